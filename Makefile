@@ -1,0 +1,80 @@
+# deepmap -- top-level Makefile (GNU Make).
+#
+#   make            build the swap-in libgomp.so.1 (and the plugin) in build/
+#   make run        build, compile examples/ and run them on the default device
+#   make check      DejaGnu testsuite + GCC's libgomp conformance tests
+#   make check-libgomp   the conformance tests alone
+#   make check-asan the testsuite against a runtime built with ASan+UBSan
+#   make bench      benchmarks (results in bench/results/)
+#   make install PREFIX=dir [DESTDIR=...]
+#   make clean
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD ?= build
+CC = gcc
+CFLAGS ?= -O2 -g
+SANITIZE ?=
+
+# The system libgomp every non-device entry point is forwarded to.
+SYSTEM_LIBGOMP ?= $(shell realpath "$$($(CC) -print-file-name=libgomp.so.1)")
+
+TOP := $(abspath .)
+B := $(abspath $(BUILD))
+
+DM_CFLAGS = -std=gnu11 -fPIC -pthread -fvisibility=hidden \
+	-Wall -Wextra -Wno-unused-parameter $(SANITIZE) $(CFLAGS) \
+	-Iinclude -Ilibdeepmap -DDM_SYSTEM_LIBGOMP='"$(SYSTEM_LIBGOMP)"'
+
+LIB_SRCS := $(wildcard libdeepmap/*.c)
+LIB_HDRS := $(wildcard libdeepmap/*.h include/*.h)
+LIB_OBJS := $(patsubst libdeepmap/%.c,$(B)/obj/%.o,$(LIB_SRCS))
+SWAPIN := $(B)/lib/deepmap/libgomp.so.1
+
+.PHONY: all deps run check check-libgomp check-asan bench install clean
+
+all: $(SWAPIN)
+
+$(B)/obj/%.o: libdeepmap/%.c $(LIB_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(DM_CFLAGS) -c $< -o $@
+
+# The entry points we implement ourselves: every default-visibility global
+# function of our objects.  Everything else the system library exports is
+# forwarded by generated stubs with identical symbol versions.
+$(B)/gen/implemented.txt: $(LIB_OBJS)
+	@mkdir -p $(@D)
+	for o in $(LIB_OBJS); do readelf -sW $$o; done \
+	  | awk '$$4 == "FUNC" && $$5 == "GLOBAL" && $$6 == "DEFAULT" \
+	         && $$7 != "UND" { print $$8 }' | sort -u > $@.tmp
+	mv $@.tmp $@
+
+$(B)/gen/forward-stubs.S $(B)/gen/libgomp.ver: libdeepmap/gen-forward.sh \
+    libdeepmap/extra-exports.txt $(B)/gen/implemented.txt
+	sh libdeepmap/gen-forward.sh "$(SYSTEM_LIBGOMP)" \
+	  $(B)/gen/implemented.txt libdeepmap/extra-exports.txt $(B)/gen
+
+$(B)/gen/forward-stubs.o: $(B)/gen/forward-stubs.S
+	$(CC) $(SANITIZE) -c $< -o $@
+
+$(SWAPIN): $(LIB_OBJS) $(B)/gen/forward-stubs.o $(B)/gen/libgomp.ver
+	@mkdir -p $(@D)
+	$(CC) -shared $(SANITIZE) -pthread -o $@ $(LIB_OBJS) \
+	  $(B)/gen/forward-stubs.o -Wl,-soname,libgomp.so.1 \
+	  -Wl,--version-script=$(B)/gen/libgomp.ver -Wl,-z,defs -ldl
+
+# Packages a fresh Debian machine lacks (apt-get when root).
+deps:
+	@sh build-aux/ensure-deps.sh
+
+include testsuite/testsuite.mk
+-include bench/bench.mk
+-include examples/examples.mk
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib/deepmap $(DESTDIR)$(PREFIX)/include
+	install -m 0755 $(SWAPIN) $(DESTDIR)$(PREFIX)/lib/deepmap/libgomp.so.1
+	install -m 0644 include/deepmap.h $(DESTDIR)$(PREFIX)/include/deepmap.h
+
+clean:
+	rm -rf $(BUILD) build-asan

@@ -1,0 +1,26 @@
+#!/bin/sh
+# ensure-deps.sh -- install the Debian packages deepmap's build, tests and
+# benchmarks need.  As root it runs apt-get; otherwise it prints the exact
+# command and fails.  Usage: ensure-deps.sh [check|bench|plugin]...
+set -e
+need=""
+have_pkg () { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
+want () { have_pkg "$1" || need="$need $1"; }
+
+want dejagnu
+want gcc-12-source
+want gcc-12-plugin-dev
+want clang-14
+want libomp-14-dev
+
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+  echo "deepmap: installing:$need"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null || true
+  apt-get install -y -qq$need >/dev/null
+else
+  echo "deepmap: error: missing Debian packages:$need; run as root:" >&2
+  echo "  apt-get update && apt-get install -y$need" >&2
+  exit 1
+fi

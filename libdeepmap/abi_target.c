@@ -1,0 +1,252 @@
+/* abi_target.c -- the GOMP_target* entry points GCC 12 emits for target
+   constructs, and the older GCC 4.x/5 forms, on top of mapping.c.  */
+#include <alloca.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device.h"
+#include "error.h"
+#include "export.h"
+#include "mapping.h"
+#include "nowait.h"
+#include "ompabi.h"
+#include "region.h"
+
+/* The old entry points pass 8-bit kinds: 3 bits of kind, 5 of log2
+   alignment.  Widen them to the 16-bit encoding.  */
+static unsigned short *
+dm_widen_kinds (size_t mapnum, const unsigned char *kinds,
+		unsigned short *out)
+{
+  for (size_t i = 0; i < mapnum; i++)
+    out[i] = (kinds[i] & 7) | ((kinds[i] >> 3) << 8);
+  return out;
+}
+
+/* Wait for the tasks a depend clause names (no nowait: the construct is
+   an included task).  */
+static void
+dm_wait_depend (void **depend)
+{
+  extern void GOMP_taskwait_depend (void **);
+  if (depend)
+    GOMP_taskwait_depend (depend);
+}
+
+/* Read num_teams and thread_limit from the launch arguments.  */
+static void
+dm_parse_launch_args (void **args, struct dm_launch *l)
+{
+  if (!args)
+    return;
+  while (*args)
+    {
+      intptr_t id = (intptr_t) *args++, val;
+      if (id & DM_TARGET_ARG_SUBSEQUENT_PARAM)
+	val = (intptr_t) *args++;
+      else
+	val = id >> DM_TARGET_ARG_VALUE_SHIFT;
+      if ((id & DM_TARGET_ARG_DEVICE_MASK) != DM_TARGET_ARG_DEVICE_ALL)
+	continue;
+      val = val > INT_MAX ? INT_MAX : val;
+      if ((id & DM_TARGET_ARG_ID_MASK) == DM_TARGET_ARG_NUM_TEAMS)
+	l->num_teams = (int) val;
+      else if ((id & DM_TARGET_ARG_ID_MASK) == DM_TARGET_ARG_THREAD_LIMIT)
+	l->thread_limit = (int) val;
+    }
+}
+
+/* Run a region on the host: firstprivate items get private copies, as
+   on a device.  */
+static void
+dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds)
+{
+  size_t total = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
+      {
+	size_t a = (size_t) 1 << (kinds[i] >> 8);
+	total = ((total + a - 1) & ~(a - 1)) + sizes[i];
+      }
+  char *copies = NULL;
+  if (total)
+    {
+      copies = malloc (total + 64);
+      if (!copies)
+	dm_fatal ("target on the host: out of host memory for %zu bytes of "
+		  "firstprivate data", total);
+      char *p = copies;
+      size_t off = 0;
+      for (size_t i = 0; i < mapnum; i++)
+	if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
+	  {
+	    size_t a = (size_t) 1 << (kinds[i] >> 8);
+	    uintptr_t base = ((uintptr_t) p + 63) & ~(uintptr_t) 63;
+	    off = (off + a - 1) & ~(a - 1);
+	    memcpy ((char *) base + off, hostaddrs[i], sizes[i]);
+	    hostaddrs[i] = (char *) base + off;
+	    off += sizes[i];
+	  }
+    }
+  fn (hostaddrs);
+  free (copies);
+}
+
+void
+dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
+	       void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	       void **args)
+{
+  if (!dev)
+    {
+      dm_run_on_host (fn, mapnum, hostaddrs, sizes, kinds);
+      return;
+    }
+  struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
+					 hostaddrs, sizes, kinds);
+  struct dm_launch launch = { fn, env->args, 0, 0 };
+  dm_parse_launch_args (args, &launch);
+  dm_stats_add (&dev->stats.launches, 1);
+  if (dev->ops->run (dev, &launch, NULL) != 0)
+    dm_fatal ("target on device %d (%s): the region (host function %p) "
+	      "failed: %s", dev->id, dev->ops->name, (void *) fn,
+	      dm_reason ());
+  dm_unmap_construct (env);
+}
+
+DM_EXPORT void
+GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
+		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		 unsigned int flags, void **depend, void **args)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target");
+  if (flags & DM_TARGET_FLAG_NOWAIT)
+    {
+      dm_nowait_submit (DM_NOWAIT_TARGET, dev, fn, mapnum, hostaddrs, sizes,
+			kinds, depend, args);
+      return;
+    }
+  dm_wait_depend (depend);
+  dm_target_now (dev, fn, mapnum, hostaddrs, sizes, kinds, args);
+}
+
+DM_EXPORT void
+GOMP_target (int device, void (*fn) (void *), const void *unused,
+	     size_t mapnum, void **hostaddrs, size_t *sizes,
+	     unsigned char *kinds)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target");
+  unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  dm_target_now (dev, fn, mapnum, hostaddrs, sizes,
+		 dm_widen_kinds (mapnum, kinds, k), NULL);
+}
+
+/* The target data constructs of this thread, innermost first.  */
+static __thread struct dm_env *dm_data_stack;
+
+static void
+dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+		unsigned short *kinds)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target data");
+  struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, mapnum,
+					       hostaddrs, sizes, kinds)
+			   : dm_host_env ();
+  env->prev = dm_data_stack;
+  dm_data_stack = env;
+}
+
+DM_EXPORT void
+GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, unsigned short *kinds)
+{
+  dm_target_data (device, mapnum, hostaddrs, sizes, kinds);
+}
+
+DM_EXPORT void
+GOMP_target_data (int device, const void *unused, size_t mapnum,
+		  void **hostaddrs, size_t *sizes, unsigned char *kinds)
+{
+  unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  dm_target_data (device, mapnum, hostaddrs, sizes,
+		  dm_widen_kinds (mapnum, kinds, k));
+}
+
+DM_EXPORT void
+GOMP_target_end_data (void)
+{
+  struct dm_env *env = dm_data_stack;
+  if (!env)
+    dm_fatal ("end of target data: no target data construct is active on "
+	      "this thread");
+  dm_data_stack = env->prev;
+  dm_unmap_construct (env);
+}
+
+void
+dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+	       size_t *sizes, unsigned short *kinds)
+{
+  if (dev)
+    dm_update (dev, mapnum, hostaddrs, sizes, kinds);
+}
+
+DM_EXPORT void
+GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
+			size_t *sizes, unsigned short *kinds,
+			unsigned int flags, void **depend)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target update");
+  if (flags & DM_TARGET_FLAG_NOWAIT)
+    {
+      dm_nowait_submit (DM_NOWAIT_UPDATE, dev, NULL, mapnum, hostaddrs,
+			sizes, kinds, depend, NULL);
+      return;
+    }
+  dm_wait_depend (depend);
+  dm_update_now (dev, mapnum, hostaddrs, sizes, kinds);
+}
+
+DM_EXPORT void
+GOMP_target_update (int device, const void *unused, size_t mapnum,
+		    void **hostaddrs, size_t *sizes, unsigned char *kinds)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target update");
+  unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  dm_update_now (dev, mapnum, hostaddrs, sizes,
+		 dm_widen_kinds (mapnum, kinds, k));
+}
+
+void
+dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
+		   void **hostaddrs, size_t *sizes, unsigned short *kinds)
+{
+  if (!dev)
+    return;
+  if (exit_data)
+    dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds);
+  else
+    dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds);
+}
+
+DM_EXPORT void
+GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+			     size_t *sizes, unsigned short *kinds,
+			     unsigned int flags, void **depend)
+{
+  int exit_data = (flags & DM_TARGET_FLAG_EXIT_DATA) != 0;
+  struct dm_device *dev
+    = dm_device_resolve (device, exit_data ? "target exit data"
+					   : "target enter data");
+  if (flags & DM_TARGET_FLAG_NOWAIT)
+    {
+      dm_nowait_submit (exit_data ? DM_NOWAIT_EXIT_DATA : DM_NOWAIT_ENTER_DATA,
+			dev, NULL, mapnum, hostaddrs, sizes, kinds, depend,
+			NULL);
+      return;
+    }
+  dm_wait_depend (depend);
+  dm_enter_exit_now (dev, exit_data, mapnum, hostaddrs, sizes, kinds);
+}

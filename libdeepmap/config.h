@@ -1,0 +1,36 @@
+/* config.h -- settings read once from the environment (DEEPMAP_*, and the
+   OpenMP variables that concern devices).  A bad value is a fatal error
+   naming the variable and what it accepts.  */
+#ifndef DM_CONFIG_H
+#define DM_CONFIG_H
+
+#include <stddef.h>
+
+enum dm_offload_policy
+{
+  DM_OFFLOAD_DEFAULT,
+  DM_OFFLOAD_MANDATORY,
+  DM_OFFLOAD_DISABLED
+};
+
+struct dm_config
+{
+  const char *devices;		/* DEEPMAP_DEVICES, NULL: automatic */
+  int default_device;		/* OMP_DEFAULT_DEVICE, 0 if unset */
+  enum dm_offload_policy offload;	/* OMP_TARGET_OFFLOAD */
+  int stats;			/* DEEPMAP_STATS */
+  int trace;			/* DEEPMAP_TRACE: print every list item */
+  size_t emu_memory;		/* DEEPMAP_EMU_MEMORY: emulated capacity */
+  int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
+};
+
+extern struct dm_config dm_config;
+
+/* Read the environment; called once from the library constructor.  */
+void dm_config_init (void);
+
+/* Parse a byte count such as "4096", "64K", "512M", "2G" from variable
+   VAR; fatal error on anything else.  */
+size_t dm_config_parse_size (const char *var, const char *value);
+
+#endif

@@ -1,0 +1,119 @@
+/* device.h -- the device layer: one small interface every backend
+   implements, and the per-device state the mapping layer keeps.
+
+   Device addresses are plain integers (uintptr_t): host code never
+   dereferences them, except the emulated backend's region runner, which
+   plays the part of the GPU.  Every operation returns 0 on success and -1 on
+   failure after dm_set_reason; callers report with context.  */
+#ifndef DM_DEVICE_H
+#define DM_DEVICE_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "maptable.h"
+#include "pool.h"
+#include "stats.h"
+
+struct dm_device;
+struct dm_queue;		/* a backend's in-order asynchronous queue */
+struct dm_host_table;		/* images.h */
+
+/* Launch geometry of a target region; 0 means "backend's choice".  */
+struct dm_launch
+{
+  void (*host_fn) (void *);	/* host version of the region: the key */
+  uintptr_t args;		/* device address of the address array */
+  int num_teams;
+  int thread_limit;
+};
+
+struct dm_device_ops
+{
+  const char *name;		/* "emu", "cuda" */
+
+  /* Large raw allocations; the pool sub-allocates from them.  */
+  int (*mem_alloc) (struct dm_device *, size_t size, uintptr_t *out);
+  int (*mem_free) (struct dm_device *, uintptr_t addr, size_t size);
+  /* Free and total device memory in bytes.  */
+  int (*mem_info) (struct dm_device *, size_t *free_bytes, size_t *total);
+  /* Fill freshly handed-out memory with a poison pattern; may be NULL.  */
+  void (*poison) (struct dm_device *, uintptr_t addr, size_t size);
+
+  /* Copies; with Q == NULL they are synchronous, otherwise queued on Q
+     and the host buffer must stay valid until Q has passed them.  */
+  int (*to_device) (struct dm_device *, uintptr_t dst, const void *src,
+		    size_t size, struct dm_queue *q);
+  int (*to_host) (struct dm_device *, void *dst, uintptr_t src, size_t size,
+		  struct dm_queue *q);
+  int (*device_to_device) (struct dm_device *, uintptr_t dst, uintptr_t src,
+			   size_t size, struct dm_queue *q);
+
+  /* Asynchronous queues: in-order streams of work.  */
+  struct dm_queue *(*queue_create) (struct dm_device *);
+  int (*queue_destroy) (struct dm_device *, struct dm_queue *);
+  int (*queue_sync) (struct dm_device *, struct dm_queue *);
+  /* Call FN (ARG) on some host thread once all work queued before it on Q
+     has finished; FN must not block.  */
+  int (*queue_callback) (struct dm_device *, struct dm_queue *,
+			 void (*fn) (void *), void *arg);
+
+  /* Make the functions and variables of a host table known to the device.
+     The variable addresses the device uses are written to DEV_VARS
+     (one per variable of TABLE, in order).  */
+  int (*image_load) (struct dm_device *, const struct dm_host_table *table,
+		     const void *target_data, uintptr_t *dev_vars);
+  int (*image_unload) (struct dm_device *, const struct dm_host_table *table);
+
+  /* Run a target region; synchronous when Q is NULL.  */
+  int (*run) (struct dm_device *, const struct dm_launch *, struct dm_queue *q);
+
+  /* Release everything at process exit.  */
+  void (*fini) (struct dm_device *);
+};
+
+struct dm_device
+{
+  int id;			/* OpenMP device number */
+  const struct dm_device_ops *ops;
+  void *backend;		/* the backend's own state */
+  int backend_index;		/* n-th device of that backend */
+
+  /* The lock guards TABLE, POOL and every mapping of this device.  */
+  pthread_mutex_t lock;
+  struct dm_maptable table;
+  struct dm_maptable allocs;	/* omp_target_alloc blocks, by device address */
+  struct dm_pool pool;
+  struct dm_stats stats;
+  unsigned construct_mark;	/* numbers constructs: count once each */
+  struct dm_mapping *free_mappings;	/* recycled nodes (via ->parent) */
+  struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
+};
+
+/* Number of offload devices (not counting the host).  */
+int dm_num_devices (void);
+
+/* Device number N, or NULL when N is out of range.  */
+struct dm_device *dm_device_get (int n);
+
+/* Resolve the device argument of an entry point: DM_DEVICE_ICV means the
+   default device.  Returns NULL when the construct must run on the host
+   (initial device, host fallback, OMP_TARGET_OFFLOAD=disabled); with
+   OMP_TARGET_OFFLOAD=mandatory an unusable device is a fatal error naming
+   CONSTRUCT.  */
+struct dm_device *dm_device_resolve (int device, const char *construct);
+
+/* A backend: how many devices it offers, and how to start one of them
+   (set DEV->ops and DEV->backend; DEV->id and the lock are set already).
+   Both return -1 with a reason on failure.  */
+struct dm_backend
+{
+  const char *name;
+  int (*count) (void);
+  int (*init) (struct dm_device *dev, int index);
+};
+
+extern const struct dm_backend dm_emu_backend;
+
+#endif

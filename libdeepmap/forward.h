@@ -1,0 +1,16 @@
+/* forward.h -- access to the system libgomp, which serves every entry
+   point deepmap does not implement (the generated stubs in
+   build/gen/forward-stubs.S jump through a table filled here).  */
+#ifndef DM_FORWARD_H
+#define DM_FORWARD_H
+
+/* Open the system libgomp by absolute path (DEEPMAP_SYSTEM_LIBGOMP, else
+   the path found at build time) and resolve every forwarded symbol.
+   Fatal error when the library or a symbol is missing.  Idempotent.  */
+void dm_forward_init (void);
+
+/* The system libgomp's definition of NAME at VERSION (for the entry points
+   deepmap wraps); fatal error if absent.  */
+void *dm_forward_symbol (const char *name, const char *version);
+
+#endif

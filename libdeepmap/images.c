@@ -1,0 +1,167 @@
+/* images.c -- offload images and host tables.
+
+   GCC's programs announce their target functions and declare-target
+   variables with GOMP_offload_register_ver (when built with an offload
+   compiler) from constructors that may run before any device starts; we
+   only record them then.  Programs built without offload images still
+   carry the host tables in ELF sections, found by elfscan.c when the
+   devices start.  Each device loads every image it can use and enters the
+   variables into its mapping table for good.  */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "device.h"
+#include "elfscan.h"
+#include "error.h"
+#include "export.h"
+#include "images.h"
+#include "mapping.h"
+#include "ompabi.h"
+
+struct dm_image *dm_images;
+static pthread_mutex_t dm_images_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct dm_device *dm_started_devs;
+static int dm_started_n;
+
+/* Can DEV use IMG?  A backend that runs host code (emu) takes any host
+   table; others need an image of their own type.  */
+static int
+dm_image_fits (struct dm_device *dev, const struct dm_image *img)
+{
+  return dev->ops->image_load != NULL;
+}
+
+static void
+dm_image_load (struct dm_device *dev, struct dm_image *img)
+{
+  if (!dm_image_fits (dev, img))
+    return;
+  size_t nvars = dm_host_table_nvars (&img->table);
+  uintptr_t *dev_vars = calloc (nvars + 1, sizeof *dev_vars);
+  if (!dev_vars)
+    dm_fatal ("loading an offload image on device %d: out of host memory",
+	      dev->id);
+  if (dev->ops->image_load (dev, &img->table, img->target_data, dev_vars)
+      != 0)
+    dm_fatal ("loading an offload image (%zu functions, %zu variables) on "
+	      "device %d (%s) failed: %s",
+	      (size_t) (img->table.funcs_end - img->table.funcs_begin), nvars,
+	      dev->id, dev->ops->name, dm_reason ());
+  for (size_t i = 0; i < nvars; i++)
+    {
+      uintptr_t host = img->table.vars_begin[2 * i];
+      uintptr_t size = img->table.vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
+      dm_map_declare_target (dev, host, size, dev_vars[i]);
+    }
+  free (dev_vars);
+}
+
+/* Is this host table known already (registered for another device type,
+   or found by the scan as well as registered)?  */
+static int
+dm_table_known (const struct dm_host_table *t)
+{
+  for (struct dm_image *i = dm_images; i; i = i->next)
+    if (i->table.funcs_begin == t->funcs_begin
+	&& i->table.vars_begin == t->vars_begin)
+      return 1;
+  return 0;
+}
+
+static struct dm_image *
+dm_image_add (const struct dm_host_table *t, int type, const void *data)
+{
+  struct dm_image *img = calloc (1, sizeof *img);
+  if (!img)
+    dm_fatal ("registering an offload image: out of host memory");
+  img->table = *t;
+  img->device_type = type;
+  img->target_data = data;
+  img->next = dm_images;
+  dm_images = img;
+  return img;
+}
+
+static void
+dm_scan_found (const struct dm_host_table *t, const char *object, void *arg)
+{
+  if (!dm_table_known (t))
+    dm_image_add (t, 0, NULL);
+}
+
+void
+dm_images_devices_started (struct dm_device *devs, int n)
+{
+  pthread_mutex_lock (&dm_images_lock);
+  if (dm_elfscan_host_tables (dm_scan_found, NULL) != 0)
+    dm_warning ("cannot read the host tables of the program's ELF files "
+		"(%s); declare target variables of objects built without "
+		"offload images are not known to the devices", dm_reason ());
+  dm_started_devs = devs;
+  dm_started_n = n;
+  for (int d = 0; d < n; d++)
+    for (struct dm_image *img = dm_images; img; img = img->next)
+      dm_image_load (&devs[d], img);
+  pthread_mutex_unlock (&dm_images_lock);
+}
+
+DM_EXPORT void
+GOMP_offload_register_ver (unsigned version, const void *host_table,
+			   int target_type, const void *target_data)
+{
+  if (DM_VERSION_LIB (version) > 1)
+    dm_fatal ("offload image of library version %u: this runtime speaks "
+	      "version 1 (GCC 12)", DM_VERSION_LIB (version));
+  const void *const *ht = host_table;
+  struct dm_host_table t = { (void *const *) ht[0], (void *const *) ht[1],
+			     (const uintptr_t *) ht[2],
+			     (const uintptr_t *) ht[3] };
+  pthread_mutex_lock (&dm_images_lock);
+  int known = dm_table_known (&t);
+  struct dm_image *img = dm_image_add (&t, target_type, target_data);
+  /* Devices already running load it now (a library opened late).  A host
+     table both scanned and registered is entered only once per device.  */
+  if (!known)
+    for (int d = 0; d < dm_started_n; d++)
+      dm_image_load (&dm_started_devs[d], img);
+  pthread_mutex_unlock (&dm_images_lock);
+}
+
+DM_EXPORT void
+GOMP_offload_register (const void *host_table, int target_type,
+		       const void *target_data)
+{
+  GOMP_offload_register_ver (0, host_table, target_type, target_data);
+}
+
+DM_EXPORT void
+GOMP_offload_unregister_ver (unsigned version, const void *host_table,
+			     int target_type, const void *target_data)
+{
+  const void *const *ht = host_table;
+  pthread_mutex_lock (&dm_images_lock);
+  for (struct dm_image **link = &dm_images; *link; link = &(*link)->next)
+    {
+      struct dm_image *img = *link;
+      if ((const void *) img->table.funcs_begin == ht[0]
+	  && img->device_type == target_type
+	  && img->target_data == target_data)
+	{
+	  for (int d = 0; d < dm_started_n; d++)
+	    if (dm_started_devs[d].ops->image_unload)
+	      dm_started_devs[d].ops->image_unload (&dm_started_devs[d],
+						    &img->table);
+	  *link = img->next;
+	  free (img);
+	  break;
+	}
+    }
+  pthread_mutex_unlock (&dm_images_lock);
+}
+
+DM_EXPORT void
+GOMP_offload_unregister (const void *host_table, int target_type,
+			 const void *target_data)
+{
+  GOMP_offload_unregister_ver (0, host_table, target_type, target_data);
+}

@@ -1,0 +1,45 @@
+/* images.h -- offload images: the host tables GCC emits (functions and
+   declare-target variables of every translation unit) and the device
+   images registered with them through GOMP_offload_register_ver.  */
+#ifndef DM_IMAGES_H
+#define DM_IMAGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dm_device;
+
+/* GCC's host table: two arrays, delimited by begin/end pointers.  FUNCS
+   holds host function addresses; VARS holds (address, size) pairs, where
+   the size's top bit marks a "declare target link" variable.  */
+struct dm_host_table
+{
+  void *const *funcs_begin, *const *funcs_end;
+  const uintptr_t *vars_begin, *vars_end;
+};
+
+#define DM_VAR_LINK_BIT ((uintptr_t) 1 << (sizeof (uintptr_t) * 8 - 1))
+
+static inline size_t
+dm_host_table_nvars (const struct dm_host_table *t)
+{
+  return (size_t) (t->vars_end - t->vars_begin) / 2;
+}
+
+/* One registration: a host table with the device image of one type.  */
+struct dm_image
+{
+  struct dm_host_table table;
+  int device_type;		/* DM_DEVTYPE_*, or 0 for "host tables only" */
+  const void *target_data;	/* the device image, NULL for host only */
+  struct dm_image *next;
+};
+
+/* All registered images, newest first (guarded by dm_images_lock).  */
+extern struct dm_image *dm_images;
+
+/* Called once the devices have started: load every image registered so
+   far on each device that can use it; later registrations load at once.  */
+void dm_images_devices_started (struct dm_device *devs, int n);
+
+#endif

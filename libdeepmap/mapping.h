@@ -1,0 +1,87 @@
+/* mapping.h -- OpenMP 5.1 mapping semantics over the mapping table:
+   what each construct does to reference counts, which bytes move, and the
+   translated addresses a target region receives.  Device-independent: it
+   reaches the device only through the pool and transfer.c.  */
+#ifndef DM_MAPPING_H
+#define DM_MAPPING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dm_device;
+struct dm_mapping;
+
+/* One list item of a construct, as remembered until its end.  */
+struct dm_env_item
+{
+  struct dm_mapping *m;		/* the mapping the item refers to, or NULL */
+  uintptr_t host;		/* host range of the item, for copy-back */
+  size_t size;
+  unsigned char counted;	/* this item took the construct's reference */
+  unsigned char copy_from;	/* copy back when the count reaches zero */
+  unsigned char always_from;	/* copy back regardless */
+  unsigned char attach;		/* an attachment to undo at the end */
+};
+
+/* The record of a structured construct (target or target data).  */
+struct dm_env
+{
+  struct dm_env *prev;		/* enclosing target data on this thread */
+  struct dm_device *dev;	/* NULL: the construct ran on the host */
+  uintptr_t block;		/* device block: address array + firstprivate */
+  size_t block_size;
+  uintptr_t args;		/* device address of the address array */
+  size_t n, capacity;
+  struct dm_env_item items[];
+};
+
+enum dm_construct
+{
+  DM_CONSTRUCT_TARGET,
+  DM_CONSTRUCT_DATA,
+  DM_CONSTRUCT_ENTER_DATA,
+  DM_CONSTRUCT_EXIT_DATA,
+  DM_CONSTRUCT_UPDATE,
+  DM_CONSTRUCT_API		/* omp_target_* routines */
+};
+
+/* Human-readable name of a construct for error messages.  */
+const char *dm_construct_name (enum dm_construct c);
+
+/* Map the list items of a target or target data construct (16-bit kinds)
+   and return its record; for a target construct ENV->args is the device
+   address of the translated address array.  USE_DEVICE items rewrite
+   HOSTADDRS in place, as GCC's code expects.  */
+struct dm_env *dm_map_construct (struct dm_device *dev, enum dm_construct c,
+				 size_t mapnum, void **hostaddrs,
+				 size_t *sizes, unsigned short *kinds);
+
+/* End the construct: detach, count down, copy back, free.  */
+void dm_unmap_construct (struct dm_env *env);
+
+/* A record for a target data construct that runs on the host.  */
+struct dm_env *dm_host_env (void);
+
+/* target enter data / target exit data / target update.  */
+void dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds);
+void dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		   size_t *sizes, unsigned short *kinds);
+void dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds);
+
+/* Translate a host address as OpenMP's device routines do: the mapping
+   containing HOST (or an empty one at HOST, or one ending at HOST).
+   Returns NULL when not present.  Takes the device lock.  */
+void *dm_translate (struct dm_device *dev, const void *host);
+
+/* omp_target_associate_ptr / omp_target_disassociate_ptr.  */
+int dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
+		  size_t size);
+int dm_disassociate (struct dm_device *dev, const void *host);
+
+/* Enter a declare-target variable: HOST is served by DEVADDR forever.  */
+void dm_map_declare_target (struct dm_device *dev, uintptr_t host,
+			    size_t size, uintptr_t devaddr);
+
+#endif

@@ -1,0 +1,36 @@
+/* nowait.h -- nowait target constructs become tasks of the system
+   libgomp, so that depend clauses, taskwait and barriers order them with
+   every other task and nobody busy-waits.  */
+#ifndef DM_NOWAIT_H
+#define DM_NOWAIT_H
+
+#include <stddef.h>
+
+struct dm_device;
+
+enum dm_nowait_kind
+{
+  DM_NOWAIT_TARGET,
+  DM_NOWAIT_UPDATE,
+  DM_NOWAIT_ENTER_DATA,
+  DM_NOWAIT_EXIT_DATA
+};
+
+/* Snapshot the construct's arguments (and firstprivate values) into a
+   task and hand it to GOMP_task with DEPEND.  */
+void dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
+		       void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		       size_t *sizes, unsigned short *kinds, void **depend,
+		       void **args);
+
+/* The synchronous forms the tasks run (abi_target.c).  */
+void dm_target_now (struct dm_device *dev, void (*fn) (void *),
+		    size_t mapnum, void **hostaddrs, size_t *sizes,
+		    unsigned short *kinds, void **args);
+void dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds);
+void dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
+			void **hostaddrs, size_t *sizes,
+			unsigned short *kinds);
+
+#endif

@@ -1,0 +1,49 @@
+/* pool.h -- device memory pool: sub-allocates small blocks from large raw
+   device allocations and keeps freed blocks for reuse, so that mapping a
+   small object costs no driver call (the deep-copy paper's BASE+).
+   Device-independent: it only calls the backend's mem_alloc/mem_free.
+   Callers hold the device lock.  */
+#ifndef DM_POOL_H
+#define DM_POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dm_device;
+
+/* Size classes: multiples of 16 bytes, four classes per power of two.  */
+#define DM_POOL_NCLASSES 64
+/* Larger requests get raw allocations of their own (cached on free).  */
+#define DM_POOL_SMALL_MAX ((size_t) 1 << 20)
+
+struct dm_pool_chunk;
+struct dm_pool_large;
+
+struct dm_pool
+{
+  struct dm_pool_freelist
+  {
+    uintptr_t *addrs;
+    size_t count, capacity;
+  } free[DM_POOL_NCLASSES];
+  uintptr_t carve_next, carve_end;	/* unused rest of the newest chunk */
+  struct dm_pool_chunk *chunks;		/* raw chunks, released at exit */
+  struct dm_pool_large *large_cache;	/* freed large blocks kept for reuse */
+  size_t large_cached_bytes;
+  size_t in_use;			/* bytes handed out (rounded) */
+  size_t peak;				/* high-water mark of IN_USE */
+  size_t raw_bytes;			/* bytes held from the backend */
+};
+
+/* Hand out SIZE bytes (SIZE may be 0), 16-byte aligned at least (large
+   blocks: as aligned as the backend's allocations).  On failure returns -1
+   with a reason naming the bytes requested and free.  */
+int dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out);
+
+/* Give back a block from dm_pool_alloc; SIZE as it was requested.  */
+void dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size);
+
+/* Return every raw allocation to the backend (process exit).  */
+void dm_pool_release (struct dm_device *dev);
+
+#endif

@@ -1,0 +1,21 @@
+/* transfer.h -- every host/device copy of the mapping layer goes through
+   here: it counts (stats.h) and reports nothing itself; errors come back
+   as -1 with a reason.  The CUDA backend's chunking and staging live
+   behind the device ops, not here.  */
+#ifndef DM_TRANSFER_H
+#define DM_TRANSFER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dm_device;
+struct dm_queue;
+
+int dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
+		       size_t size, struct dm_queue *q);
+int dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src,
+		     size_t size, struct dm_queue *q);
+int dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst,
+			      uintptr_t src, size_t size, struct dm_queue *q);
+
+#endif
