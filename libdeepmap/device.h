@@ -87,7 +87,7 @@ struct dm_device
   struct dm_pool pool;
   struct dm_stats stats;
   unsigned construct_mark;	/* numbers constructs: count once each */
-  struct dm_mapping *free_mappings;	/* recycled nodes (via ->parent) */
+  struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
 };
 

@@ -64,7 +64,7 @@ dm_mapping_new (struct dm_ctx *ctx)
   struct dm_device *dev = ctx->dev;
   struct dm_mapping *m = dev->free_mappings;
   if (m)
-    dev->free_mappings = m->parent;
+    dev->free_mappings = m->free_next;
   else if (!(m = malloc (sizeof *m)))
     dm_fail (ctx, "out of host memory for the mapping table");
   memset (m, 0, sizeof *m);
@@ -123,25 +123,32 @@ dm_block_unref (struct dm_device *dev, struct dm_block *b)
 /* Enter a new mapping of host [START, END) served by block B.  */
 static struct dm_mapping *
 dm_mapping_add (struct dm_ctx *ctx, uintptr_t start, uintptr_t end,
-		struct dm_block *b)
+		struct dm_block *b, const struct dm_maptable_pos *hint)
 {
   struct dm_mapping *m = dm_mapping_new (ctx);
   m->host_start = start;
   m->host_end = end;
   m->block = b;
   b->nmappings++;
-  dm_maptable_insert (&ctx->dev->table, m);
+  if (hint)
+    dm_maptable_insert_at (&ctx->dev->table, m, hint);
+  else
+    dm_maptable_insert (&ctx->dev->table, m);
   return m;
 }
 
 static void
-dm_mapping_remove (struct dm_device *dev, struct dm_mapping *m)
+dm_mapping_remove (struct dm_device *dev, struct dm_mapping *m,
+		   const struct dm_maptable_pos *hint)
 {
-  dm_maptable_remove (&dev->table, m);
+  if (hint)
+    dm_maptable_remove_at (&dev->table, m, hint);
+  else
+    dm_maptable_remove (&dev->table, m);
   dm_block_unref (dev, m->block);
   free (m->attach_counts);
   m->attach_counts = NULL;
-  m->parent = dev->free_mappings;
+  m->free_next = dev->free_mappings;
   dev->free_mappings = m;
 }
 
@@ -164,13 +171,18 @@ dm_lookup_point (struct dm_device *dev, uintptr_t p, int allow_end)
 /* Find what covers host [START, END) (END > START).  Returns the mapping
    that contains the range, or NULL with *OVERLAP set to a mapping that
    shares bytes with it (or NULL if none does).  Empty mappings hold no
-   bytes and never overlap.  */
+   bytes and never overlap.  *POS, if given, is the place of the floor of
+   START, where a new mapping for the range goes.  One search serves
+   both.  */
 static struct dm_mapping *
-dm_lookup_range (struct dm_device *dev, uintptr_t start, uintptr_t end,
-		 struct dm_mapping **overlap)
+dm_lookup_range_pos (struct dm_device *dev, uintptr_t start, uintptr_t end,
+		     struct dm_mapping **overlap, struct dm_maptable_pos *pos)
 {
-  struct dm_mapping *m = dm_maptable_floor (&dev->table, start);
+  struct dm_maptable_pos p;
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, start, &p);
   *overlap = NULL;
+  if (pos)
+    *pos = p;
   if (m && m->host_end > start)
     {
       if (m->host_end >= end)
@@ -178,31 +190,41 @@ dm_lookup_range (struct dm_device *dev, uintptr_t start, uintptr_t end,
       *overlap = m;
       return NULL;
     }
-  struct dm_mapping *n = m ? dm_maptable_next (m)
-			   : dm_maptable_ceil (&dev->table, start);
-  while (n && n->host_start < end)
-    {
-      if (n->host_end > n->host_start)
-	{
-	  *overlap = n;
-	  return NULL;
-	}
-      n = dm_maptable_next (n);
-    }
+  struct dm_mapping *n;
+  while ((n = dm_maptable_step (&dev->table, &p)) && n->host_start < end)
+    if (n->host_end > n->host_start)
+      {
+	*overlap = n;
+	return NULL;
+      }
   return NULL;
+}
+
+static inline struct dm_mapping *
+dm_lookup_range (struct dm_device *dev, uintptr_t start, uintptr_t end,
+		 struct dm_mapping **overlap)
+{
+  return dm_lookup_range_pos (dev, start, end, overlap, NULL);
 }
 
 /* Lookup for a map clause item: [START, START+SIZE), SIZE may be 0.  */
 static struct dm_mapping *
 dm_lookup_item (struct dm_device *dev, uintptr_t start, size_t size,
-		struct dm_mapping **overlap)
+		struct dm_mapping **overlap, struct dm_maptable_pos *pos)
 {
   if (size == 0)
     {
       *overlap = NULL;
+      if (pos)
+	{
+	  struct dm_mapping *f
+	    = dm_maptable_floor_pos (&dev->table, start, pos);
+	  return f && (start < f->host_end || f->host_start == start)
+		 ? f : NULL;
+	}
       return dm_lookup_point (dev, start, 0);
     }
-  return dm_lookup_range (dev, start, start + size, overlap);
+  return dm_lookup_range_pos (dev, start, start + size, overlap, pos);
 }
 
 static void __attribute__ ((noreturn))
@@ -316,9 +338,10 @@ dm_enter_item (struct dm_ctx *ctx, uintptr_t host, size_t size, int kind,
 	       struct dm_env_item *item)
 {
   struct dm_mapping *overlap, *m;
+  struct dm_maptable_pos pos;
   uintptr_t end = host + size;
 
-  m = dm_lookup_item (ctx->dev, host, size, &overlap);
+  m = dm_lookup_item (ctx->dev, host, size, &overlap, &pos);
   if (!m && overlap && implicit)
     {
       /* OpenMP 5.1: an implicitly mapped object that contains an existing
@@ -352,7 +375,11 @@ dm_enter_item (struct dm_ctx *ctx, uintptr_t host, size_t size, int kind,
       struct dm_block *b = block_hint;
       if (!b)
 	b = dm_block_alloc (ctx, host, end, align);
-      m = dm_mapping_add (ctx, host, end, b);
+      /* The search above found where the new mapping goes, unless an
+	 entry with the same start (an empty mapping) is in the way.  */
+      struct dm_mapping *f = dm_maptable_at (&ctx->dev->table, &pos);
+      m = dm_mapping_add (ctx, host, end, b,
+			  !f || f->host_start < host ? &pos : NULL);
       m->construct_mark = ctx->mark;
       m->refcount = 1;
       counted = 1;
@@ -402,7 +429,7 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
 	  /* Some members are mapped already: a new member must fall inside
 	     the block they share.  */
 	  struct dm_mapping *ov, *m = dm_lookup_item (ctx->dev, h, sizes[j],
-						      &ov);
+						      &ov, NULL);
 	  if (!m && !ov)
 	    {
 	      struct dm_mapping *near = dm_maptable_floor (&ctx->dev->table, h);
@@ -666,7 +693,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	  }
 	case DM_MAP_IF_PRESENT:
 	  {
-	    struct dm_mapping *ov, *m = dm_lookup_item (dev, h, sizes[i], &ov);
+	    struct dm_mapping *ov, *m = dm_lookup_item (dev, h, sizes[i], &ov, NULL);
 	    if (m)
 	      {
 		env->items[i].m = m;
@@ -683,7 +710,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	  {
 	    /* The pointer variable itself; its size field is the bias.  */
 	    struct dm_mapping *ov, *m = dm_lookup_item (dev, h, sizeof (void *),
-							&ov);
+							&ov, NULL);
 	    if (!m && ov)
 	      dm_fail_overlap (&ctx, h, sizeof (void *), ov);
 	    if (m)
@@ -760,7 +787,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	    /* Store the device address of the previous item (minus the
 	       bias) into the device copy of the pointer at H.  */
 	    struct dm_mapping *ov, *m = dm_lookup_item (dev, h,
-							sizeof (void *), &ov);
+							sizeof (void *), &ov, NULL);
 	    if (!m)
 	      dm_fail (&ctx, "the pointer at host %p must be mapped to be "
 		       "updated, but is not", (void *) h);
@@ -847,7 +874,7 @@ dm_unmap_construct (struct dm_env *env)
       if (it->m && it->counted && !it->attach && it->m->refcount == 0)
 	{
 	  /* Only the item that took the reference removes the mapping.  */
-	  dm_mapping_remove (dev, it->m);
+	  dm_mapping_remove (dev, it->m, NULL);
 	}
     }
   if (env->block)
@@ -878,12 +905,13 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
 	  if (h)
 	    {
+	      /* GCC attaches the base pointer of every pointer-based
+		 section; OpenMP attaches only pointers that are mapped.  */
 	      struct dm_mapping *m = dm_lookup_point (dev, h, 0);
-	      if (!m)
-		dm_fail (&ctx, "cannot attach the pointer at host %p: the "
-			 "object that holds it is not mapped", (void *) h);
-	      dm_attach (&ctx, m, h, sizes[i],
-			 kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION, NULL);
+	      if (m)
+		dm_attach (&ctx, m, h, sizes[i],
+			   kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
+			   NULL);
 	    }
 	  break;
 	case DM_MAP_POINTER:
@@ -891,7 +919,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  if (h)
 	    {
 	      struct dm_mapping *ov, *m
-		= dm_lookup_item (dev, h, sizeof (void *), &ov);
+		= dm_lookup_item (dev, h, sizeof (void *), &ov, NULL);
 	      if (m)
 		dm_ref (&ctx, m);
 	      else
@@ -938,6 +966,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 {
   struct dm_ctx ctx = { dev, DM_CONSTRUCT_EXIT_DATA, 0 };
   struct dm_mapping **dead = alloca ((mapnum + 1) * sizeof *dead);
+  struct dm_maptable_pos *dead_pos = alloca ((mapnum + 1) * sizeof *dead_pos);
   size_t ndead = 0;
 
   pthread_mutex_lock (&dev->lock);
@@ -980,7 +1009,10 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	}
       if (!h)
 	continue;
-      struct dm_mapping *ov, *m = dm_lookup_item (dev, h, size, &ov);
+      struct dm_maptable_pos pos;
+      struct dm_mapping *ov, *m = dm_lookup_item (dev, h, size, &ov, &pos);
+      if (m && dm_maptable_at (&dev->table, &pos) != m)
+	pos.i = -1;		/* found, but not at the floor of H */
       if (!m)
 	{
 	  if (ov)
@@ -1000,12 +1032,16 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	    {
 	      m->refcount = delete ? 0 : m->refcount - 1;
 	      if (m->refcount == 0)
-		dead[ndead++] = m;
+		{
+		  dead_pos[ndead] = pos;
+		  dead[ndead++] = m;
+		}
 	    }
 	}
       else if (delete && m->refcount)
 	{
 	  m->refcount = 0;
+	  dead_pos[ndead] = pos;
 	  dead[ndead++] = m;
 	}
       if (size && ((dm_kind_copies_from (kind) && m->refcount == 0)
@@ -1013,7 +1049,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	dm_copy_range (&ctx, m, h, h + size, 0);
     }
   for (size_t i = 0; i < ndead; i++)
-    dm_mapping_remove (dev, dead[i]);
+    dm_mapping_remove (dev, dead[i], &dead_pos[i]);
   pthread_mutex_unlock (&dev->lock);
 }
 
@@ -1066,7 +1102,7 @@ dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
   uintptr_t h = (uintptr_t) host;
   int r = 0;
   pthread_mutex_lock (&dev->lock);
-  struct dm_mapping *ov, *m = dm_lookup_item (dev, h, size, &ov);
+  struct dm_mapping *ov, *m = dm_lookup_item (dev, h, size, &ov, NULL);
   if (m)
     {
       /* Associating what is already associated the same way is allowed.  */
@@ -1083,7 +1119,7 @@ dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
       b->host_end = h + size;
       b->dev_start = devaddr;
       b->owned = 0;
-      m = dm_mapping_add (&ctx, h, h + size, b);
+      m = dm_mapping_add (&ctx, h, h + size, b, NULL);
       m->refcount = DM_REFCOUNT_INFINITE;
       m->flags = DM_MAPPING_ASSOCIATED;
     }
@@ -1100,7 +1136,7 @@ dm_disassociate (struct dm_device *dev, const void *host)
   struct dm_mapping *m = dm_lookup_point (dev, h, 0);
   if (m && (m->flags & DM_MAPPING_ASSOCIATED) && m->host_start == h)
     {
-      dm_mapping_remove (dev, m);
+      dm_mapping_remove (dev, m, NULL);
       r = 0;
     }
   pthread_mutex_unlock (&dev->lock);
@@ -1113,14 +1149,14 @@ dm_map_declare_target (struct dm_device *dev, uintptr_t host, size_t size,
 {
   struct dm_ctx ctx = { dev, DM_CONSTRUCT_API, 0 };
   pthread_mutex_lock (&dev->lock);
-  struct dm_mapping *ov, *m = dm_lookup_item (dev, host, size, &ov);
+  struct dm_mapping *ov, *m = dm_lookup_item (dev, host, size, &ov, NULL);
   if (!m && !ov)
     {
       struct dm_block *b = dm_block_new (&ctx);
       b->host_start = host;
       b->host_end = host + size;
       b->dev_start = devaddr;
-      m = dm_mapping_add (&ctx, host, host + size, b);
+      m = dm_mapping_add (&ctx, host, host + size, b, NULL);
       m->refcount = DM_REFCOUNT_INFINITE;
       m->flags = DM_MAPPING_DECLARE_TARGET;
     }
