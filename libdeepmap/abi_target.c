@@ -7,6 +7,8 @@
 
 #include "device.h"
 #include "error.h"
+#include "hostexec.h"
+#include "images.h"
 #include "export.h"
 #include "mapping.h"
 #include "nowait.h"
@@ -90,7 +92,8 @@ dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
 	    off += sizes[i];
 	  }
     }
-  fn (hostaddrs);
+  if (dm_run_as_initial_thread (fn, hostaddrs) != 0)
+    dm_fatal ("target on the host: %s", dm_reason ());
   free (copies);
 }
 
@@ -109,7 +112,7 @@ dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
   struct dm_launch launch = { fn, env->args, 0, 0 };
   dm_parse_launch_args (args, &launch);
   dm_stats_add (&dev->stats.launches, 1);
-  if (dev->ops->run (dev, &launch, NULL) != 0)
+  if (dm_run_with_globals (dev, &launch) != 0)
     dm_fatal ("target on device %d (%s): the region (host function %p) "
 	      "failed: %s", dev->id, dev->ops->name, (void *) fn,
 	      dm_reason ());

@@ -33,6 +33,11 @@ struct dm_device_ops
 {
   const char *name;		/* "emu", "cuda" */
 
+  /* Nonzero when regions are host code (the emulated device): declare
+     target variables then live at their host addresses while a region
+     runs, see images.c.  */
+  int runs_host_code;
+
   /* Large raw allocations; the pool sub-allocates from them.  */
   int (*mem_alloc) (struct dm_device *, size_t size, uintptr_t *out);
   int (*mem_free) (struct dm_device *, uintptr_t addr, size_t size);
@@ -87,6 +92,16 @@ struct dm_device
   struct dm_pool pool;
   struct dm_stats stats;
   unsigned construct_mark;	/* numbers constructs: count once each */
+
+  /* Declare-target variables of the loaded images (images.c).  */
+  struct dm_global
+  {
+    uintptr_t host;
+    size_t size;
+    int link;			/* declare target link: mapped on demand */
+  } *globals;
+  size_t nglobals, globals_capacity;
+  pthread_mutex_t globals_lock;	/* held while a region uses them */
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
 };

@@ -42,6 +42,7 @@ dm_add_devices (const struct dm_backend *b, int count)
       dev->id = dm_ndevices;
       dev->backend_index = i;
       pthread_mutex_init (&dev->lock, NULL);
+      pthread_mutex_init (&dev->globals_lock, NULL);
       if (b->init (dev, i) != 0)
 	dm_fatal ("cannot start device %d (%s #%d): %s", dev->id, b->name, i,
 		  dm_reason ());

@@ -18,6 +18,7 @@
 #include "device.h"
 #include "error.h"
 #include "images.h"
+#include "hostexec.h"
 #include "region.h"
 
 #define DM_EMU_POISON_BYTE 0xA5
@@ -287,12 +288,28 @@ dm_emu_poison (struct dm_device *dev, uintptr_t addr, size_t size)
 
 /* Queues.  */
 
+struct dm_emu_region
+{
+  struct dm_device *dev;
+  const struct dm_launch *launch;
+};
+
 static void
+dm_emu_region_body (void *p)
+{
+  struct dm_emu_region *r = p;
+  struct dm_device *prev = dm_region_enter (r->dev);
+  r->launch->host_fn ((void *) r->launch->args);
+  dm_region_exit (prev);
+}
+
+/* A GPU starts a region with no OpenMP state of the host thread: so does
+   the emulated device, on a fresh thread.  */
+static int
 dm_emu_run_now (struct dm_device *dev, const struct dm_launch *launch)
 {
-  struct dm_device *prev = dm_region_enter (dev);
-  launch->host_fn ((void *) launch->args);
-  dm_region_exit (prev);
+  struct dm_emu_region r = { dev, launch };
+  return dm_run_as_initial_thread (dm_emu_region_body, &r);
 }
 
 static void
@@ -305,7 +322,10 @@ dm_emu_execute (struct dm_device *dev, const struct dm_emu_op *op)
       memmove (op->u.copy.dst, op->u.copy.src, op->u.copy.size);
       break;
     case DM_EMU_RUN:
-      dm_emu_run_now (dev, &op->u.launch);
+      if (dm_emu_run_now (dev, &op->u.launch) != 0)
+	dm_fatal ("device %d (emu): queued region (host function %p) "
+		  "failed: %s", dev->id, (void *) op->u.launch.host_fn,
+		  dm_reason ());
       break;
     case DM_EMU_CALLBACK:
       op->u.callback.fn (op->u.callback.arg);
@@ -527,33 +547,12 @@ dm_emu_run (struct dm_device *dev, const struct dm_launch *launch,
 	    struct dm_queue *q)
 {
   if (q == NULL)
-    {
-      dm_emu_run_now (dev, launch);
-      return 0;
-    }
+    return dm_emu_run_now (dev, launch);
   struct dm_emu_op op = { .kind = DM_EMU_RUN };
   op.u.launch = *launch;
   return dm_emu_enqueue (q, &op);
 }
 
-static int
-dm_emu_image_load (struct dm_device *dev, const struct dm_host_table *table,
-		   const void *target_data, uintptr_t *dev_vars)
-{
-  /* The device runs host code, which reaches declare-target variables at
-     their host addresses.  */
-  size_t n = dm_host_table_nvars (table);
-  for (size_t i = 0; i < n; i++)
-    dev_vars[i] = table->vars_begin[2 * i];
-  return 0;
-}
-
-static int
-dm_emu_image_unload (struct dm_device *dev,
-		     const struct dm_host_table *table)
-{
-  return 0;
-}
 
 static void
 dm_emu_fini (struct dm_device *dev)
@@ -589,9 +588,8 @@ dm_emu_fini (struct dm_device *dev)
     .queue_destroy = dm_emu_queue_destroy,		\
     .queue_sync = dm_emu_queue_sync,			\
     .queue_callback = dm_emu_queue_callback,		\
-    .image_load = dm_emu_image_load,			\
-    .image_unload = dm_emu_image_unload,		\
     .run = dm_emu_run,					\
+    .runs_host_code = 1,				\
     .fini = dm_emu_fini					\
   }
 

@@ -9,6 +9,7 @@
    variables into its mapping table for good.  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "device.h"
 #include "elfscan.h"
@@ -28,7 +29,46 @@ static int dm_started_n;
 static int
 dm_image_fits (struct dm_device *dev, const struct dm_image *img)
 {
-  return dev->ops->image_load != NULL;
+  return dev->ops->runs_host_code || dev->ops->image_load != NULL;
+}
+
+static void
+dm_global_add (struct dm_device *dev, uintptr_t host, size_t size, int link)
+{
+  pthread_mutex_lock (&dev->globals_lock);
+  if (dev->nglobals == dev->globals_capacity)
+    {
+      size_t cap = dev->globals_capacity ? 2 * dev->globals_capacity : 16;
+      struct dm_global *g = realloc (dev->globals, cap * sizeof *g);
+      if (!g)
+	dm_fatal ("loading an offload image on device %d: out of host "
+		  "memory", dev->id);
+      dev->globals = g;
+      dev->globals_capacity = cap;
+    }
+  dev->globals[dev->nglobals++] = (struct dm_global) { host, size, link };
+  pthread_mutex_unlock (&dev->globals_lock);
+}
+
+/* A device that runs host code gets a device copy of each declare target
+   variable, initialised from the host's initial value as a GPU image's
+   would be from its static initialiser; link variables are mapped by
+   clauses.  */
+static void
+dm_image_load_host_code (struct dm_device *dev, struct dm_image *img)
+{
+  size_t nvars = dm_host_table_nvars (&img->table), off = 0;
+  for (size_t i = 0; i < nvars; i++)
+    {
+      uintptr_t host = img->table.vars_begin[2 * i];
+      uintptr_t size = img->table.vars_begin[2 * i + 1];
+      int link = (size & DM_VAR_LINK_BIT) != 0;
+      size &= ~DM_VAR_LINK_BIT;
+      if (!link)
+	dm_map_declare_target (dev, host, size, 0, img->initial + off);
+      dm_global_add (dev, host, size, link);
+      off += size;
+    }
 }
 
 static void
@@ -36,6 +76,11 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
 {
   if (!dm_image_fits (dev, img))
     return;
+  if (dev->ops->runs_host_code)
+    {
+      dm_image_load_host_code (dev, img);
+      return;
+    }
   size_t nvars = dm_host_table_nvars (&img->table);
   uintptr_t *dev_vars = calloc (nvars + 1, sizeof *dev_vars);
   if (!dev_vars)
@@ -51,7 +96,7 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
     {
       uintptr_t host = img->table.vars_begin[2 * i];
       uintptr_t size = img->table.vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
-      dm_map_declare_target (dev, host, size, dev_vars[i]);
+      dm_map_declare_target (dev, host, size, dev_vars[i], NULL);
     }
   free (dev_vars);
 }
@@ -72,8 +117,21 @@ static struct dm_image *
 dm_image_add (const struct dm_host_table *t, int type, const void *data)
 {
   struct dm_image *img = calloc (1, sizeof *img);
-  if (!img)
+  size_t nvars = dm_host_table_nvars (t), total = 0;
+  for (size_t i = 0; i < nvars; i++)
+    total += t->vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
+  /* A GPU image starts with the variables' static initial values; the
+     host's may change once main runs.  Keep them now.  */
+  char *initial = malloc (total ? total : 1);
+  if (!img || !initial)
     dm_fatal ("registering an offload image: out of host memory");
+  for (size_t i = 0, off = 0; i < nvars; i++)
+    {
+      size_t size = t->vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
+      memcpy (initial + off, (void *) t->vars_begin[2 * i], size);
+      off += size;
+    }
+  img->initial = initial;
   img->table = *t;
   img->device_type = type;
   img->target_data = data;
@@ -90,13 +148,20 @@ dm_scan_found (const struct dm_host_table *t, const char *object, void *arg)
 }
 
 void
-dm_images_devices_started (struct dm_device *devs, int n)
+dm_images_scan (void)
 {
   pthread_mutex_lock (&dm_images_lock);
   if (dm_elfscan_host_tables (dm_scan_found, NULL) != 0)
     dm_warning ("cannot read the host tables of the program's ELF files "
 		"(%s); declare target variables of objects built without "
 		"offload images are not known to the devices", dm_reason ());
+  pthread_mutex_unlock (&dm_images_lock);
+}
+
+void
+dm_images_devices_started (struct dm_device *devs, int n)
+{
+  pthread_mutex_lock (&dm_images_lock);
   dm_started_devs = devs;
   dm_started_n = n;
   for (int d = 0; d < n; d++)
@@ -152,6 +217,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	      dm_started_devs[d].ops->image_unload (&dm_started_devs[d],
 						    &img->table);
 	  *link = img->next;
+	  free (img->initial);
 	  free (img);
 	  break;
 	}
@@ -164,4 +230,77 @@ GOMP_offload_unregister (const void *host_table, int target_type,
 			 const void *target_data)
 {
   GOMP_offload_unregister_ver (0, host_table, target_type, target_data);
+}
+
+/* Exchange the device copies of DEV's declare target variables with the
+   host values.  IN: the host addresses get the device values (the host's
+   are kept in SAVE, what was put there in SEEN).  Out: region code may
+   have written a variable directly at its host address or through the
+   device address a map clause passed it; bytes that changed at the host
+   address go to the device copy, then the host values come back.  */
+static void
+dm_globals_swap (struct dm_device *dev, char *save, char *seen, int in)
+{
+  size_t off = 0;
+  for (size_t i = 0; i < dev->nglobals; i++)
+    {
+      struct dm_global *g = &dev->globals[i];
+      char *host = (char *) g->host;
+      uintptr_t d = (uintptr_t) dm_translate (dev, host);
+      /* A link variable not mapped now has no device copy.  */
+      if (!d || d == g->host)
+	continue;
+      int r;
+      if (in)
+	{
+	  memcpy (save + off, host, g->size);
+	  r = dev->ops->to_host (dev, host, d, g->size, NULL);
+	  memcpy (seen + off, host, g->size);
+	}
+      else
+	{
+	  /* SEEN becomes the device's current value, merged.  */
+	  char *now = seen + off;
+	  char *before = save + off;
+	  char *tmp = malloc (g->size ? g->size : 1);
+	  if (!tmp)
+	    dm_fatal ("target on device %d: out of host memory merging a "
+		      "declare target variable", dev->id);
+	  memcpy (tmp, now, g->size);
+	  r = dev->ops->to_host (dev, now, d, g->size, NULL);
+	  for (size_t b = 0; b < g->size; b++)
+	    if (host[b] != tmp[b])
+	      now[b] = host[b];
+	  free (tmp);
+	  if (r == 0)
+	    r = dev->ops->to_device (dev, d, now, g->size, NULL);
+	  memcpy (host, before, g->size);
+	}
+      if (r != 0)
+	dm_fatal ("target on device %d (%s): exchanging the declare target "
+		  "variable at host %p (%zu bytes) failed: %s", dev->id,
+		  dev->ops->name, host, g->size, dm_reason ());
+      off += g->size;
+    }
+}
+
+int
+dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch)
+{
+  if (!dev->ops->runs_host_code || dev->nglobals == 0)
+    return dev->ops->run (dev, launch, NULL);
+  pthread_mutex_lock (&dev->globals_lock);
+  size_t total = 0;
+  for (size_t i = 0; i < dev->nglobals; i++)
+    total += dev->globals[i].size;
+  char *save = malloc (2 * total + 1);
+  if (!save)
+    dm_fatal ("target on device %d: out of host memory saving %zu bytes "
+	      "of declare target variables", dev->id, total);
+  dm_globals_swap (dev, save, save + total, 1);
+  int r = dev->ops->run (dev, launch, NULL);
+  dm_globals_swap (dev, save, save + total, 0);
+  free (save);
+  pthread_mutex_unlock (&dev->globals_lock);
+  return r;
 }

@@ -32,14 +32,27 @@ struct dm_image
   struct dm_host_table table;
   int device_type;		/* DM_DEVTYPE_*, or 0 for "host tables only" */
   const void *target_data;	/* the device image, NULL for host only */
+  char *initial;		/* the variables' values when registered */
   struct dm_image *next;
 };
 
 /* All registered images, newest first (guarded by dm_images_lock).  */
 extern struct dm_image *dm_images;
 
+/* Find the host tables of objects built without offload images and note
+   their variables' initial values; called from the library constructor,
+   before the program's constructors and main can change them.  */
+void dm_images_scan (void);
+
 /* Called once the devices have started: load every image registered so
    far on each device that can use it; later registrations load at once.  */
 void dm_images_devices_started (struct dm_device *devs, int n);
+
+/* Run a region synchronously on DEV.  On a device that runs host code,
+   the declare target variables hold their device values at their host
+   addresses for the duration (regions on such a device that use them
+   are serialised).  */
+struct dm_launch;
+int dm_run_with_globals (struct dm_device *dev, const struct dm_launch *l);
 
 #endif

@@ -3,6 +3,7 @@
    any program constructor can reach an entry point of ours.  Devices start
    lazily, at the first construct or device routine.  */
 #include "config.h"
+#include "images.h"
 #include "stats.h"
 
 extern int dm_default_device_var;
@@ -13,4 +14,5 @@ dm_init (void)
   dm_config_init ();
   dm_stats_enabled = dm_config.stats;
   dm_default_device_var = dm_config.default_device;
+  dm_images_scan ();
 }

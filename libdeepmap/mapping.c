@@ -1145,20 +1145,30 @@ dm_disassociate (struct dm_device *dev, const void *host)
 
 void
 dm_map_declare_target (struct dm_device *dev, uintptr_t host, size_t size,
-		       uintptr_t devaddr)
+		       uintptr_t devaddr, const void *initial)
 {
   struct dm_ctx ctx = { dev, DM_CONSTRUCT_API, 0 };
   pthread_mutex_lock (&dev->lock);
   struct dm_mapping *ov, *m = dm_lookup_item (dev, host, size, &ov, NULL);
   if (!m && !ov)
     {
-      struct dm_block *b = dm_block_new (&ctx);
-      b->host_start = host;
-      b->host_end = host + size;
-      b->dev_start = devaddr;
+      struct dm_block *b;
+      if (devaddr)
+	{
+	  /* The image holds the variable already.  */
+	  b = dm_block_new (&ctx);
+	  b->host_start = host;
+	  b->host_end = host + size;
+	  b->dev_start = devaddr;
+	}
+      else
+	b = dm_block_alloc (&ctx, host, host + size, 16);
       m = dm_mapping_add (&ctx, host, host + size, b, NULL);
       m->refcount = DM_REFCOUNT_INFINITE;
       m->flags = DM_MAPPING_DECLARE_TARGET;
+      if (!devaddr && size && dm_copy_to_device (dev, b->dev_start, initial, size, NULL))
+	dm_fail (&ctx, "initialising the declare target variable at host %p "
+		 "(%zu bytes) failed: %s", (void *) host, size, dm_reason ());
     }
   pthread_mutex_unlock (&dev->lock);
 }

@@ -80,8 +80,11 @@ int dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
 		  size_t size);
 int dm_disassociate (struct dm_device *dev, const void *host);
 
-/* Enter a declare-target variable: HOST is served by DEVADDR forever.  */
+/* Enter a declare-target variable for good: HOST is served by DEVADDR
+   (in a loaded image), or with DEVADDR 0 by a new device copy holding
+   INITIAL (SIZE bytes).  */
 void dm_map_declare_target (struct dm_device *dev, uintptr_t host,
-			    size_t size, uintptr_t devaddr);
+			    size_t size, uintptr_t devaddr,
+			    const void *initial);
 
 #endif

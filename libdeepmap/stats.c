@@ -7,6 +7,8 @@ void
 dm_stats_print (void)
 {
   int n = dm_num_devices ();
+  /* The program's own output first: it is what the numbers explain.  */
+  fflush (stdout);
   for (int i = 0; i < n; i++)
     {
       struct dm_device *dev = dm_device_get (i);

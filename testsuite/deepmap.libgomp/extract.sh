@@ -1,0 +1,40 @@
+#!/bin/sh
+# extract.sh -- unpack GCC 12's libgomp C test directories (libgomp.c and
+# libgomp.c-c++-common) from the gcc-12-source tarball, once.
+# Usage: extract.sh DEST [TARBALL]
+# DEST/.stamp records the tarball; a second call with the same tarball
+# does nothing.
+set -e
+dest=${1:?usage: extract.sh DEST [TARBALL]}
+tarball=${2:-}
+if [ -z "$tarball" ]; then
+  for t in /usr/src/gcc-12/gcc-12*.tar.xz; do
+    case $t in *gm2*) continue ;; esac
+    [ -f "$t" ] && tarball=$t && break
+  done
+fi
+if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
+  echo "deepmap: error: no GCC 12 source tarball in /usr/src/gcc-12" \
+       "(package gcc-12-source)" >&2
+  exit 1
+fi
+if [ -f "$dest/.stamp" ] && [ "$(cat "$dest/.stamp")" = "$tarball" ] \
+   && [ "$dest/.stamp" -nt "$tarball" ]; then
+  exit 0
+fi
+tmp="$dest.tmp.$$"
+rm -rf "$tmp"
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+# Members are gcc-12.x.y/libgomp/testsuite/<dir>/<file>.
+tar -xJf "$tarball" -C "$tmp" --strip-components=3 --wildcards \
+  '*/libgomp/testsuite/libgomp.c/*' \
+  '*/libgomp/testsuite/libgomp.c-c++-common/*'
+if [ ! -d "$tmp/libgomp.c" ] || [ ! -d "$tmp/libgomp.c-c++-common" ]; then
+  echo "deepmap: error: $tarball holds no libgomp testsuite" >&2
+  exit 1
+fi
+rm -rf "$dest"
+mv "$tmp" "$dest"
+trap - EXIT
+echo "$tarball" > "$dest/.stamp"

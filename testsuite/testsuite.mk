@@ -1,0 +1,50 @@
+# testsuite.mk -- the DejaGnu testsuite targets; included from Makefile.
+#
+#   make check          deepmap.runtime + GCC 12's libgomp conformance tests
+#                       against $(SWAPIN) and its default (emulated) device
+#   make check-libgomp  the conformance tests alone
+#   make check-asan     both, against a runtime built with ASan and UBSan
+#
+# RUNTESTFLAGS passes options to runtest (e.g. -v, or
+# RUNTESTFLAGS=libgomp-conformance.exp=target-3*.c to pick tests).
+# The last line of output is "N passed, N failed"; the status is non-zero
+# when N failed > 0.  Logs: $(B)/testsuite/deepmap.{sum,log}.
+
+RUNTESTFLAGS ?=
+TESTSUITE_DIRS = deepmap.runtime deepmap.libgomp
+RUN_TESTS = RUNTESTFLAGS='$(RUNTESTFLAGS)' sh $(TOP)/testsuite/run-tests.sh
+
+# GCC's tests, unpacked once from the gcc-12-source tarball (cached).
+$(B)/libgomp-tests/.stamp: $(TOP)/testsuite/deepmap.libgomp/extract.sh
+	@sh $(TOP)/testsuite/deepmap.libgomp/extract.sh $(B)/libgomp-tests
+
+check: deps all $(B)/libgomp-tests/.stamp
+	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
+	  $(TESTSUITE_DIRS)
+
+check-libgomp: deps all $(B)/libgomp-tests/.stamp
+	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
+	  deepmap.libgomp
+
+# The sanitized runtime is loaded into uninstrumented test programs, so the
+# sanitizer runtimes are preloaded.  detect_leaks=0: LeakSanitizer would
+# see every allocation of the (uninstrumented) test programs, of glibc and
+# of the system libgomp we forward to, and report their deliberate
+# never-freed memory; the runtime's own leaks are left to dedicated tests.
+# halt_on_error makes the first real error end the program with a non-zero
+# status, which fails the test.
+ASAN_BUILD = build-asan
+ASAN_B = $(TOP)/$(ASAN_BUILD)
+ASAN_SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer
+ASAN_PRELOAD = $(shell for l in libasan.so libubsan.so; do \
+	realpath "$$($(CC) -print-file-name=$$l)"; done | tr '\n' ' ')
+ASAN_RUN_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:abort_on_error=0 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+check-asan: deps
+	@$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
+	  SANITIZE='$(ASAN_SANITIZE)' all
+	@sh $(TOP)/testsuite/deepmap.libgomp/extract.sh $(ASAN_B)/libgomp-tests
+	@$(RUN_TESTS) --top $(TOP) --build $(ASAN_B) \
+	  --libdir $(ASAN_B)/lib/deepmap --preload '$(strip $(ASAN_PRELOAD))' \
+	  --run-env '$(ASAN_RUN_ENV)' $(TESTSUITE_DIRS)
