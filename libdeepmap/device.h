@@ -87,11 +87,15 @@ struct dm_device
 
   /* The lock guards TABLE, POOL and every mapping of this device.  */
   pthread_mutex_t lock;
-  struct dm_maptable table;
+  pthread_cond_t unpinned;	/* a block's last pin went (directory.c) */
+  struct dm_maptable table;	/* mappings (segments) */
+  struct dm_maptable blocks;	/* device blocks, by host range */
   struct dm_maptable allocs;	/* omp_target_alloc blocks, by device address */
   struct dm_pool pool;
   struct dm_stats stats;
   unsigned construct_mark;	/* numbers constructs: count once each */
+  unsigned layout_generation;	/* bumped when blocks move (fusion) */
+  unsigned table_generation;	/* bumped when segments come or go */
 
   /* Declare-target variables of the loaded images (images.c).  */
   struct dm_global

@@ -43,6 +43,7 @@ dm_add_devices (const struct dm_backend *b, int count)
       dev->backend_index = i;
       pthread_mutex_init (&dev->lock, NULL);
       pthread_mutex_init (&dev->globals_lock, NULL);
+      pthread_cond_init (&dev->unpinned, NULL);
       if (b->init (dev, i) != 0)
 	dm_fatal ("cannot start device %d (%s #%d): %s", dev->id, b->name, i,
 		  dm_reason ());

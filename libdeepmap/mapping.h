@@ -10,17 +10,20 @@
 
 struct dm_device;
 struct dm_mapping;
+struct dm_block;
 
 /* One list item of a construct, as remembered until its end.  */
 struct dm_env_item
 {
-  struct dm_mapping *m;		/* the mapping the item refers to, or NULL */
-  uintptr_t host;		/* host range of the item, for copy-back */
+  uintptr_t host;		/* host range the item holds */
   size_t size;
-  unsigned char counted;	/* this item took the construct's reference */
-  unsigned char copy_from;	/* copy back when the count reaches zero */
+  unsigned char held;		/* the range holds the construct's reference */
+  unsigned char copy_from;	/* copy back where the count reaches zero */
   unsigned char always_from;	/* copy back regardless */
-  unsigned char attach;		/* an attachment to undo at the end */
+  unsigned char attach;		/* HOST is a pointer slot to detach */
+  struct dm_block *pinned;	/* block kept in place while a region runs */
+  struct dm_mapping *seg;	/* the one segment holding it, if it was */
+  unsigned seg_generation;	/* ... as of this table generation */
 };
 
 /* The record of a structured construct (target or target data).  */

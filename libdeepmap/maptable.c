@@ -86,6 +86,22 @@ dm_maptable_step (const struct dm_maptable *t, struct dm_maptable_pos *pos)
 }
 
 struct dm_mapping *
+dm_maptable_step_back (const struct dm_maptable *t,
+		       struct dm_maptable_pos *pos)
+{
+  if (pos->i > 0)
+    return t->chunk[pos->c]->m[--pos->i];
+  if (pos->i < 0 || pos->c == 0)
+    {
+      *pos = (struct dm_maptable_pos) { 0, -1 };
+      return NULL;
+    }
+  pos->c--;
+  pos->i = (int) t->chunk[pos->c]->n - 1;
+  return t->chunk[pos->c]->m[pos->i];
+}
+
+struct dm_mapping *
 dm_maptable_ceil (const struct dm_maptable *t, uintptr_t addr)
 {
   if (t->nchunks == 0)

@@ -1,5 +1,7 @@
 /* maptable.h -- the mapping table: host address intervals ordered by start
-   address, O(log n) lookup.  It is a two-level sorted array: a top array
+   address, O(log n) lookup.  Each device has two: its mappings (the
+   "original tuples" of the directory paper, split into segments of equal
+   reference count) and its blocks (the "fused tuples").  It is a two-level sorted array: a top array
    of chunk minima over chunks of up to 64 sorted keys.  Compared with a
    binary tree, a lookup touches a handful of cache lines instead of one
    per level, which decides the cost of mapping when 100 000 objects are
@@ -16,8 +18,11 @@
 
 #define DM_REFCOUNT_INFINITE UINT64_MAX
 
-/* A device allocation backing one or more mappings (several for the
-   members of one mapped struct).  */
+struct dm_mapping;
+
+/* A device allocation mirroring one contiguous host range: the directory
+   paper's "fused tuple".  Every mapping (segment) of the range uses it,
+   so that device(p + i) == device(p) + i across the whole block.  */
 struct dm_block
 {
   uintptr_t host_start, host_end;	/* host range the block mirrors */
@@ -26,6 +31,13 @@ struct dm_block
   size_t alloc_size;			/* what was asked of the pool */
   unsigned nmappings;			/* mappings that use the block */
   unsigned owned;			/* nonzero: free ALLOC on release */
+  unsigned fixed;			/* never moved (not ours, or declare
+					   target): fusion may not grow it */
+  unsigned pins;			/* running regions that use it: it
+					   must not move until they end */
+  uint32_t *attach_counts;		/* per pointer slot, or NULL */
+  uintptr_t *attach_bias;		/* where each attachment looked */
+  struct dm_mapping *index;		/* its entry in the block index */
   struct dm_block *next;		/* free list link */
 };
 
@@ -42,7 +54,6 @@ struct dm_mapping
   uint64_t refcount;			/* OpenMP 5.1 reference count */
   unsigned flags;
   unsigned construct_mark;		/* last construct that counted it */
-  uint32_t *attach_counts;		/* per pointer slot, or NULL */
   struct dm_mapping *free_next;		/* free list link */
 };
 
@@ -94,6 +105,10 @@ dm_maptable_at (const struct dm_maptable *t, const struct dm_maptable_pos *pos)
 /* The entry after *POS (advancing *POS), or NULL.  */
 struct dm_mapping *dm_maptable_step (const struct dm_maptable *t,
 				     struct dm_maptable_pos *pos);
+
+/* The entry before *POS (moving *POS back), or NULL.  */
+struct dm_mapping *dm_maptable_step_back (const struct dm_maptable *t,
+					  struct dm_maptable_pos *pos);
 
 /* Insert M, whose host_start is greater than that of the entry at *HINT
    (from dm_maptable_floor_pos (M->host_start) with no change since);

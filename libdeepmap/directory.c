@@ -1,0 +1,948 @@
+/* directory.c -- the interval directory (see directory.h).
+
+   Two tables per device: DEV->table holds segments (struct dm_mapping),
+   disjoint host intervals each with one reference count; DEV->blocks
+   indexes the device blocks whose segments do not cover them exactly
+   (struct extents, fused blocks, blocks that lost some segments).  A
+   block its segments cover exactly is found through them, which keeps
+   mapping an isolated object to one search of one table.  Blocks are
+   disjoint; a segment always lies inside its block.  Empty (zero-length)
+   mappings get tiny blocks of their own that never fuse.  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device.h"
+#include "directory.h"
+#include "mapping.h"
+#include "ompabi.h"
+#include "transfer.h"
+
+int dm_overlap_policy = DM_OVERLAP_KEEP;
+
+void
+dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
+{
+  char msg[700];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (msg, sizeof msg, fmt, ap);
+  va_end (ap);
+  /* Unlock first: exit handlers may still look at the device.  */
+  pthread_mutex_unlock (&ctx->dev->lock);
+  dm_fatal ("%s on device %d (%s): %s",
+	    dm_construct_name ((enum dm_construct) ctx->construct),
+	    ctx->dev->id, ctx->dev->ops->name, msg);
+}
+
+unsigned
+dm_dir_next_mark (struct dm_device *dev)
+{
+  if (++dev->construct_mark == 0)
+    ++dev->construct_mark;
+  return dev->construct_mark;
+}
+
+/* ---- nodes ---------------------------------------------------------- */
+
+static struct dm_mapping *
+dm_node_new (struct dm_ctx *ctx)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dev->free_mappings;
+  if (m)
+    dev->free_mappings = m->free_next;
+  else if (!(m = malloc (sizeof *m)))
+    dm_fail (ctx, "out of host memory for the mapping table");
+  memset (m, 0, sizeof *m);
+  return m;
+}
+
+static void
+dm_node_free (struct dm_device *dev, struct dm_mapping *m)
+{
+  m->free_next = dev->free_mappings;
+  dev->free_mappings = m;
+}
+
+static struct dm_block *
+dm_block_new (struct dm_ctx *ctx)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_block *b = dev->free_blocks;
+  if (b)
+    dev->free_blocks = b->next;
+  else if (!(b = malloc (sizeof *b)))
+    dm_fail (ctx, "out of host memory for the mapping table");
+  memset (b, 0, sizeof *b);
+  return b;
+}
+
+/* Device memory for host [S, E), aligned to ALIGN; INDEXED blocks enter
+   the block index.  */
+static struct dm_block *
+dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
+		int indexed)
+{
+  struct dm_block *b = dm_block_new (ctx);
+  size_t size = e - s;
+  size_t pad = align > 16 ? align - 1 : 0;
+  if (dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr) != 0)
+    {
+      b->next = ctx->dev->free_blocks;
+      ctx->dev->free_blocks = b;
+      dm_fail (ctx, "cannot map host [%p, %p) (%zu bytes): %s", (void *) s,
+	       (void *) e, size, dm_reason ());
+    }
+  b->alloc_size = size + pad;
+  b->host_start = s;
+  b->host_end = e;
+  b->dev_start = pad ? (b->alloc_addr + pad) & ~(uintptr_t) (align - 1)
+		     : b->alloc_addr;
+  b->owned = 1;
+  if (indexed)
+    {
+      struct dm_mapping *ix = dm_node_new (ctx);
+      ix->host_start = s;
+      ix->host_end = e;
+      ix->block = b;
+      b->index = ix;
+      dm_maptable_insert (&ctx->dev->blocks, ix);
+    }
+  return b;
+}
+
+/* A block for memory that is not ours (associated or loaded): indexed,
+   never freed, never moved.  */
+static struct dm_block *
+dm_block_foreign (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		  uintptr_t devaddr)
+{
+  struct dm_block *b = dm_block_new (ctx);
+  b->host_start = s;
+  b->host_end = e;
+  b->dev_start = devaddr;
+  b->fixed = 1;
+  struct dm_mapping *ix = dm_node_new (ctx);
+  ix->host_start = s;
+  ix->host_end = e;
+  ix->block = b;
+  b->index = ix;
+  dm_maptable_insert (&ctx->dev->blocks, ix);
+  return b;
+}
+
+/* Enter B into the block index (its segments no longer cover it).  */
+static void
+dm_block_index (struct dm_ctx *ctx, struct dm_block *b)
+{
+  if (b->index || b->host_end == b->host_start)
+    return;
+  struct dm_mapping *ix = dm_node_new (ctx);
+  ix->host_start = b->host_start;
+  ix->host_end = b->host_end;
+  ix->block = b;
+  b->index = ix;
+  dm_maptable_insert (&ctx->dev->blocks, ix);
+}
+
+static void
+dm_block_release (struct dm_device *dev, struct dm_block *b)
+{
+  if (b->index)
+    {
+      dm_maptable_remove (&dev->blocks, b->index);
+      dm_node_free (dev, b->index);
+    }
+  if (b->owned)
+    dm_pool_free (dev, b->alloc_addr, b->alloc_size);
+  free (b->attach_counts);
+  free (b->attach_bias);
+  b->next = dev->free_blocks;
+  dev->free_blocks = b;
+}
+
+static inline uintptr_t
+dm_block_dev (const struct dm_block *b, uintptr_t host)
+{
+  return b->dev_start + (host - b->host_start);
+}
+
+/* ---- segments ------------------------------------------------------- */
+
+static struct dm_mapping *
+dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+	       struct dm_block *b, uint64_t refcount,
+	       const struct dm_maptable_pos *hint)
+{
+  struct dm_mapping *m = dm_node_new (ctx);
+  m->host_start = s;
+  m->host_end = e;
+  m->block = b;
+  m->refcount = refcount;
+  b->nmappings++;
+  ctx->dev->table_generation++;
+  if (hint)
+    dm_maptable_insert_at (&ctx->dev->table, m, hint);
+  else
+    dm_maptable_insert (&ctx->dev->table, m);
+  return m;
+}
+
+static inline struct dm_mapping *
+dm_seg_add (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+	    struct dm_block *b, uint64_t refcount)
+{
+  return dm_seg_add_at (ctx, s, e, b, refcount, NULL);
+}
+
+static void
+dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
+	       const struct dm_maptable_pos *hint)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_block *b = m->block;
+  dev->table_generation++;
+  if (hint)
+    dm_maptable_remove_at (&dev->table, m, hint);
+  else
+    dm_maptable_remove (&dev->table, m);
+  /* Attachments die with the bytes that hold them.  */
+  if (b->attach_counts)
+    {
+      const uintptr_t w = sizeof (void *);
+      for (uintptr_t a = (m->host_start - b->host_start + w - 1) / w;
+	   b->host_start + a * w + w <= m->host_end; a++)
+	b->attach_counts[a] = 0;
+    }
+  dm_node_free (dev, m);
+  if (--b->nmappings == 0)
+    dm_block_release (dev, b);
+  else
+    /* The block now has bytes no segment covers: find it by index.  */
+    dm_block_index (ctx, b);
+}
+
+/* Split segment M at host address AT (inside it): M keeps [start, AT), a
+   new segment with the same count takes [AT, end).  */
+static struct dm_mapping *
+dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
+{
+  uintptr_t end = m->host_end;
+  /* Shrink first: the new segment must not overlap M in the table.  */
+  m->host_end = at;
+  struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
+  n->flags = m->flags;
+  n->construct_mark = m->construct_mark;
+  return n;
+}
+
+/* The first non-empty segment that ends after P, or NULL; *POS (if
+   given) is its place.  */
+static struct dm_mapping *
+dm_seg_from_pos (struct dm_device *dev, uintptr_t p,
+		 struct dm_maptable_pos *pos)
+{
+  struct dm_maptable_pos here;
+  if (!pos)
+    pos = &here;
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, p, pos);
+  if (m && m->host_end > p)
+    return m;
+  while ((m = dm_maptable_step (&dev->table, pos)))
+    if (m->host_end > m->host_start)
+      return m;
+  return NULL;
+}
+
+static inline struct dm_mapping *
+dm_seg_from (struct dm_device *dev, uintptr_t p)
+{
+  return dm_seg_from_pos (dev, p, NULL);
+}
+
+static inline int
+dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
+{
+  if (m->refcount == DM_REFCOUNT_INFINITE || m->construct_mark == ctx->mark)
+    return 0;
+  m->construct_mark = ctx->mark;
+  m->refcount++;
+  return 1;
+}
+
+/* ---- copies that respect attached pointers -------------------------- */
+
+/* Copy host [S, E), inside block B, to the device (TO) or back, except
+   attached pointer slots: their device value is a device pointer, their
+   host value a host pointer; neither may overwrite the other.  */
+static void
+dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
+	 int to)
+{
+  int r = 0;
+  uintptr_t run = s;
+  if (b->attach_counts)
+    {
+      const uintptr_t w = sizeof (void *);
+      uintptr_t slot = b->host_start + ((s - b->host_start) / w) * w;
+      for (; slot < e && r == 0; slot += w)
+	{
+	  if (!b->attach_counts[(slot - b->host_start) / w])
+	    continue;
+	  uintptr_t s0 = slot < s ? s : slot;
+	  if (s0 > run)
+	    r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run),
+					(void *) run, s0 - run, NULL)
+		   : dm_copy_to_host (ctx->dev, (void *) run,
+				      dm_block_dev (b, run), s0 - run, NULL);
+	  run = slot + w;
+	}
+    }
+  if (r == 0 && run < e)
+    r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run), (void *) run,
+				e - run, NULL)
+	   : dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
+			      e - run, NULL);
+  if (r != 0)
+    dm_fail (ctx, "copying host [%p, %p) %s the device failed: %s",
+	     (void *) s, (void *) e, to ? "to" : "from", dm_reason ());
+}
+
+/* ---- fusion --------------------------------------------------------- */
+
+/* Rewrite attached pointers whose target now lives in block NB: the
+   fused block moved what they point to.  */
+static void
+dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
+{
+  struct dm_device *dev = ctx->dev;
+  const uintptr_t w = sizeof (void *);
+  struct dm_mapping *ix = dm_maptable_first (&dev->blocks);
+  struct dm_maptable_pos pos;
+  if (ix)
+    dm_maptable_floor_pos (&dev->blocks, ix->host_start, &pos);
+  for (; ix; ix = dm_maptable_step (&dev->blocks, &pos))
+    {
+      struct dm_block *b = ix->block;
+      if (!b->attach_counts)
+	continue;
+      size_t n = (b->host_end - b->host_start) / w;
+      for (size_t a = 0; a < n; a++)
+	{
+	  if (!b->attach_counts[a])
+	    continue;
+	  uintptr_t slot = b->host_start + a * w;
+	  uintptr_t target = *(uintptr_t *) slot;
+	  uintptr_t at = target + b->attach_bias[a];
+	  if (!target || at < nb->host_start || at > nb->host_end)
+	    continue;
+	  uintptr_t value = dm_block_dev (nb, target);
+	  if (dm_copy_to_device (dev, dm_block_dev (b, slot), &value,
+				 sizeof value, NULL) != 0)
+	    dm_fail (ctx, "rewriting the attached pointer at host %p failed: "
+		     "%s", (void *) slot, dm_reason ());
+	}
+    }
+}
+
+/* Fuse blocks OLD[0..N) and host [S, E) into one new block.  */
+static struct dm_block *
+dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
+	 uintptr_t e, size_t align)
+{
+  struct dm_device *dev = ctx->dev;
+  uintptr_t us = s, ue = e;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (old[i]->fixed)
+	dm_fail (ctx, "host [%p, %p) overlaps [%p, %p), whose device memory "
+		 "the program provided (omp_target_associate_ptr or declare "
+		 "target) and cannot be extended", (void *) s, (void *) e,
+		 (void *) old[i]->host_start, (void *) old[i]->host_end);
+      if (old[i]->host_start < us)
+	us = old[i]->host_start;
+      if (old[i]->host_end > ue)
+	ue = old[i]->host_end;
+    }
+  if (align < 64)
+    align = 64;
+  struct dm_block *nb = dm_block_alloc (ctx, us, ue, align, 1);
+  const uintptr_t w = sizeof (void *);
+  for (size_t i = 0; i < n; i++)
+    {
+      struct dm_block *b = old[i];
+      /* Existing device contents move with the block (holes included:
+	 they hold nothing anyone reads).  */
+      if (dm_copy_device_to_device (dev, dm_block_dev (nb, b->host_start),
+				    b->dev_start, b->host_end - b->host_start,
+				    NULL) != 0)
+	dm_fail (ctx, "moving device block [%p, %p) failed: %s",
+		 (void *) b->host_start, (void *) b->host_end, dm_reason ());
+      if (b->attach_counts)
+	{
+	  if (!nb->attach_counts)
+	    {
+	      size_t slots = (ue - us + w - 1) / w + 1;
+	      nb->attach_counts = calloc (slots, sizeof *nb->attach_counts);
+	      nb->attach_bias = calloc (slots, sizeof *nb->attach_bias);
+	      if (!nb->attach_counts || !nb->attach_bias)
+		dm_fail (ctx, "out of host memory for attachment counts");
+	    }
+	  /* Slots keep their host address; block starts are pointer
+	     aligned relative to each other only if the hosts are, so
+	     move slot by slot.  */
+	  size_t slots = (b->host_end - b->host_start) / w;
+	  for (size_t a = 0; a < slots; a++)
+	    if (b->attach_counts[a])
+	      {
+		size_t k = (b->host_start + a * w - us) / w;
+		nb->attach_counts[k] = b->attach_counts[a];
+		nb->attach_bias[k] = b->attach_bias[a];
+	      }
+	}
+      /* Its segments now live in the new block.  */
+      struct dm_maptable_pos pos;
+      struct dm_mapping *m = dm_seg_from_pos (dev, b->host_start, &pos);
+      while (m && m->host_start < b->host_end)
+	{
+	  if (m->block == b)
+	    {
+	      m->block = nb;
+	      nb->nmappings++;
+	    }
+	  m = dm_maptable_step (&dev->table, &pos);
+	}
+      b->nmappings = 0;
+      dm_block_release (dev, b);
+    }
+  dm_fix_attachments (ctx, nb);
+  dev->layout_generation++;
+  return nb;
+}
+
+/* Add B to the set OLD[0..*N) unless there.  */
+static void
+dm_cover_add (struct dm_ctx *ctx, struct dm_block ***old, size_t *n,
+	      size_t *cap, struct dm_block **found, struct dm_block *b)
+{
+  for (size_t i = 0; i < *n; i++)
+    if ((*old)[i] == b)
+      return;
+  if (*n == *cap)
+    {
+      struct dm_block **bigger = malloc (2 * *cap * sizeof *bigger);
+      if (!bigger)
+	dm_fail (ctx, "out of host memory fusing device blocks");
+      memcpy (bigger, *old, *n * sizeof **old);
+      if (*old != found)
+	free (*old);
+      *old = bigger;
+      *cap *= 2;
+    }
+  (*old)[(*n)++] = b;
+}
+
+/* The block covering [S, E), fusing whatever overlaps or touches it.  A
+   new block is indexed if INDEX (its segments will not cover it).  */
+static struct dm_block *
+dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
+	  int index)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_block *found[16], **old = found;
+  size_t n = 0, cap = 16;
+  struct dm_maptable_pos pos;
+
+  /* Blocks reached through their segments...  */
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, e, &pos);
+  for (; m && m->host_end >= s; m = dm_maptable_step_back (&dev->table, &pos))
+    {
+      struct dm_block *b = m->block;
+      if (m->host_end == m->host_start || b->index)
+	continue;		/* empty, or found below */
+      if (b->fixed && (b->host_end <= s || b->host_start >= e))
+	continue;
+      dm_cover_add (ctx, &old, &n, &cap, found, b);
+    }
+  /* ... and those that hold more than their segments.  */
+  struct dm_mapping *ix = dev->blocks.count
+			  ? dm_maptable_floor_pos (&dev->blocks, e, &pos)
+			  : NULL;
+  for (; ix && ix->host_end >= s; ix = dm_maptable_step_back (&dev->blocks,
+							      &pos))
+    {
+      struct dm_block *b = ix->block;
+      /* Device memory that is not ours serves only what it covers; next
+	 to it, new blocks stay apart.  */
+      if (b->fixed && (b->host_end <= s || b->host_start >= e))
+	continue;
+      dm_cover_add (ctx, &old, &n, &cap, found, b);
+    }
+
+  struct dm_block *b;
+  if (n == 0)
+    b = dm_block_alloc (ctx, s, e, align, index);
+  else if (n == 1 && old[0]->host_start <= s && e <= old[0]->host_end)
+    b = old[0];
+  else
+    {
+      /* Blocks a running region uses must not move under it: wait for
+	 it to end (the lock is released meanwhile), then look again.  */
+      for (size_t i = 0; i < n; i++)
+	if (old[i]->pins)
+	  {
+	    if (old != found)
+	      free (old);
+	    pthread_cond_wait (&dev->unpinned, &dev->lock);
+	    return dm_cover (ctx, s, e, align, index);
+	  }
+      b = dm_fuse (ctx, old, n, s, e, align);
+    }
+  if (old != found)
+    free (old);
+  return b;
+}
+
+void
+dm_dir_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align)
+{
+  if (e > s)
+    dm_block_index (ctx, dm_cover (ctx, s, e, align, 1));
+}
+
+struct dm_block *
+dm_dir_pin (struct dm_device *dev, uintptr_t p)
+{
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  if (!m || !(p < m->host_end || m->host_start == p))
+    return NULL;
+  m->block->pins++;
+  return m->block;
+}
+
+void
+dm_dir_unpin (struct dm_device *dev, struct dm_block *b)
+{
+  if (--b->pins == 0)
+    pthread_cond_broadcast (&dev->unpinned);
+}
+
+
+/* ---- entering ------------------------------------------------------- */
+
+uintptr_t
+dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
+	      int kind)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, s, &pos);
+  ctx->last = NULL;
+
+  /* The common case: the whole section is one present segment.  */
+  if (m && m->host_start <= s && m->host_end >= e && m->host_end > s
+      && m->host_end > m->host_start)
+    {
+      if (kind & DM_MAP_FLAG_FORCE)
+	dm_fail (ctx, "host [%p, %p) is already mapped and the map type "
+		 "forces a new mapping", (void *) s, (void *) e);
+      dm_seg_take (ctx, m);
+      if (dm_kind_always_to (kind))
+	dm_copy (ctx, m->block, s, e, 1);
+      ctx->last = m;
+      return dm_block_dev (m->block, s);
+    }
+
+  if (kind == DM_MAP_FORCE_PRESENT)
+    dm_fail (ctx, "host [%p, %p) (%zu bytes) must be present but is not "
+	     "(wholly) mapped", (void *) s, (void *) e, (size_t) (e - s));
+
+  /* The other common case: nothing mapped overlaps or touches the
+     section.  One search placed it; it gets a block of its own.  */
+  struct dm_maptable_pos next_pos = pos;
+  struct dm_mapping *next = dm_maptable_step (&dev->table, &next_pos);
+  if ((!m || m->host_end < s) && (!next || next->host_start > e))
+    {
+      struct dm_maptable_pos bpos;
+      struct dm_mapping *ix = dev->blocks.count
+			      ? dm_maptable_floor_pos (&dev->blocks, e, &bpos)
+			      : NULL;
+      if (!ix || ix->host_end < s)
+	{
+	  struct dm_block *b = dm_block_alloc (ctx, s, e, align, 0);
+	  struct dm_mapping *h = dm_seg_add_at (ctx, s, e, b, 1, &pos);
+	  h->construct_mark = ctx->mark;
+	  if (dm_kind_copies_to (kind))
+	    dm_copy (ctx, b, s, e, 1);
+	  ctx->last = h;
+	  return b->dev_start;
+	}
+    }
+
+  struct dm_block *b = dm_cover (ctx, s, e, align, 0);
+  int copy_new = dm_kind_copies_to (kind);
+  int some_present = 0;
+  uintptr_t c = s;
+  while (c < e)
+    {
+      struct dm_mapping *n = dm_seg_from (dev, c);
+      if (!n || n->host_start >= e)
+	{
+	  /* A hole up to E.  */
+	  struct dm_mapping *h = dm_seg_add (ctx, c, e, b, 1);
+	  h->construct_mark = ctx->mark;
+	  if (copy_new)
+	    dm_copy (ctx, b, c, e, 1);
+	  break;
+	}
+      if (n->host_start > c)
+	{
+	  struct dm_mapping *h = dm_seg_add (ctx, c, n->host_start, b, 1);
+	  h->construct_mark = ctx->mark;
+	  if (copy_new)
+	    dm_copy (ctx, b, c, n->host_start, 1);
+	  c = n->host_start;
+	  continue;
+	}
+      /* N is present and starts at or before C.  */
+      if (n->host_start < c)
+	n = dm_seg_split (ctx, n, c);
+      if (n->host_end > e)
+	dm_seg_split (ctx, n, e);
+      dm_seg_take (ctx, n);
+      some_present = 1;
+      if (dm_kind_always_to (kind)
+	  || (copy_new && dm_overlap_policy == DM_OVERLAP_REFRESH))
+	dm_copy (ctx, b, n->host_start, n->host_end, 1);
+      c = n->host_end;
+    }
+  (void) some_present;
+  return dm_block_dev (b, s);
+}
+
+void
+dm_dir_implicit_extent (struct dm_device *dev, uintptr_t *s, uintptr_t *e)
+{
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, *s, &pos);
+  if (!m || m->host_start >= *e)
+    return;
+  uintptr_t lo = m->host_start, hi = m->host_end;
+  while ((m = dm_maptable_step (&dev->table, &pos)) && m->host_start < *e)
+    if (m->host_end > hi)
+      hi = m->host_end;
+  if (lo >= *s && hi <= *e)
+    {
+      *s = lo;
+      *e = hi;
+    }
+}
+
+uintptr_t
+dm_dir_enter_empty (struct dm_ctx *ctx, uintptr_t p, int create)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  if (m && (p < m->host_end || m->host_start == p))
+    {
+      dm_seg_take (ctx, m);
+      return dm_block_dev (m->block, p);
+    }
+  /* Bytes a block holds but no mapping does (holes) are not present.  */
+  if (!create)
+    return 0;
+  struct dm_block *b = dm_block_alloc (ctx, p, p, 16, 0);
+  m = dm_seg_add (ctx, p, p, b, 1);
+  m->construct_mark = ctx->mark;
+  return b->dev_start;
+}
+
+/* ---- leaving -------------------------------------------------------- */
+
+static void
+dm_seg_drop (struct dm_ctx *ctx, struct dm_mapping *m, int delete)
+{
+  if (m->refcount == DM_REFCOUNT_INFINITE)
+    return;
+  if (delete)
+    m->refcount = 0;
+  else if (m->construct_mark != ctx->mark && m->refcount > 0)
+    m->refcount--;
+  m->construct_mark = ctx->mark;
+}
+
+void
+dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete)
+{
+  struct dm_device *dev = ctx->dev;
+  if (s == e)
+    {
+      struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
+      if (m && (s < m->host_end || m->host_start == s))
+	dm_seg_drop (ctx, m, delete);
+      return;
+    }
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
+    if (m->host_end > m->host_start)
+      dm_seg_drop (ctx, m, delete);
+}
+
+void
+dm_dir_copy_back (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int all)
+{
+  struct dm_device *dev = ctx->dev;
+  if (s == e)
+    return;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
+    if (m->host_end > m->host_start && (all || m->refcount == 0))
+      {
+	uintptr_t a = m->host_start < s ? s : m->host_start;
+	uintptr_t z = m->host_end > e ? e : m->host_end;
+	dm_copy (ctx, m->block, a, z, 0);
+      }
+}
+
+void
+dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_device *dev = ctx->dev;
+  if (s == e)
+    {
+      struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
+      if (m && m->host_start == s && m->host_end == s && m->refcount == 0)
+	dm_seg_remove (ctx, m, NULL);
+      else if (m && s < m->host_end && m->refcount == 0)
+	dm_seg_remove (ctx, m, NULL);
+      return;
+    }
+  for (;;)
+    {
+      /* Removal invalidates places: search again after each one.  */
+      struct dm_maptable_pos pos;
+      struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+      while (m && m->host_start < e && m->refcount != 0)
+	m = dm_maptable_step (&dev->table, &pos);
+      if (!m || m->host_start >= e)
+	return;
+      s = m->host_end;
+      dm_seg_remove (ctx, m, NULL);
+    }
+}
+
+/* ---- queries and updates -------------------------------------------- */
+
+void
+dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
+    if (m->host_end > m->host_start)
+      {
+	uintptr_t a = m->host_start < s ? s : m->host_start;
+	uintptr_t z = m->host_end > e ? e : m->host_end;
+	dm_copy (ctx, m->block, a, z, to);
+      }
+}
+
+uintptr_t
+dm_dir_translate (struct dm_device *dev, uintptr_t p, int allow_end)
+{
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  if (m && (p < m->host_end || m->host_start == p))
+    return dm_block_dev (m->block, p);
+  if (allow_end && m && m->host_end == p && m->host_start != p)
+    return dm_block_dev (m->block, p);
+  return 0;
+}
+
+int
+dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  uintptr_t c = s;
+  while (c < e)
+    {
+      struct dm_mapping *m = dm_seg_from (dev, c);
+      if (!m || m->host_start > c)
+	return 0;
+      c = m->host_end;
+    }
+  return 1;
+}
+
+/* ---- attachments ---------------------------------------------------- */
+
+static size_t
+dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
+{
+  const uintptr_t w = sizeof (void *);
+  if (!b->attach_counts)
+    {
+      size_t n = (b->host_end - b->host_start + w - 1) / w + 1;
+      b->attach_counts = calloc (n, sizeof *b->attach_counts);
+      b->attach_bias = calloc (n, sizeof *b->attach_bias);
+      if (!b->attach_counts || !b->attach_bias)
+	dm_fail (ctx, "out of host memory for attachment counts");
+    }
+  return (slot - b->host_start) / w;
+}
+
+uintptr_t
+dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
+{
+  uintptr_t d = dm_dir_translate (ctx->dev, slot, 0);
+  if (!d)
+    dm_fail (ctx, "the pointer at host %p must be mapped to be set, but is "
+	     "not", (void *) slot);
+  if (dm_copy_to_device (ctx->dev, d, &value, sizeof value, NULL) != 0)
+    dm_fail (ctx, "writing the pointer at host %p to the device failed: %s",
+	     (void *) slot, dm_reason ());
+  return d;
+}
+
+int
+dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+	       int allow_missing, int section_pointer)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, slot);
+  if (!m || slot >= m->host_end)
+    return 0;
+  struct dm_block *b = m->block;
+  size_t idx = dm_slot_index (ctx, b, slot);
+  if (b->attach_counts[idx] == UINT32_MAX)
+    dm_fail (ctx, "too many attachments of the pointer at host %p",
+	     (void *) slot);
+  if (b->attach_counts[idx]++ > 0)
+    return 1;
+  b->attach_bias[idx] = bias;
+
+  uintptr_t target = *(uintptr_t *) slot, value = 0;
+  if (target)
+    {
+      uintptr_t at = target + bias;
+      struct dm_mapping *t = dm_maptable_floor (&dev->table, at);
+      int found = t && (at < t->host_end || t->host_start == at
+			|| (section_pointer && at == t->host_end));
+      if (found)
+	value = dm_block_dev (t->block, target);
+      else if (!allow_missing)
+	dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
+		 "what it points to (host %p) is not mapped", (void *) slot,
+		 (void *) at);
+    }
+  dm_dir_write_pointer (ctx, slot, value);
+  return 1;
+}
+
+void
+dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
+{
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, slot);
+  if (!m || slot >= m->host_end || !m->block->attach_counts)
+    return;
+  struct dm_block *b = m->block;
+  size_t idx = (slot - b->host_start) / sizeof (void *);
+  if (b->attach_counts[idx] == 0)
+    return;
+  if (finalize)
+    b->attach_counts[idx] = 1;
+  if (--b->attach_counts[idx] == 0)
+    dm_dir_write_pointer (ctx, slot, *(uintptr_t *) slot);
+}
+
+/* ---- permanent entries ---------------------------------------------- */
+
+int
+dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		  uintptr_t devaddr)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_seg_from (dev, s);
+  if (m && m->host_start < (e > s ? e : s + 1))
+    {
+      /* Associating what is already associated the same way is allowed.  */
+      return (m->flags & DM_MAPPING_ASSOCIATED) && m->host_start == s
+	     && dm_block_dev (m->block, s) == devaddr ? 0 : -1;
+    }
+  struct dm_mapping *ix = dm_maptable_floor (&dev->blocks, s);
+  if (ix && s < ix->host_end)
+    return -1;
+  struct dm_block *b = dm_block_foreign (ctx, s, e, devaddr);
+  m = dm_seg_add (ctx, s, e, b, DM_REFCOUNT_INFINITE);
+  m->flags = DM_MAPPING_ASSOCIATED;
+  return 0;
+}
+
+int
+dm_dir_disassociate (struct dm_ctx *ctx, uintptr_t s)
+{
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, s);
+  if (!m || m->host_start != s || !(m->flags & DM_MAPPING_ASSOCIATED))
+    return -1;
+  dm_seg_remove (ctx, m, NULL);
+  return 0;
+}
+
+void
+dm_dir_declare (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		uintptr_t devaddr, const void *initial)
+{
+  struct dm_device *dev = ctx->dev;
+  if (dm_seg_from (dev, s) && dm_dir_present (dev, s, e > s ? e : s + 1))
+    return;
+  struct dm_block *b;
+  if (devaddr)
+    b = dm_block_foreign (ctx, s, e, devaddr);
+  else
+    {
+      b = dm_block_alloc (ctx, s, e, 16, 1);
+      /* Ours, but it must never move: region code may hold its address
+	 for good.  */
+      b->fixed = 1;
+      if (e > s && dm_copy_to_device (dev, b->dev_start, initial, e - s,
+				      NULL) != 0)
+	dm_fail (ctx, "initialising the declare target variable at host %p "
+		 "(%zu bytes) failed: %s", (void *) s, (size_t) (e - s),
+		 dm_reason ());
+    }
+  struct dm_mapping *m = dm_seg_add (ctx, s, e, b, DM_REFCOUNT_INFINITE);
+  m->flags = DM_MAPPING_DECLARE_TARGET;
+}
+
+void
+dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
+	      int copy_from, int always, struct dm_mapping *hint,
+	      unsigned gen)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_maptable_pos pos, *where = &pos;
+  struct dm_mapping *m;
+  if (hint && gen == dev->table_generation)
+    {
+      m = hint;
+      where = NULL;
+    }
+  else
+    m = e > s ? dm_maptable_floor_pos (&dev->table, s, &pos) : NULL;
+  if (m && m->host_start == s && m->host_end == e && e > s)
+    {
+      /* One segment: count down, copy back, remove in one visit.  */
+      dm_seg_drop (ctx, m, delete);
+      if (always || (copy_from && m->refcount == 0))
+	dm_copy (ctx, m->block, s, e, 0);
+      if (m->refcount == 0)
+	dm_seg_remove (ctx, m, where);
+      return;
+    }
+  dm_dir_release (ctx, s, e, delete);
+  if (copy_from || always)
+    dm_dir_copy_back (ctx, s, e, always);
+  dm_dir_reap (ctx, s, e);
+}
