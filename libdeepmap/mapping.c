@@ -823,7 +823,9 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	       (void *) devaddrs[i]);
   if (target)
     {
-      if (dm_copy_to_device (dev, block_dev, stage, fp_size, NULL) != 0)
+      /* Part of the launch, as a GPU's kernel parameters are: not counted
+	 as a data transfer (statistics measure data movement).  */
+      if (dev->ops->to_device (dev, block_dev, stage, fp_size, NULL) != 0)
 	dm_fail (&ctx, "sending the region's %zu-byte argument block failed: "
 		 "%s", fp_size, dm_reason ());
       env->args = block_dev;
