@@ -108,6 +108,73 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
     devaddrs[i] = devaddrs[first] - (start - (uintptr_t) hostaddrs[i]);
 }
 
+struct dm_range
+{
+  uintptr_t s, e;
+  size_t align;
+};
+
+static int
+dm_range_cmp (const void *a, const void *b)
+{
+  const struct dm_range *x = a, *y = b;
+  return x->s < y->s ? -1 : x->s > y->s;
+}
+
+/* Sections of one construct that overlap or touch one another would
+   make each later one fuse (move) the block of the earlier: give each
+   such cluster its block up front instead.  */
+static void
+dm_precover (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
+	     size_t *sizes, unsigned short *kinds)
+{
+  if (mapnum < 2)
+    return;
+  struct dm_range *r = alloca (mapnum * sizeof *r);
+  size_t n = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      if (!h || implicit)
+	continue;
+      if (kind == DM_MAP_STRUCT)
+	{
+	  size_t last = i + sizes[i];
+	  r[n++] = (struct dm_range) {
+	    (uintptr_t) hostaddrs[i + 1],
+	    (uintptr_t) hostaddrs[last] + sizes[last],
+	    dm_item_align (kinds[i]) };
+	  i = last;
+	  continue;
+	}
+      /* Data kinds only: to/from/alloc and their always/force forms.  */
+      if (sizes[i] == 0 || (kind & DM_MAP_FLAG_SPECIAL))
+	continue;
+      r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]) };
+    }
+  if (n < 2)
+    return;
+  qsort (r, n, sizeof *r, dm_range_cmp);
+  for (size_t i = 0; i < n;)
+    {
+      size_t j = i + 1;
+      struct dm_range c = r[i];
+      while (j < n && r[j].s <= c.e)
+	{
+	  if (r[j].e > c.e)
+	    c.e = r[j].e;
+	  if (r[j].align > c.align)
+	    c.align = r[j].align;
+	  j++;
+	}
+      if (j - i > 1)
+	dm_dir_cover (ctx, c.s, c.e, c.align);
+      i = j;
+    }
+}
+
 /* GOMP_MAP_POINTER: map the pointer variable at H; when it is new, its
    device copy points at the device copy of the section it points into
    (looked up at the pointer plus BIAS).  Returns its device address.  */
@@ -221,6 +288,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
       env->block_size = fp_size + fp_align;
     }
   uintptr_t block_dev = (env->block + fp_align - 1) & ~(uintptr_t) (fp_align - 1);
+  dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
 
   /* Pass 1: everything that creates or finds mappings.  */
   for (size_t i = 0; i < mapnum; i++)
@@ -474,6 +542,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA };
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
+  dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
   for (size_t i = 0; i < mapnum; i++)
     {
       int implicit;
