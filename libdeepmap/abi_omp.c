@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "device.h"
+#include "directory.h"
 #include "error.h"
 #include "export.h"
 #include "forward.h"
@@ -368,4 +369,14 @@ DM_EXPORT int
 omp_pause_resource_all_ (const int *kind)
 {
   return omp_pause_resource_all (*kind);
+}
+
+/* deepmap's own: the partial-overlap policy (deepmap.h).  */
+DM_EXPORT int
+deepmap_set_overlap_policy (int policy)
+{
+  if (policy != DM_OVERLAP_KEEP && policy != DM_OVERLAP_REFRESH)
+    return -1;
+  __atomic_store_n (&dm_overlap_policy, policy, __ATOMIC_RELAXED);
+  return 0;
 }

@@ -97,6 +97,14 @@ dm_config_init (void)
   v = getenv ("DEEPMAP_EMU_POISON");
   dm_config.emu_poison = v ? dm_parse_bool ("DEEPMAP_EMU_POISON", v) : 1;
 
+  v = getenv ("DEEPMAP_OVERLAP");
+  dm_config.overlap_refresh = 0;
+  if (v && !strcasecmp (v, "refresh"))
+    dm_config.overlap_refresh = 1;
+  else if (v && *v && strcasecmp (v, "keep"))
+    dm_fatal ("bad value '%s' of DEEPMAP_OVERLAP: expected keep or refresh",
+	      v);
+
   /* OpenMP 5.1: OMP_DEFAULT_DEVICE is a non-negative integer.  */
   v = getenv ("OMP_DEFAULT_DEVICE");
   dm_config.default_device

@@ -22,6 +22,7 @@ struct dm_config
   int trace;			/* DEEPMAP_TRACE: print every list item */
   size_t emu_memory;		/* DEEPMAP_EMU_MEMORY: emulated capacity */
   int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
+  int overlap_refresh;		/* DEEPMAP_OVERLAP=refresh */
 };
 
 extern struct dm_config dm_config;

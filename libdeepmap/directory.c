@@ -582,7 +582,10 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 
   struct dm_block *b = dm_cover (ctx, s, e, align, 0);
   int copy_new = dm_kind_copies_to (kind);
-  int some_present = 0;
+  /* The refresh policy concerns sections that overlap present bytes and
+     bring new ones.  */
+  int refresh = copy_new && dm_overlap_policy == DM_OVERLAP_REFRESH
+		&& !dm_dir_present (dev, s, e);
   uintptr_t c = s;
   while (c < e)
     {
@@ -611,13 +614,10 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       if (n->host_end > e)
 	dm_seg_split (ctx, n, e);
       dm_seg_take (ctx, n);
-      some_present = 1;
-      if (dm_kind_always_to (kind)
-	  || (copy_new && dm_overlap_policy == DM_OVERLAP_REFRESH))
+      if (dm_kind_always_to (kind) || refresh)
 	dm_copy (ctx, b, n->host_start, n->host_end, 1);
       c = n->host_end;
     }
-  (void) some_present;
   return dm_block_dev (b, s);
 }
 

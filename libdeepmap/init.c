@@ -3,6 +3,7 @@
    any program constructor can reach an entry point of ours.  Devices start
    lazily, at the first construct or device routine.  */
 #include "config.h"
+#include "directory.h"
 #include "images.h"
 #include "stats.h"
 
@@ -14,5 +15,7 @@ dm_init (void)
   dm_config_init ();
   dm_stats_enabled = dm_config.stats;
   dm_default_device_var = dm_config.default_device;
+  dm_overlap_policy = dm_config.overlap_refresh ? DM_OVERLAP_REFRESH
+					      : DM_OVERLAP_KEEP;
   dm_images_scan ();
 }
