@@ -22,6 +22,67 @@ extern "C" {
 extern void *omp_get_mapped_ptr (const void *ptr, int device_num)
   __attribute__ ((weak));
 
+/* ---- Deep copy: type descriptors ----------------------------------------
+
+   A descriptor tells the runtime where the pointers of a type are, so that
+   mapping an object maps what it points to as well (recursively), with the
+   device copies' pointers translated.  The GCC plugin emits them as static
+   data; programs built without it can build the same ones by hand or with
+   the functions below.  Layout is part of the ABI between plugin and
+   runtime (DEEPMAP_DESCRIPTOR_VERSION).  */
+
+#define DEEPMAP_DESCRIPTOR_VERSION 1
+
+struct deepmap_type;
+
+/* How many elements a pointer field points to.  */
+enum deepmap_count_kind
+{
+  DEEPMAP_COUNT_ONE = 0,	/* one element */
+  DEEPMAP_COUNT_FIXED = 1,	/* COUNT elements */
+  DEEPMAP_COUNT_FIELD = 2	/* the integer field at byte COUNT of the same
+				   object (counted_by); COUNT_SIZE bytes,
+				   COUNT_SIGNED says how to read it */
+};
+
+struct deepmap_field
+{
+  size_t offset;			/* of the pointer, in the object */
+  size_t repeat;			/* >1: the pointer repeats REPEAT times */
+  size_t stride;			/* ... every STRIDE bytes (arrays) */
+  const struct deepmap_type *pointee;	/* what it points to */
+  unsigned count_kind;			/* enum deepmap_count_kind */
+  unsigned count_size;			/* bytes of the count field */
+  int count_signed;
+  size_t count;				/* see deepmap_count_kind */
+  const char *name;			/* for reports and check mode */
+};
+
+struct deepmap_type
+{
+  unsigned version;			/* DEEPMAP_DESCRIPTOR_VERSION */
+  const char *name;			/* "struct node" */
+  size_t size;				/* sizeof the type */
+  size_t nfields;
+  const struct deepmap_field *fields;	/* sorted by offset */
+};
+
+/* One list item of the next target construct of this thread that is to
+   be mapped deeply: the item whose host address is HOST has elements of
+   type TYPE.  */
+struct deepmap_annotation
+{
+  const void *host;
+  const struct deepmap_type *type;
+};
+
+/* Announce the deep items of the next target construct (target, target
+   data, enter/exit data, update) this thread encounters.  The plugin
+   emits the call, guarded so that it is skipped under another libgomp:
+     if (deepmap_annotate) deepmap_annotate (n, items);  */
+extern void deepmap_annotate (size_t n, const struct deepmap_annotation *items)
+  __attribute__ ((weak));
+
 #ifdef __cplusplus
 }
 #endif
