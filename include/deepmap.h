@@ -22,6 +22,22 @@ extern "C" {
 extern void *omp_get_mapped_ptr (const void *ptr, int device_num)
   __attribute__ ((weak));
 
+/* ---- Interval directory ---------------------------------------------------
+
+   When a mapped section overlaps bytes that are already present and also
+   brings new ones (which OpenMP forbids and deepmap fuses), the present
+   bytes keep their device values (KEEP, the default: OpenMP's "present"
+   behaviour) or are refreshed from the host (REFRESH: the directory
+   paper's update_and_copy).  DEEPMAP_OVERLAP=keep|refresh sets it at
+   start-up; this changes it for the whole process and returns 0 (-1 for
+   an unknown policy).  Weak: test it before calling under another
+   libgomp.  */
+
+#define DEEPMAP_OVERLAP_KEEP 0
+#define DEEPMAP_OVERLAP_REFRESH 1
+
+extern int deepmap_set_overlap_policy (int policy) __attribute__ ((weak));
+
 /* ---- Deep copy: type descriptors ----------------------------------------
 
    A descriptor tells the runtime where the pointers of a type are, so that
