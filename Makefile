@@ -24,7 +24,8 @@ B := $(abspath $(BUILD))
 
 DM_CFLAGS = -std=gnu11 -fPIC -pthread -fvisibility=hidden \
 	-Wall -Wextra -Wno-unused-parameter $(SANITIZE) $(CFLAGS) \
-	-Iinclude -Ilibdeepmap -DDM_SYSTEM_LIBGOMP='"$(SYSTEM_LIBGOMP)"'
+	-Iinclude -Ilibdeepmap -DDEEPMAP_BUILDING_RUNTIME \
+	-DDM_SYSTEM_LIBGOMP='"$(SYSTEM_LIBGOMP)"'
 
 LIB_SRCS := $(wildcard libdeepmap/*.c)
 LIB_HDRS := $(wildcard libdeepmap/*.h include/*.h)

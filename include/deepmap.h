@@ -13,6 +13,14 @@
 extern "C" {
 #endif
 
+/* Programs see deepmap's additions as weak symbols, so they link and run
+   under any libgomp; the runtime itself defines them strongly.  */
+#ifdef DEEPMAP_BUILDING_RUNTIME
+# define DEEPMAP_WEAK
+#else
+# define DEEPMAP_WEAK __attribute__ ((weak))
+#endif
+
 #define DEEPMAP_VERSION_MAJOR 0
 #define DEEPMAP_VERSION_MINOR 1
 
@@ -20,7 +28,7 @@ extern "C" {
    not declare).  Weak: linking works against GCC's libgomp.so, and the
    dynamic linker binds them to deepmap's definitions at run time.  */
 extern void *omp_get_mapped_ptr (const void *ptr, int device_num)
-  __attribute__ ((weak));
+  DEEPMAP_WEAK;
 
 /* ---- Interval directory ---------------------------------------------------
 
@@ -36,7 +44,7 @@ extern void *omp_get_mapped_ptr (const void *ptr, int device_num)
 #define DEEPMAP_OVERLAP_KEEP 0
 #define DEEPMAP_OVERLAP_REFRESH 1
 
-extern int deepmap_set_overlap_policy (int policy) __attribute__ ((weak));
+extern int deepmap_set_overlap_policy (int policy) DEEPMAP_WEAK;
 
 /* ---- Deep copy: type descriptors ----------------------------------------
 
@@ -97,7 +105,25 @@ struct deepmap_annotation
    emits the call, guarded so that it is skipped under another libgomp:
      if (deepmap_annotate) deepmap_annotate (n, items);  */
 extern void deepmap_annotate (size_t n, const struct deepmap_annotation *items)
-  __attribute__ ((weak));
+  DEEPMAP_WEAK;
+
+/* Descriptors built at run time, for programs compiled without the
+   plugin: the same structures the plugin emits.  deepmap_type_new returns
+   NULL when out of memory; the add functions return 0, or -1 for a field
+   that does not fit the type.  Weak, like everything deepmap adds.  */
+extern struct deepmap_type *deepmap_type_new (const char *name, size_t size)
+  DEEPMAP_WEAK;
+extern int deepmap_type_add_field (struct deepmap_type *type,
+				   const struct deepmap_field *field)
+  DEEPMAP_WEAK;
+extern int deepmap_type_add_pointer (struct deepmap_type *type,
+				     const char *field, size_t offset,
+				     const struct deepmap_type *pointee,
+				     unsigned count_kind, size_t count,
+				     unsigned count_size, int count_signed)
+  DEEPMAP_WEAK;
+extern void deepmap_type_free (struct deepmap_type *type)
+  DEEPMAP_WEAK;
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "device.h"
+#include "deepcopy.h"
 #include "error.h"
 #include "hostexec.h"
 #include "images.h"
@@ -102,6 +103,14 @@ dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
 	       void **hostaddrs, size_t *sizes, unsigned short *kinds,
 	       void **args)
 {
+  dm_target_checked (dev, fn, mapnum, hostaddrs, sizes, kinds, args, NULL);
+}
+
+void
+dm_target_checked (struct dm_device *dev, void (*fn) (void *),
+		   size_t mapnum, void **hostaddrs, size_t *sizes,
+		   unsigned short *kinds, void **args, void *check)
+{
   if (!dev)
     {
       dm_run_on_host (fn, mapnum, hostaddrs, sizes, kinds);
@@ -116,6 +125,7 @@ dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
     dm_fatal ("target on device %d (%s): the region (host function %p) "
 	      "failed: %s", dev->id, dev->ops->name, (void *) fn,
 	      dm_reason ());
+  dm_deep_check (check, "target", dev->id);
   dm_unmap_construct (env);
 }
 
@@ -125,14 +135,22 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 unsigned int flags, void **depend, void **args)
 {
   struct dm_device *dev = dm_device_resolve (device, "target");
+  struct dm_deep_list dl;
+  dm_deep_expand (DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     {
-      dm_nowait_submit (DM_NOWAIT_TARGET, dev, fn, mapnum, hostaddrs, sizes,
-			kinds, depend, args);
+      dm_nowait_submit (DM_NOWAIT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
+			dl.kinds, depend, args);
+      dm_deep_check (dl.check, "target", dev ? dev->id : -1);
+      dm_deep_done (&dl, hostaddrs);
       return;
     }
   dm_wait_depend (depend);
-  dm_target_now (dev, fn, mapnum, hostaddrs, sizes, kinds, args);
+  if (!dev)
+    dm_deep_check (dl.check, "target", -1), dl.check = NULL;
+  dm_target_checked (dev, fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
+		     dl.check);
+  dm_deep_done (&dl, hostaddrs);
 }
 
 DM_EXPORT void
@@ -154,9 +172,13 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 		unsigned short *kinds)
 {
   struct dm_device *dev = dm_device_resolve (device, "target data");
-  struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, mapnum,
-					       hostaddrs, sizes, kinds)
+  struct dm_deep_list dl;
+  dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
+  struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
+					       dl.addrs, dl.sizes, dl.kinds)
 			   : dm_host_env ();
+  env->deep = dl.check;
+  dm_deep_done (&dl, hostaddrs);
   env->prev = dm_data_stack;
   dm_data_stack = env;
 }
@@ -185,6 +207,8 @@ GOMP_target_end_data (void)
     dm_fatal ("end of target data: no target data construct is active on "
 	      "this thread");
   dm_data_stack = env->prev;
+  dm_deep_check (env->deep, "end of target data", env->dev ? env->dev->id : -1);
+  env->deep = NULL;
   dm_unmap_construct (env);
 }
 
@@ -202,14 +226,17 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
 			unsigned int flags, void **depend)
 {
   struct dm_device *dev = dm_device_resolve (device, "target update");
+  struct dm_deep_list dl;
+  dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
+    dm_nowait_submit (DM_NOWAIT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
+		      dl.kinds, depend, NULL);
+  else
     {
-      dm_nowait_submit (DM_NOWAIT_UPDATE, dev, NULL, mapnum, hostaddrs,
-			sizes, kinds, depend, NULL);
-      return;
+      dm_wait_depend (depend);
+      dm_update_now (dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
     }
-  dm_wait_depend (depend);
-  dm_update_now (dev, mapnum, hostaddrs, sizes, kinds);
+  dm_deep_done (&dl, hostaddrs);
 }
 
 DM_EXPORT void
@@ -243,13 +270,18 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   struct dm_device *dev
     = dm_device_resolve (device, exit_data ? "target exit data"
 					   : "target enter data");
+  struct dm_deep_list dl;
+  dm_deep_expand (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
+		  mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
+    dm_nowait_submit (exit_data ? DM_NOWAIT_EXIT_DATA : DM_NOWAIT_ENTER_DATA,
+		      dev, NULL, dl.n, dl.addrs, dl.sizes, dl.kinds, depend,
+		      NULL);
+  else
     {
-      dm_nowait_submit (exit_data ? DM_NOWAIT_EXIT_DATA : DM_NOWAIT_ENTER_DATA,
-			dev, NULL, mapnum, hostaddrs, sizes, kinds, depend,
-			NULL);
-      return;
+      dm_wait_depend (depend);
+      dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
     }
-  dm_wait_depend (depend);
-  dm_enter_exit_now (dev, exit_data, mapnum, hostaddrs, sizes, kinds);
+  dm_deep_keep_check (dl.check);
+  dm_deep_done (&dl, hostaddrs);
 }

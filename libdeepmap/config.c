@@ -97,6 +97,9 @@ dm_config_init (void)
   v = getenv ("DEEPMAP_EMU_POISON");
   dm_config.emu_poison = v ? dm_parse_bool ("DEEPMAP_EMU_POISON", v) : 1;
 
+  v = getenv ("DEEPMAP_CHECK");
+  dm_config.check = v ? dm_parse_bool ("DEEPMAP_CHECK", v) : 0;
+
   v = getenv ("DEEPMAP_OVERLAP");
   dm_config.overlap_refresh = 0;
   if (v && !strcasecmp (v, "refresh"))

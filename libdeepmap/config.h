@@ -23,6 +23,7 @@ struct dm_config
   size_t emu_memory;		/* DEEPMAP_EMU_MEMORY: emulated capacity */
   int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
   int overlap_refresh;		/* DEEPMAP_OVERLAP=refresh */
+  int check;			/* DEEPMAP_CHECK: deep copy pointer checks */
 };
 
 extern struct dm_config dm_config;

@@ -219,6 +219,7 @@ dm_env_get (size_t n)
   e->block = 0;
   e->block_size = 0;
   e->args = 0;
+  e->deep = NULL;
   e->n = n;
   memset (e->items, 0, n * sizeof e->items[0]);
   return e;

@@ -34,6 +34,7 @@ struct dm_env
   uintptr_t block;		/* device block: address array + firstprivate */
   size_t block_size;
   uintptr_t args;		/* device address of the address array */
+  void *deep;			/* deep copy check record (deepcopy.c) */
   size_t n, capacity;
   struct dm_env_item items[];
 };

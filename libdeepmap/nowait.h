@@ -27,6 +27,9 @@ void dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
 void dm_target_now (struct dm_device *dev, void (*fn) (void *),
 		    size_t mapnum, void **hostaddrs, size_t *sizes,
 		    unsigned short *kinds, void **args);
+void dm_target_checked (struct dm_device *dev, void (*fn) (void *),
+			size_t mapnum, void **hostaddrs, size_t *sizes,
+			unsigned short *kinds, void **args, void *check);
 void dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, unsigned short *kinds);
 void dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,

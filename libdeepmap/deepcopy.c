@@ -1,0 +1,412 @@
+/* deepcopy.c -- expansion of deep list items (see deepcopy.h).  */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "deepcopy.h"
+#include "deepmap.h"
+#include "error.h"
+#include "export.h"
+#include "ompabi.h"
+
+/* ---- annotations ---------------------------------------------------- */
+
+/* What deepmap_annotate announced for this thread's next construct.  The
+   plugin passes arrays that live until the construct has run.  */
+static __thread const struct deepmap_annotation *dm_pending;
+static __thread size_t dm_npending;
+
+DM_EXPORT void
+deepmap_annotate (size_t n, const struct deepmap_annotation *items)
+{
+  dm_pending = items;
+  dm_npending = n;
+}
+
+int
+dm_deep_pending (void)
+{
+  return dm_npending != 0;
+}
+
+/* ---- the visited set ------------------------------------------------ */
+
+/* Element addresses already expanded in this call: the paper's per-call
+   mark, so cycles end and shared objects map once.  Open addressing.  */
+struct dm_visited
+{
+  uintptr_t *slot;
+  size_t cap, n;
+};
+
+static int
+dm_visit (struct dm_visited *v, uintptr_t a)
+{
+  if (2 * (v->n + 1) > v->cap)
+    {
+      size_t cap = v->cap ? 2 * v->cap : 64;
+      uintptr_t *s = calloc (cap, sizeof *s);
+      if (!s)
+	dm_fatal ("deep copy: out of host memory");
+      for (size_t i = 0; i < v->cap; i++)
+	if (v->slot[i])
+	  {
+	    size_t h = (v->slot[i] >> 3) * 0x9e3779b97f4a7c15ull % cap;
+	    while (s[h])
+	      h = (h + 1) % cap;
+	    s[h] = v->slot[i];
+	  }
+      free (v->slot);
+      v->slot = s;
+      v->cap = cap;
+    }
+  size_t h = (a >> 3) * 0x9e3779b97f4a7c15ull % v->cap;
+  while (v->slot[h])
+    {
+      if (v->slot[h] == a)
+	return 0;
+      h = (h + 1) % v->cap;
+    }
+  v->slot[h] = a;
+  v->n++;
+  return 1;
+}
+
+/* ---- the growing list ----------------------------------------------- */
+
+struct dm_growing
+{
+  void **addrs;
+  size_t *sizes;
+  unsigned short *kinds;
+  size_t n, cap;
+};
+
+static void
+dm_push (struct dm_growing *g, void *addr, size_t size, unsigned short kind)
+{
+  if (g->n == g->cap)
+    {
+      size_t cap = g->cap ? 2 * g->cap : 32;
+      g->addrs = realloc (g->addrs, cap * sizeof *g->addrs);
+      g->sizes = realloc (g->sizes, cap * sizeof *g->sizes);
+      g->kinds = realloc (g->kinds, cap * sizeof *g->kinds);
+      if (!g->addrs || !g->sizes || !g->kinds)
+	dm_fatal ("deep copy: out of host memory for %zu list items", cap);
+      g->cap = cap;
+    }
+  g->addrs[g->n] = addr;
+  g->sizes[g->n] = size;
+  g->kinds[g->n] = kind;
+  g->n++;
+}
+
+/* ---- check mode ----------------------------------------------------- */
+
+/* A host pointer field as it was when its object was mapped.  */
+struct dm_check_rec
+{
+  uintptr_t slot, value;
+  const char *type, *field;
+};
+
+struct dm_check
+{
+  struct dm_check_rec *rec;
+  size_t n, cap;
+};
+
+static void
+dm_check_add (struct dm_check *c, uintptr_t slot, uintptr_t value,
+	      const char *type, const char *field)
+{
+  if (c->n == c->cap)
+    {
+      c->cap = c->cap ? 2 * c->cap : 32;
+      c->rec = realloc (c->rec, c->cap * sizeof *c->rec);
+      if (!c->rec)
+	dm_fatal ("deep copy check: out of host memory");
+    }
+  c->rec[c->n++] = (struct dm_check_rec) { slot, value, type, field };
+}
+
+/* Records of unstructured (enter data) mappings, until their exit.  */
+static struct dm_check dm_dynamic_check;
+static pthread_mutex_t dm_check_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void __attribute__ ((noreturn))
+dm_check_fail (const struct dm_check_rec *r, uintptr_t now, const char *name,
+	       int device)
+{
+  dm_fatal ("%s on device %d: host pointer field '%s' of %s at host %p "
+	    "changed while mapped (was %p, now %p); deep copy assumes mapped "
+	    "structures keep their pointers (DEEPMAP_CHECK)", name, device,
+	    r->field ? r->field : "?", r->type ? r->type : "an object",
+	    (void *) r->slot, (void *) r->value, (void *) now);
+}
+
+void
+dm_deep_check (void *check, const char *name, int device)
+{
+  struct dm_check *c = check;
+  if (!c)
+    return;
+  for (size_t i = 0; i < c->n; i++)
+    {
+      uintptr_t now = *(uintptr_t *) c->rec[i].slot;
+      if (now != c->rec[i].value)
+	dm_check_fail (&c->rec[i], now, name, device);
+    }
+  free (c->rec);
+  free (c);
+}
+
+/* At exit data: every recorded field the traversal passes must still
+   hold its value; its record goes.  */
+static void
+dm_check_exit (uintptr_t slot, uintptr_t now, int device)
+{
+  pthread_mutex_lock (&dm_check_lock);
+  for (size_t i = 0; i < dm_dynamic_check.n; i++)
+    if (dm_dynamic_check.rec[i].slot == slot)
+      {
+	struct dm_check_rec r = dm_dynamic_check.rec[i];
+	dm_dynamic_check.rec[i]
+	  = dm_dynamic_check.rec[--dm_dynamic_check.n];
+	pthread_mutex_unlock (&dm_check_lock);
+	if (r.value != now)
+	  dm_check_fail (&r, now, "target exit data", device);
+	return;
+      }
+  pthread_mutex_unlock (&dm_check_lock);
+}
+
+/* ---- expansion ------------------------------------------------------ */
+
+struct dm_expander
+{
+  struct dm_growing objects;	/* reached objects */
+  struct dm_growing pointers;	/* attach/detach entries, mapped last */
+  struct dm_visited visited;
+  struct dm_check *check;	/* structured or enter data: record */
+  enum dm_construct construct;
+};
+
+static size_t
+dm_field_count (const struct deepmap_field *f, const char *obj)
+{
+  switch (f->count_kind)
+    {
+    case DEEPMAP_COUNT_FIXED:
+      return f->count;
+    case DEEPMAP_COUNT_FIELD:
+      {
+	const char *p = obj + f->count;
+	long long v = 0;
+	switch (f->count_size)
+	  {
+	  case 1:
+	    v = f->count_signed ? (long long) *(int8_t *) p
+				: (long long) *(uint8_t *) p;
+	    break;
+	  case 2:
+	    v = f->count_signed ? (long long) *(int16_t *) p
+				: (long long) *(uint16_t *) p;
+	    break;
+	  case 4:
+	    v = f->count_signed ? (long long) *(int32_t *) p
+				: (long long) *(uint32_t *) p;
+	    break;
+	  case 8:
+	    v = f->count_signed ? (long long) *(int64_t *) p
+				: (long long) *(uint64_t *) p;
+	    break;
+	  default: return 1;
+	  }
+	return v > 0 ? (size_t) v : 0;
+      }
+    default:
+      return 1;
+    }
+}
+
+static void dm_expand_objects (struct dm_expander *x,
+			       const struct deepmap_type *t, uintptr_t start,
+			       size_t count, unsigned short kind);
+
+/* The pointers of one element OBJ of type T.  */
+static void
+dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
+		  uintptr_t obj, unsigned short kind)
+{
+  unsigned short align8 = 3 << 8;	/* log2 of pointer alignment */
+  for (size_t f = 0; f < t->nfields; f++)
+    {
+      const struct deepmap_field *fd = &t->fields[f];
+      size_t reps = fd->repeat ? fd->repeat : 1;
+      for (size_t r = 0; r < reps; r++)
+	{
+	  uintptr_t slot = obj + fd->offset + r * fd->stride;
+	  uintptr_t target = *(uintptr_t *) slot;
+	  if (!target || !fd->pointee)
+	    continue;
+	  size_t n = dm_field_count (fd, (const char *) obj);
+	  if (x->construct == DM_CONSTRUCT_EXIT_DATA && dm_config.check)
+	    dm_check_exit (slot, target, -1);
+	  else if (x->check)
+	    dm_check_add (x->check, slot, target, t->name, fd->name);
+	  if (n == 0)
+	    continue;
+	  if (x->construct == DM_CONSTRUCT_EXIT_DATA)
+	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_DETACH | align8);
+	  else if (x->construct != DM_CONSTRUCT_UPDATE)
+	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_ATTACH | align8);
+	  dm_expand_objects (x, fd->pointee, target, n, kind);
+	}
+    }
+}
+
+/* COUNT elements of type T at START, reached by a pointer: map them with
+   KIND (the top-level item's map type) and follow the pointers of the
+   elements not reached before in this call.  */
+static void
+dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
+		   uintptr_t start, size_t count, unsigned short kind)
+{
+  size_t size = t->size ? t->size : 1;
+  int any_new = 0;
+  for (size_t i = 0; i < count; i++)
+    if (dm_visit (&x->visited, start + i * size))
+      {
+	any_new = 1;
+	if (t->nfields)
+	  dm_expand_fields (x, t, start + i * size, kind);
+      }
+  /* Reached before (a cycle, a shared object, a pointer into an array
+     already expanded): its attachment is all it needs.  */
+  if (any_new)
+    dm_push (&x->objects, (void *) start, count * size,
+	     (kind & 0xff) | (3 << 8));
+}
+
+void
+dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds, struct dm_deep_list *out)
+{
+  const struct deepmap_annotation *ann = dm_pending;
+  size_t nann = dm_npending;
+  dm_pending = NULL;
+  dm_npending = 0;
+  *out = (struct dm_deep_list) { mapnum, hostaddrs, sizes, kinds, mapnum,
+				 NULL, NULL };
+  if (!nann)
+    return;
+
+  struct dm_expander x;
+  memset (&x, 0, sizeof x);
+  x.construct = c;
+  if (dm_config.check && c != DM_CONSTRUCT_EXIT_DATA
+      && c != DM_CONSTRUCT_UPDATE)
+    {
+      x.check = calloc (1, sizeof *x.check);
+      if (!x.check)
+	dm_fatal ("deep copy check: out of host memory");
+    }
+
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
+	kind &= ~DM_MAP_IMPLICIT;
+      /* Data items only: the kinds that move or hold bytes.  */
+      int data = !(kind & DM_MAP_FLAG_SPECIAL)
+		 || kind == DM_MAP_DELETE || kind == DM_MAP_RELEASE;
+      if (!data || !hostaddrs[i] || !sizes[i])
+	continue;
+      for (size_t a = 0; a < nann; a++)
+	{
+	  const struct deepmap_type *t = ann[a].type;
+	  if (ann[a].host != hostaddrs[i] || !t)
+	    continue;
+	  if (t->version != DEEPMAP_DESCRIPTOR_VERSION)
+	    dm_fatal ("deep copy: type descriptor '%s' has version %u, this "
+		      "runtime reads version %d (rebuild with the matching "
+		      "plugin)", t->name ? t->name : "?", t->version,
+		      DEEPMAP_DESCRIPTOR_VERSION);
+	  uintptr_t start = (uintptr_t) hostaddrs[i];
+	  size_t size = t->size ? t->size : 1;
+	  /* The item itself is mapped by its own entry; its elements are
+	     visited so that pointers back to them only attach.  */
+	  for (size_t e = 0; e + size <= sizes[i]; e += size)
+	    dm_visit (&x.visited, start + e);
+	  if (t->nfields)
+	    for (size_t e = 0; e + size <= sizes[i]; e += size)
+	      dm_expand_fields (&x, t, start + e, kinds[i]);
+	  break;
+	}
+    }
+  free (x.visited.slot);
+
+  size_t extra = x.objects.n + x.pointers.n;
+  if (extra == 0)
+    {
+      free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
+      free (x.pointers.addrs), free (x.pointers.sizes),
+	free (x.pointers.kinds);
+      out->check = x.check;
+      return;
+    }
+  size_t n = mapnum + extra;
+  char *mem = malloc (n * (sizeof (void *) + sizeof (size_t)
+			   + sizeof (unsigned short)));
+  if (!mem)
+    dm_fatal ("deep copy: out of host memory for %zu list items", n);
+  void **addrs = (void **) mem;
+  size_t *szs = (size_t *) (addrs + n);
+  unsigned short *knd = (unsigned short *) (szs + n);
+  memcpy (addrs, hostaddrs, mapnum * sizeof *addrs);
+  memcpy (szs, sizes, mapnum * sizeof *szs);
+  memcpy (knd, kinds, mapnum * sizeof *knd);
+  /* Objects first, then the pointers: attachments need their targets
+     mapped.  */
+  memcpy (addrs + mapnum, x.objects.addrs, x.objects.n * sizeof *addrs);
+  memcpy (szs + mapnum, x.objects.sizes, x.objects.n * sizeof *szs);
+  memcpy (knd + mapnum, x.objects.kinds, x.objects.n * sizeof *knd);
+  size_t p = mapnum + x.objects.n;
+  memcpy (addrs + p, x.pointers.addrs, x.pointers.n * sizeof *addrs);
+  memcpy (szs + p, x.pointers.sizes, x.pointers.n * sizeof *szs);
+  memcpy (knd + p, x.pointers.kinds, x.pointers.n * sizeof *knd);
+  free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
+  free (x.pointers.addrs), free (x.pointers.sizes), free (x.pointers.kinds);
+
+  *out = (struct dm_deep_list) { n, addrs, szs, knd, mapnum, x.check, mem };
+}
+
+void
+dm_deep_done (struct dm_deep_list *l, void **hostaddrs)
+{
+  if (l->storage)
+    {
+      /* use_device_ptr items rewrite their address in place.  */
+      memcpy (hostaddrs, l->addrs, l->original * sizeof *hostaddrs);
+      free (l->storage);
+      l->storage = NULL;
+    }
+}
+
+void
+dm_deep_keep_check (void *check)
+{
+  struct dm_check *c = check;
+  if (!c)
+    return;
+  pthread_mutex_lock (&dm_check_lock);
+  for (size_t i = 0; i < c->n; i++)
+    dm_check_add (&dm_dynamic_check, c->rec[i].slot, c->rec[i].value,
+		  c->rec[i].type, c->rec[i].field);
+  pthread_mutex_unlock (&dm_check_lock);
+  free (c->rec);
+  free (c);
+}
