@@ -165,7 +165,7 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
 }
 
 /* The target data constructs of this thread, innermost first.  */
-static __thread struct dm_env *dm_data_stack;
+static DM_TLS struct dm_env *dm_data_stack;
 
 static void
 dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,

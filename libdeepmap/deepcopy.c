@@ -15,8 +15,8 @@
 
 /* What deepmap_annotate announced for this thread's next construct.  The
    plugin passes arrays that live until the construct has run.  */
-static __thread const struct deepmap_annotation *dm_pending;
-static __thread size_t dm_npending;
+static DM_TLS const struct deepmap_annotation *dm_pending;
+static DM_TLS size_t dm_npending;
 
 DM_EXPORT void
 deepmap_annotate (size_t n, const struct deepmap_annotation *items)
@@ -295,14 +295,14 @@ void
 dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
 		size_t *sizes, unsigned short *kinds, struct dm_deep_list *out)
 {
-  const struct deepmap_annotation *ann = dm_pending;
   size_t nann = dm_npending;
-  dm_pending = NULL;
-  dm_npending = 0;
   *out = (struct dm_deep_list) { mapnum, hostaddrs, sizes, kinds, mapnum,
 				 NULL, NULL };
-  if (!nann)
+  if (__builtin_expect (!nann, 1))
     return;
+  const struct deepmap_annotation *ann = dm_pending;
+  dm_pending = NULL;
+  dm_npending = 0;
 
   struct dm_expander x;
   memset (&x, 0, sizeof x);

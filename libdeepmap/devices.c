@@ -135,10 +135,22 @@ dm_devices_init (void)
   dm_images_devices_started (dm_devices, dm_ndevices);
 }
 
+static int dm_devices_ready;
+
+static void
+dm_devices_init_once (void)
+{
+  dm_devices_init ();
+  __atomic_store_n (&dm_devices_ready, 1, __ATOMIC_RELEASE);
+}
+
 static inline void
 dm_devices_start (void)
 {
-  pthread_once (&dm_devices_once, dm_devices_init);
+  /* After start-up a flag answers; pthread_once only the first time.  */
+  if (__builtin_expect (!__atomic_load_n (&dm_devices_ready,
+					  __ATOMIC_ACQUIRE), 0))
+    pthread_once (&dm_devices_once, dm_devices_init_once);
 }
 
 int

@@ -156,8 +156,11 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
     }
   if (b->owned)
     dm_pool_free (dev, b->alloc_addr, b->alloc_size);
-  free (b->attach_counts);
-  free (b->attach_bias);
+  if (b->attach_counts)
+    {
+      free (b->attach_counts);
+      free (b->attach_bias);
+    }
   b->next = dev->free_blocks;
   dev->free_blocks = b;
 }

@@ -1,11 +1,12 @@
 /* error.c -- the one place deepmap reports errors.  */
+#include "export.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "error.h"
 
-static __thread char dm_reason_buf[512];
+static DM_TLS char dm_reason_buf[512];
 
 static void
 dm_vreport (const char *kind, const char *fmt, va_list ap)

@@ -6,6 +6,7 @@
    directory's business (directory.c); this file decides what each list
    item asks of it.  All of a construct's work happens under the device
    lock, so concurrent host threads see each construct as one step.  */
+#include "export.h"
 #include <alloca.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +131,17 @@ dm_precover (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 {
   if (mapnum < 2)
     return;
+  /* Most constructs have one data item (plus pointer bookkeeping).  */
+  size_t ndata = 0;
+  for (size_t i = 0; i < mapnum && ndata < 2; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      if (kind == DM_MAP_STRUCT
+	  || (sizes[i] && !(kind & DM_MAP_FLAG_SPECIAL)))
+	ndata++;
+    }
+  if (ndata < 2)
+    return;
   struct dm_range *r = alloca (mapnum * sizeof *r);
   size_t n = 0;
   for (size_t i = 0; i < mapnum; i++)
@@ -194,7 +206,7 @@ dm_enter_section_pointer (struct dm_ctx *ctx, uintptr_t h, size_t bias,
 
 /* Recycled construct records of this thread: a target data region costs
    no malloc in steady state.  */
-static __thread struct dm_env *dm_env_cache;
+static DM_TLS struct dm_env *dm_env_cache;
 
 static struct dm_env *
 dm_env_get (size_t n)
@@ -607,16 +619,19 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
+  int any_delete = 0;
   for (size_t i = 0; i < mapnum; i++)
     {
       int kind = kinds[i] & 0xff;
       uintptr_t h = (uintptr_t) hostaddrs[i];
       if ((kind == DM_MAP_DETACH || kind == DM_MAP_FORCE_DETACH) && h)
 	dm_dir_detach (&ctx, h, kind == DM_MAP_FORCE_DETACH);
+      any_delete |= kind == DM_MAP_DELETE
+		    || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
     }
   /* Deletions first: a delete sets every count of its bytes to zero,
      whatever other items of the construct do.  */
-  for (int pass = 0; pass < 2; pass++)
+  for (int pass = !any_delete; pass < 2; pass++)
     for (size_t i = 0; i < mapnum; i++)
       {
 	int implicit;

@@ -51,6 +51,19 @@ struct dm_mapping *
 dm_maptable_floor_pos (const struct dm_maptable *t, uintptr_t addr,
 		       struct dm_maptable_pos *pos)
 {
+  /* Addresses past the last entry's start (stack variables, the newest
+     heap objects) are common and need no search.  */
+  if (t->nchunks)
+    {
+      const struct dm_maptable_chunk *last = t->chunk[t->nchunks - 1];
+      if (addr >= last->start[last->n - 1])
+	{
+	  if (pos)
+	    *pos = (struct dm_maptable_pos) { t->nchunks - 1,
+					      (int) last->n - 1 };
+	  return last->m[last->n - 1];
+	}
+    }
   size_t c = dm_chunks_upto (t, addr);
   if (c == 0)
     {

@@ -12,7 +12,7 @@
 #include "forward.h"
 #include "region.h"
 
-__thread struct dm_device *dm_current_device;
+DM_TLS struct dm_device *dm_current_device;
 
 struct dm_device *
 dm_region_enter (struct dm_device *dev)

@@ -5,9 +5,11 @@
 #ifndef DM_REGION_H
 #define DM_REGION_H
 
+#include "export.h"
+
 struct dm_device;
 
-extern __thread struct dm_device *dm_current_device;
+extern DM_TLS struct dm_device *dm_current_device;
 
 /* Enter a region of DEV on this thread; returns what to restore.  */
 struct dm_device *dm_region_enter (struct dm_device *dev);
