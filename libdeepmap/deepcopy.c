@@ -16,19 +16,13 @@
 /* What deepmap_annotate announced for this thread's next construct.  The
    plugin passes arrays that live until the construct has run.  */
 static DM_TLS const struct deepmap_annotation *dm_pending;
-static DM_TLS size_t dm_npending;
+DM_TLS size_t dm_deep_npending;
 
 DM_EXPORT void
 deepmap_annotate (size_t n, const struct deepmap_annotation *items)
 {
   dm_pending = items;
-  dm_npending = n;
-}
-
-int
-dm_deep_pending (void)
-{
-  return dm_npending != 0;
+  dm_deep_npending = n;
 }
 
 /* ---- the visited set ------------------------------------------------ */
@@ -292,17 +286,18 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
 }
 
 void
-dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
-		size_t *sizes, unsigned short *kinds, struct dm_deep_list *out)
+dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
+			  void **hostaddrs, size_t *sizes,
+			  unsigned short *kinds, struct dm_deep_list *out)
 {
-  size_t nann = dm_npending;
+  size_t nann = dm_deep_npending;
   *out = (struct dm_deep_list) { mapnum, hostaddrs, sizes, kinds, mapnum,
 				 NULL, NULL };
   if (__builtin_expect (!nann, 1))
     return;
   const struct deepmap_annotation *ann = dm_pending;
   dm_pending = NULL;
-  dm_npending = 0;
+  dm_deep_npending = 0;
 
   struct dm_expander x;
   memset (&x, 0, sizeof x);
@@ -385,7 +380,7 @@ dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
 }
 
 void
-dm_deep_done (struct dm_deep_list *l, void **hostaddrs)
+dm_deep_done_expanded (struct dm_deep_list *l, void **hostaddrs)
 {
   if (l->storage)
     {
@@ -397,11 +392,9 @@ dm_deep_done (struct dm_deep_list *l, void **hostaddrs)
 }
 
 void
-dm_deep_keep_check (void *check)
+dm_deep_keep_check_record (void *check)
 {
   struct dm_check *c = check;
-  if (!c)
-    return;
   pthread_mutex_lock (&dm_check_lock);
   for (size_t i = 0; i < c->n; i++)
     dm_check_add (&dm_dynamic_check, c->rec[i].slot, c->rec[i].value,

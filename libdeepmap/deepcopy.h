@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 
+#include "export.h"
 #include "mapping.h"
 
 /* A construct's list, possibly expanded.  */
@@ -29,18 +30,46 @@ struct dm_deep_list
   void *storage;		/* what to free */
 };
 
-/* Does this thread have annotations for its next construct?  */
-int dm_deep_pending (void);
+/* How many annotations this thread has for its next construct.  */
+extern DM_TLS size_t dm_deep_npending;
 
-/* Take this thread's annotations and expand the list of construct C.
-   Without annotations OUT just refers to the caller's arrays.  */
-void dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
-		     size_t *sizes, unsigned short *kinds,
-		     struct dm_deep_list *out);
+/* Take this thread's annotations and expand the list of construct C.  */
+void dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
+			       void **hostaddrs, size_t *sizes,
+			       unsigned short *kinds,
+			       struct dm_deep_list *out);
+
+/* The list of construct C, expanded if this thread announced deep items;
+   otherwise OUT just refers to the caller's arrays (the common case,
+   inline).  */
+static inline void
+dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds, struct dm_deep_list *out)
+{
+  if (__builtin_expect (dm_deep_npending != 0, 0))
+    {
+      dm_deep_expand_annotated (c, mapnum, hostaddrs, sizes, kinds, out);
+      return;
+    }
+  out->n = mapnum;
+  out->addrs = hostaddrs;
+  out->sizes = sizes;
+  out->kinds = kinds;
+  out->original = mapnum;
+  out->check = NULL;
+  out->storage = NULL;
+}
 
 /* After mapping: give the caller back its (possibly rewritten, for
    use_device_ptr) addresses and free the expansion.  */
-void dm_deep_done (struct dm_deep_list *l, void **hostaddrs);
+void dm_deep_done_expanded (struct dm_deep_list *l, void **hostaddrs);
+
+static inline void
+dm_deep_done (struct dm_deep_list *l, void **hostaddrs)
+{
+  if (__builtin_expect (l->storage != NULL, 0))
+    dm_deep_done_expanded (l, hostaddrs);
+}
 
 /* Check mode: verify that the host pointer fields recorded in CHECK
    still hold what they held when mapped, then free it; NAME is the
@@ -49,6 +78,13 @@ void dm_deep_check (void *check, const char *name, int device);
 
 /* Check mode: keep the record of an enter data construct until the
    matching exit data.  */
-void dm_deep_keep_check (void *check);
+void dm_deep_keep_check_record (void *check);
+
+static inline void
+dm_deep_keep_check (void *check)
+{
+  if (__builtin_expect (check != NULL, 0))
+    dm_deep_keep_check_record (check);
+}
 
 #endif

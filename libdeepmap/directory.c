@@ -35,14 +35,6 @@ dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
 	    ctx->dev->id, ctx->dev->ops->name, msg);
 }
 
-unsigned
-dm_dir_next_mark (struct dm_device *dev)
-{
-  if (++dev->construct_mark == 0)
-    ++dev->construct_mark;
-  return dev->construct_mark;
-}
-
 /* ---- nodes ---------------------------------------------------------- */
 
 static struct dm_mapping *

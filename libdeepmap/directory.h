@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device.h"
 #include "error.h"
 
 struct dm_device;
@@ -39,8 +40,14 @@ struct dm_ctx
 void dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 2, 3)));
 
-/* A new construct number for DEV.  */
-unsigned dm_dir_next_mark (struct dm_device *dev);
+/* A new construct number for DEV (never 0, which marks nothing).  */
+static inline unsigned
+dm_dir_next_mark (struct dm_device *dev)
+{
+  if (__builtin_expect (++dev->construct_mark == 0, 0))
+    ++dev->construct_mark;
+  return dev->construct_mark;
+}
 
 /* How present bytes of a section that also has new bytes are treated on
    entry: kept (OpenMP's present behaviour) or refreshed from the host
