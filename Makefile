@@ -27,8 +27,19 @@ DM_CFLAGS = -std=gnu11 -fPIC -pthread -fvisibility=hidden \
 	-Iinclude -Ilibdeepmap -DDEEPMAP_BUILDING_RUNTIME \
 	-DDM_SYSTEM_LIBGOMP='"$(SYSTEM_LIBGOMP)"'
 
-LIB_SRCS := $(wildcard libdeepmap/*.c)
-LIB_HDRS := $(wildcard libdeepmap/*.h include/*.h)
+# The CUDA backend needs the toolkit's cuda.h (types only: the driver is
+# opened at run time); without it the runtime is built without CUDA.
+CUDA_HOME ?= /usr/local/cuda
+HAVE_CUDA := $(if $(wildcard $(CUDA_HOME)/include/cuda.h),1,)
+CUDA_SRCS := $(wildcard libdeepmap/cuda_*.c)
+ifeq ($(HAVE_CUDA),1)
+DM_CFLAGS += -DDM_HAVE_CUDA -isystem $(CUDA_HOME)/include
+else
+$(info deepmap: note: $(CUDA_HOME)/include/cuda.h not found; building without the CUDA backend (set CUDA_HOME))
+endif
+
+LIB_SRCS := $(filter-out $(if $(HAVE_CUDA),,$(CUDA_SRCS)),$(wildcard libdeepmap/*.c))
+LIB_HDRS := $(wildcard libdeepmap/*.h libdeepmap/*.def include/*.h)
 LIB_OBJS := $(patsubst libdeepmap/%.c,$(B)/obj/%.o,$(LIB_SRCS))
 SWAPIN := $(B)/lib/deepmap/libgomp.so.1
 
@@ -69,6 +80,7 @@ deps:
 	@sh build-aux/ensure-deps.sh
 
 include testsuite/testsuite.mk
+include testsuite/cuda.mk
 -include bench/bench.mk
 -include examples/examples.mk
 

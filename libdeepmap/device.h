@@ -35,8 +35,11 @@ struct dm_device_ops
 
   /* Nonzero when regions are host code (the emulated device): declare
      target variables then live at their host addresses while a region
-     runs, see images.c.  */
+     runs, see images.c.  Such a device uses every host table.  */
   int runs_host_code;
+
+  /* Otherwise: the offload image type it loads (DM_DEVTYPE_*).  */
+  int image_type;
 
   /* Large raw allocations; the pool sub-allocates from them.  */
   int (*mem_alloc) (struct dm_device *, size_t size, uintptr_t *out);
@@ -134,5 +137,6 @@ struct dm_backend
 };
 
 extern const struct dm_backend dm_emu_backend;
+extern const struct dm_backend dm_cuda_backend;	/* when built with CUDA */
 
 #endif

@@ -10,7 +10,17 @@
 #include "images.h"
 #include "ompabi.h"
 
+#ifdef DM_HAVE_CUDA
+
+#define DM_KNOWN_GPUS ", cuda"
+#else
+#define DM_KNOWN_GPUS ""
+#endif
+
 static const struct dm_backend *const dm_backends[] = {
+#ifdef DM_HAVE_CUDA
+  &dm_cuda_backend,
+#endif
   &dm_emu_backend,
 };
 #define DM_NBACKENDS (sizeof dm_backends / sizeof dm_backends[0])
@@ -83,7 +93,7 @@ dm_devices_init (void)
 	  if (!b)
 	    dm_fatal ("bad value '%s' of DEEPMAP_DEVICES: '%.*s' is not a "
 		      "device kind of this build (known: emu%s)", list,
-		      (int) len, p, "");
+		      (int) len, p, DM_KNOWN_GPUS);
 	  if (nchosen == 64)
 	    dm_fatal ("bad value '%s' of DEEPMAP_DEVICES: more than 64 "
 		      "entries", list);

@@ -29,7 +29,12 @@ static int dm_started_n;
 static int
 dm_image_fits (struct dm_device *dev, const struct dm_image *img)
 {
-  return dev->ops->runs_host_code || dev->ops->image_load != NULL;
+  if (dev->ops->runs_host_code)
+    return 1;
+  /* Other devices need an image of their own type; tables without one
+     (found by the ELF scan) serve only host-code devices.  */
+  return dev->ops->image_load != NULL && img->target_data != NULL
+	 && img->device_type == dev->ops->image_type;
 }
 
 static void

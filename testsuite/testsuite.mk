@@ -18,13 +18,18 @@ RUN_TESTS = RUNTESTFLAGS='$(RUNTESTFLAGS)' sh $(TOP)/testsuite/run-tests.sh
 $(B)/libgomp-tests/.stamp: $(TOP)/testsuite/deepmap.libgomp/extract.sh
 	@sh $(TOP)/testsuite/deepmap.libgomp/extract.sh $(B)/libgomp-tests
 
+# The tests are built for the host (-foffload=disable): they run on the
+# emulated device even on a machine with a GPU (make check-gpu is the GPU
+# run).  A test that sets DEEPMAP_DEVICES itself still wins.
+CHECK_RUN_ENV = DEEPMAP_DEVICES=emu
+
 check: deps all $(B)/libgomp-tests/.stamp
 	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
-	  $(TESTSUITE_DIRS)
+	  --run-env '$(CHECK_RUN_ENV)' $(TESTSUITE_DIRS)
 
 check-libgomp: deps all $(B)/libgomp-tests/.stamp
 	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
-	  deepmap.libgomp
+	  --run-env '$(CHECK_RUN_ENV)' deepmap.libgomp
 
 # The sanitized runtime is loaded into uninstrumented test programs, so the
 # sanitizer runtimes are preloaded.  detect_leaks=0: LeakSanitizer would
@@ -38,7 +43,7 @@ ASAN_B = $(TOP)/$(ASAN_BUILD)
 ASAN_SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_PRELOAD = $(shell for l in libasan.so libubsan.so; do \
 	realpath "$$($(CC) -print-file-name=$$l)"; done | tr '\n' ' ')
-ASAN_RUN_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:abort_on_error=0 \
+ASAN_RUN_ENV = $(CHECK_RUN_ENV) ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:abort_on_error=0 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
 check-asan: deps

@@ -1,0 +1,41 @@
+# cuda.mk -- the CUDA backend's test support; included from Makefile.
+#
+#   $(B)/fakecuda/libcuda.so.1   the fake driver the deepmap.cuda tests
+#                                load through DEEPMAP_CUDA_LIBRARY (built
+#                                for `make check' when cuda.h is there)
+#   make check-gpu   the testsuite and GCC's conformance tests on a real
+#                    GPU: DEEPMAP_DEVICES=cuda, programs built with
+#                    -foffload=nvptx-none (package gcc-12-offload-nvptx)
+#
+# GPU_OFFLOAD_FLAGS and GPU_RUNTESTFLAGS adjust check-gpu.
+
+FAKECUDA_SRCS = $(TOP)/testsuite/fakecuda/fakecuda.c \
+	$(TOP)/testsuite/fakecuda/fakecuda.h $(TOP)/libdeepmap/cuda-functions.def
+FAKECUDA_CFLAGS = -std=gnu11 -fPIC -shared -pthread -O1 -g -Wall -Wextra \
+	-Wno-unused-parameter -fvisibility=hidden -isystem $(CUDA_HOME)/include
+
+.PHONY: fakecuda check-gpu
+
+ifeq ($(HAVE_CUDA),1)
+# One fake per build tree: the tests look for it in theirs.
+$(B)/fakecuda/libcuda.so.1 $(ASAN_B)/fakecuda/libcuda.so.1: $(FAKECUDA_SRCS)
+	@mkdir -p $(@D)
+	$(CC) $(FAKECUDA_CFLAGS) $< -o $@ -Wl,-soname,libcuda.so.1
+
+fakecuda: $(B)/fakecuda/libcuda.so.1
+check: $(B)/fakecuda/libcuda.so.1
+check-asan: $(ASAN_B)/fakecuda/libcuda.so.1
+else
+fakecuda:
+	@echo "deepmap: no $(CUDA_HOME)/include/cuda.h: no fake CUDA driver (the deepmap.cuda tests are UNSUPPORTED)"
+endif
+
+GPU_OFFLOAD_FLAGS ?= -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80
+GPU_RUNTESTFLAGS ?=
+
+check-gpu: all
+	@CC='$(CC)' HAVE_CUDA='$(HAVE_CUDA)' CUDA_HOME='$(CUDA_HOME)' \
+	  GPU_OFFLOAD_FLAGS='$(GPU_OFFLOAD_FLAGS)' \
+	  RUNTESTFLAGS='$(GPU_RUNTESTFLAGS)' \
+	  sh $(TOP)/testsuite/check-gpu.sh --top $(TOP) --build $(B) \
+	  $(TESTSUITE_DIRS)
