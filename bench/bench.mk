@@ -2,15 +2,22 @@
 #
 #   make bench               every benchmark; results in bench/results/
 #   make bench-mapoverhead   mapping overhead, deepmap vs LLVM 14
+#   make bench-diroverhead   directory overhead: map clauses vs plain
+#                            omp_target_alloc/memcpy (3 vector additions)
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
+#   make bench-diroverhead DIROVERHEAD_FLAGS='-r 9 -S "1K 1M"'
 
 MAPOVERHEAD_FLAGS ?=
+DIROVERHEAD_FLAGS ?=
 
-.PHONY: bench bench-mapoverhead
+.PHONY: bench bench-mapoverhead bench-diroverhead
 
-bench: deps all bench-mapoverhead
+bench: deps all bench-mapoverhead bench-diroverhead
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
+
+bench-diroverhead: $(SWAPIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-diroverhead.sh $(DIROVERHEAD_FLAGS)

@@ -163,6 +163,29 @@ dm_block_dev (const struct dm_block *b, uintptr_t host)
   return b->dev_start + (host - b->host_start);
 }
 
+/* Attachment counts are kept per pointer-aligned slot of the block's host
+   range: slot K is at host address dm_slot_base (B) + K * sizeof (void *),
+   whatever the alignment of the block's start.  */
+#define DM_W ((uintptr_t) sizeof (void *))
+
+static inline uintptr_t
+dm_slot_base (const struct dm_block *b)
+{
+  return b->host_start & ~(DM_W - 1);
+}
+
+static inline size_t
+dm_slot_count (const struct dm_block *b)
+{
+  return (b->host_end - dm_slot_base (b) + DM_W - 1) / DM_W + 1;
+}
+
+static inline size_t
+dm_slot_of (const struct dm_block *b, uintptr_t host)
+{
+  return (host - dm_slot_base (b)) / DM_W;
+}
+
 /* ---- segments ------------------------------------------------------- */
 
 static struct dm_mapping *
@@ -204,12 +227,9 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
     dm_maptable_remove (&dev->table, m);
   /* Attachments die with the bytes that hold them.  */
   if (b->attach_counts)
-    {
-      const uintptr_t w = sizeof (void *);
-      for (uintptr_t a = (m->host_start - b->host_start + w - 1) / w;
-	   b->host_start + a * w + w <= m->host_end; a++)
-	b->attach_counts[a] = 0;
-    }
+    for (uintptr_t slot = (m->host_start + DM_W - 1) & ~(DM_W - 1);
+	 slot + DM_W <= m->host_end; slot += DM_W)
+      b->attach_counts[dm_slot_of (b, slot)] = 0;
   dm_node_free (dev, m);
   if (--b->nmappings == 0)
     dm_block_release (dev, b);
@@ -279,11 +299,10 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
   uintptr_t run = s;
   if (b->attach_counts)
     {
-      const uintptr_t w = sizeof (void *);
-      uintptr_t slot = b->host_start + ((s - b->host_start) / w) * w;
-      for (; slot < e && r == 0; slot += w)
+      uintptr_t slot = s & ~(DM_W - 1);
+      for (; slot < e && r == 0; slot += DM_W)
 	{
-	  if (!b->attach_counts[(slot - b->host_start) / w])
+	  if (slot < b->host_start || !b->attach_counts[dm_slot_of (b, slot)])
 	    continue;
 	  uintptr_t s0 = slot < s ? s : slot;
 	  if (s0 > run)
@@ -291,7 +310,7 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
 					(void *) run, s0 - run, NULL)
 		   : dm_copy_to_host (ctx->dev, (void *) run,
 				      dm_block_dev (b, run), s0 - run, NULL);
-	  run = slot + w;
+	  run = slot + DM_W;
 	}
     }
   if (r == 0 && run < e)
@@ -307,27 +326,30 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
 /* ---- fusion --------------------------------------------------------- */
 
 /* Rewrite attached pointers whose target now lives in block NB: the
-   fused block moved what they point to.  */
+   fused block moved what they point to.  Every block with attachments
+   is reached through its segments.  */
 static void
 dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
 {
   struct dm_device *dev = ctx->dev;
   const uintptr_t w = sizeof (void *);
-  struct dm_mapping *ix = dm_maptable_first (&dev->blocks);
   struct dm_maptable_pos pos;
-  if (ix)
-    dm_maptable_floor_pos (&dev->blocks, ix->host_start, &pos);
-  for (; ix; ix = dm_maptable_step (&dev->blocks, &pos))
+  struct dm_mapping *m = dm_maptable_first (&dev->table);
+  struct dm_block *last = NULL;
+  if (m)
+    dm_maptable_floor_pos (&dev->table, m->host_start, &pos);
+  for (; m; m = dm_maptable_step (&dev->table, &pos))
     {
-      struct dm_block *b = ix->block;
-      if (!b->attach_counts)
+      struct dm_block *b = m->block;
+      if (!b->attach_counts || b == last)
 	continue;
-      size_t n = (b->host_end - b->host_start) / w;
+      last = b;
+      size_t n = dm_slot_count (b);
       for (size_t a = 0; a < n; a++)
 	{
 	  if (!b->attach_counts[a])
 	    continue;
-	  uintptr_t slot = b->host_start + a * w;
+	  uintptr_t slot = dm_slot_base (b) + a * w;
 	  uintptr_t target = *(uintptr_t *) slot;
 	  uintptr_t at = target + b->attach_bias[a];
 	  if (!target || at < nb->host_start || at > nb->host_end)
@@ -363,7 +385,6 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
   if (align < 64)
     align = 64;
   struct dm_block *nb = dm_block_alloc (ctx, us, ue, align, 1);
-  const uintptr_t w = sizeof (void *);
   for (size_t i = 0; i < n; i++)
     {
       struct dm_block *b = old[i];
@@ -378,20 +399,18 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
 	{
 	  if (!nb->attach_counts)
 	    {
-	      size_t slots = (ue - us + w - 1) / w + 1;
+	      size_t slots = dm_slot_count (nb);
 	      nb->attach_counts = calloc (slots, sizeof *nb->attach_counts);
 	      nb->attach_bias = calloc (slots, sizeof *nb->attach_bias);
 	      if (!nb->attach_counts || !nb->attach_bias)
 		dm_fail (ctx, "out of host memory for attachment counts");
 	    }
-	  /* Slots keep their host address; block starts are pointer
-	     aligned relative to each other only if the hosts are, so
-	     move slot by slot.  */
-	  size_t slots = (b->host_end - b->host_start) / w;
+	  /* Slots keep their host address.  */
+	  size_t slots = dm_slot_count (b);
 	  for (size_t a = 0; a < slots; a++)
 	    if (b->attach_counts[a])
 	      {
-		size_t k = (b->host_start + a * w - us) / w;
+		size_t k = dm_slot_of (nb, dm_slot_base (b) + a * DM_W);
 		nb->attach_counts[k] = b->attach_counts[a];
 		nb->attach_bias[k] = b->attach_bias[a];
 	      }
@@ -542,6 +561,17 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       if (kind & DM_MAP_FLAG_FORCE)
 	dm_fail (ctx, "host [%p, %p) is already mapped and the map type "
 		 "forces a new mapping", (void *) s, (void *) e);
+      /* Counts are per byte: the section's bytes get a segment of their
+	 own when it is part of a larger one.  */
+      if (m->refcount != DM_REFCOUNT_INFINITE
+	  && m->construct_mark != ctx->mark
+	  && (m->host_start < s || m->host_end > e))
+	{
+	  if (m->host_start < s)
+	    m = dm_seg_split (ctx, m, s);
+	  if (m->host_end > e)
+	    dm_seg_split (ctx, m, e);
+	}
       dm_seg_take (ctx, m);
       if (dm_kind_always_to (kind))
 	dm_copy (ctx, m->block, s, e, 1);
@@ -678,8 +708,16 @@ dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete)
 	dm_seg_drop (ctx, m, delete);
       return;
     }
+  /* Counts are per byte: a segment that straddles an end of [S, E)
+     splits there first.  */
+  struct dm_mapping *m = dm_seg_from (dev, s);
+  if (m && m->host_start < s && m->host_end > s)
+    dm_seg_split (ctx, m, s);
+  m = dm_seg_from (dev, e > 0 ? e - 1 : e);
+  if (m && m->host_start < e && m->host_end > e)
+    dm_seg_split (ctx, m, e);
   struct dm_maptable_pos pos;
-  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  m = dm_seg_from_pos (dev, s, &pos);
   for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
     if (m->host_end > m->host_start)
       dm_seg_drop (ctx, m, delete);
@@ -776,16 +814,15 @@ dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
 static size_t
 dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
 {
-  const uintptr_t w = sizeof (void *);
   if (!b->attach_counts)
     {
-      size_t n = (b->host_end - b->host_start + w - 1) / w + 1;
+      size_t n = dm_slot_count (b);
       b->attach_counts = calloc (n, sizeof *b->attach_counts);
       b->attach_bias = calloc (n, sizeof *b->attach_bias);
       if (!b->attach_counts || !b->attach_bias)
 	dm_fail (ctx, "out of host memory for attachment counts");
     }
-  return (slot - b->host_start) / w;
+  return dm_slot_of (b, slot);
 }
 
 uintptr_t
@@ -843,7 +880,7 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
   if (!m || slot >= m->host_end || !m->block->attach_counts)
     return;
   struct dm_block *b = m->block;
-  size_t idx = (slot - b->host_start) / sizeof (void *);
+  size_t idx = dm_slot_of (b, slot);
   if (b->attach_counts[idx] == 0)
     return;
   if (finalize)
