@@ -83,6 +83,9 @@ include testsuite/testsuite.mk
 include testsuite/cuda.mk
 -include bench/bench.mk
 -include examples/examples.mk
+-include plugin/plugin.mk
+all: plugin
+install: install-plugin
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib/deepmap $(DESTDIR)$(PREFIX)/include

@@ -57,6 +57,17 @@ extern int deepmap_set_overlap_policy (int policy) DEEPMAP_WEAK;
 
 #define DEEPMAP_DESCRIPTOR_VERSION 1
 
+/* counted_by for pointer fields: "T *p deepmap_counted_by (n);" says P
+   points to N elements, N an integer field of the same struct.  It
+   expands to the attribute only under the deepmap GCC plugin (which
+   predefines __DEEPMAP_PLUGIN__); elsewhere to nothing (GCC 15 and Clang
+   accept counted_by only on flexible array members).  */
+#ifdef __DEEPMAP_PLUGIN__
+# define deepmap_counted_by(field) __attribute__ ((__counted_by__ (field)))
+#else
+# define deepmap_counted_by(field)
+#endif
+
 struct deepmap_type;
 
 /* How many elements a pointer field points to.  */

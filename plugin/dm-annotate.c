@@ -1,0 +1,437 @@
+/* dm-annotate.c -- the GIMPLE pass that annotates target constructs.
+
+   It runs before omplower, while each construct is still one
+   GIMPLE_OMP_TARGET carrying its clauses.  For the data items whose
+   elements hold pointers it replaces the construct by
+
+     {
+       struct deepmap_annotation items[N];
+       items[0].host = <address libgomp will get for the item>;
+       items[0].type = &<descriptor>;
+       ...
+       if (deepmap_annotate) deepmap_annotate (N, &items[0]);
+       <the construct>
+     }
+
+   The block keeps ITEMS alive until the construct has run (the runtime
+   reads it there).  Lowering later remaps the addresses like any other
+   statement of the enclosing region.  */
+#include "deepmap-plugin.h"
+
+/* deepmap_annotate: the program's own declaration when it has one
+   (deepmap.h, or a definition in a test), else ours.  Weak either way
+   unless the program defines it.  */
+static tree dm_user_annotate;
+static tree dm_annotate_fn;
+
+static const struct ggc_root_tab dm_annotate_roots[] = {
+  { &dm_user_annotate, 1, sizeof (tree), &DM_GGC_MARK_TREE,
+    &DM_PCH_WALK_TREE },
+  { &dm_annotate_fn, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  LAST_GGC_ROOT_TAB
+};
+
+static bool
+dm_is_annotate_decl (tree decl)
+{
+  return decl && TREE_CODE (decl) == FUNCTION_DECL && DECL_NAME (decl)
+	 && TREE_PUBLIC (decl)
+	 && !strcmp (IDENTIFIER_POINTER (DECL_NAME (decl)), "deepmap_annotate");
+}
+
+/* PLUGIN_FINISH_DECL and PLUGIN_FINISH_PARSE_FUNCTION: remember the
+   program's deepmap_annotate, so that one symbol gets one declaration.  */
+static void
+dm_note_decl (void *event_data, void *user_data)
+{
+  tree decl = (tree) event_data;
+  if (dm_is_annotate_decl (decl))
+    dm_user_annotate = decl;
+}
+
+static tree
+dm_annotate_decl (void)
+{
+  if (dm_user_annotate)
+    {
+      if (DECL_EXTERNAL (dm_user_annotate) && !DECL_WEAK (dm_user_annotate))
+	declare_weak (dm_user_annotate);
+      return dm_user_annotate;
+    }
+  if (!dm_annotate_fn)
+    {
+      tree item = build_qualified_type (dm_annotation_type (),
+					TYPE_QUAL_CONST);
+      tree type = build_function_type_list (void_type_node, size_type_node,
+					    build_pointer_type (item),
+					    NULL_TREE);
+      dm_annotate_fn = build_fn_decl ("deepmap_annotate", type);
+      declare_weak (dm_annotate_fn);
+    }
+  return dm_annotate_fn;
+}
+
+static const char *
+dm_construct_name (int kind)
+{
+  switch (kind)
+    {
+    case GF_OMP_TARGET_KIND_REGION: return "target";
+    case GF_OMP_TARGET_KIND_DATA: return "target data";
+    case GF_OMP_TARGET_KIND_UPDATE: return "target update";
+    case GF_OMP_TARGET_KIND_ENTER_DATA: return "target enter data";
+    case GF_OMP_TARGET_KIND_EXIT_DATA: return "target exit data";
+    default: return NULL;	/* OpenACC: not ours */
+    }
+}
+
+/* Map kinds that move or hold the item's bytes (not pointers, attach
+   entries or firstprivate copies).  */
+static bool
+dm_data_map_kind (enum gomp_map_kind kind)
+{
+  switch (kind)
+    {
+    case GOMP_MAP_ALLOC:
+    case GOMP_MAP_TO:
+    case GOMP_MAP_FROM:
+    case GOMP_MAP_TOFROM:
+    case GOMP_MAP_ALWAYS_TO:
+    case GOMP_MAP_ALWAYS_FROM:
+    case GOMP_MAP_ALWAYS_TOFROM:
+    case GOMP_MAP_DELETE:
+    case GOMP_MAP_RELEASE:
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Is the item EXPR, or the variable or field it is reached through,
+   marked deepmap_shallow?  */
+static bool
+dm_item_is_shallow (tree expr)
+{
+  for (tree t = expr; t;)
+    {
+      if (DECL_P (t))
+	return dm_is_shallow (t);
+      switch (TREE_CODE (t))
+	{
+	case COMPONENT_REF:
+	  if (dm_is_shallow (TREE_OPERAND (t, 1)))
+	    return true;
+	  t = TREE_OPERAND (t, 0);
+	  break;
+	case ARRAY_REF:
+	case ARRAY_RANGE_REF:
+	case MEM_REF:
+	case INDIRECT_REF:
+	case ADDR_EXPR:
+	case NOP_EXPR:
+	case CONVERT_EXPR:
+	case POINTER_PLUS_EXPR:
+	  t = TREE_OPERAND (t, 0);
+	  break;
+	default:
+	  return false;
+	}
+    }
+  return false;
+}
+
+/* The data item of clause C and whether it is one, or NULL_TREE.  */
+static tree
+dm_clause_item (tree c)
+{
+  switch (OMP_CLAUSE_CODE (c))
+    {
+    case OMP_CLAUSE_MAP:
+      if (!dm_data_map_kind (OMP_CLAUSE_MAP_KIND (c)))
+	return NULL_TREE;
+      break;
+    case OMP_CLAUSE_TO:
+    case OMP_CLAUSE_FROM:
+      break;
+    default:
+      return NULL_TREE;
+    }
+  tree decl = OMP_CLAUSE_DECL (c);
+  if (!decl || decl == error_mark_node || TREE_TYPE (decl) == error_mark_node)
+    return NULL_TREE;
+  /* Objects the compiler made (the frame of a function with nested
+     functions) are not the program's data structures.  */
+  if (DECL_P (decl) && DECL_ARTIFICIAL (decl))
+    return NULL_TREE;
+  /* Zero-length sections (implicit pointer maps) bring no elements.  */
+  if (OMP_CLAUSE_SIZE (c) && integer_zerop (OMP_CLAUSE_SIZE (c)))
+    return NULL_TREE;
+  return decl;
+}
+
+/* The source-level name of decl DECL: gimplifier temporaries are named
+   after their variable plus ".N".  */
+static char *
+dm_decl_name (tree decl)
+{
+  const char *s;
+  bool temporary;
+  if (TREE_CODE (decl) == SSA_NAME)
+    {
+      tree id = SSA_NAME_IDENTIFIER (decl);
+      if (!id)
+	return xstrdup ("<temporary>");
+      s = IDENTIFIER_POINTER (id);
+      temporary = !SSA_NAME_VAR (decl) || DECL_ARTIFICIAL (SSA_NAME_VAR (decl));
+    }
+  else if (DECL_P (decl) && DECL_NAME (decl))
+    {
+      s = IDENTIFIER_POINTER (DECL_NAME (decl));
+      temporary = DECL_ARTIFICIAL (decl);
+    }
+  else
+    return xstrdup ("<temporary>");
+  const char *dot = temporary ? strchr (s, '.') : NULL;
+  return dot ? xstrndup (s, dot - s) : xstrdup (s);
+}
+
+/* A readable spelling of the list item EXPR for the report.  */
+static char *
+dm_item_name (tree expr)
+{
+  char *inner, *s;
+  switch (TREE_CODE (expr))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+    case SSA_NAME:
+      return dm_decl_name (expr);
+    case MEM_REF:
+    case INDIRECT_REF:
+      if (TREE_CODE (expr) == MEM_REF && !integer_zerop (TREE_OPERAND (expr, 1)))
+	break;
+      if (TREE_CODE (TREE_OPERAND (expr, 0)) == ADDR_EXPR)
+	return dm_item_name (TREE_OPERAND (TREE_OPERAND (expr, 0), 0));
+      inner = dm_item_name (TREE_OPERAND (expr, 0));
+      s = concat ("*", inner, NULL);
+      free (inner);
+      return s;
+    case ARRAY_REF:
+      inner = dm_item_name (TREE_OPERAND (expr, 0));
+      if (tree_fits_shwi_p (TREE_OPERAND (expr, 1)))
+	s = xasprintf ("%s[" HOST_WIDE_INT_PRINT_DEC "]", inner,
+		       tree_to_shwi (TREE_OPERAND (expr, 1)));
+      else
+	s = concat (inner, "[...]", NULL);
+      free (inner);
+      return s;
+    case COMPONENT_REF:
+      inner = dm_item_name (TREE_OPERAND (expr, 0));
+      s = concat (inner, ".",
+		  DECL_NAME (TREE_OPERAND (expr, 1))
+		  ? IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (expr, 1)))
+		  : "<anonymous>", NULL);
+      free (inner);
+      return s;
+    default:
+      break;
+    }
+  return print_generic_expr_to_str (expr);
+}
+
+static void
+dm_report_item (location_t loc, const char *what, tree decl, const char *how)
+{
+  if (!dm_reporting ())
+    return;
+  char *s = dm_item_name (decl);
+  dm_report (loc, "%s: '%s' %s", what, s, how);
+  free (s);
+}
+
+/* Put the annotation call for items ADDRS/DESCS in front of the
+   construct at GSI, in a new block holding both.  */
+static void
+dm_insert_annotation (gimple_stmt_iterator *gsi, gomp_target *stmt,
+		      vec<tree> &addrs, vec<tree> &descs)
+{
+  location_t loc = gimple_location (stmt);
+  unsigned n = addrs.length ();
+  tree ann = dm_annotation_type ();
+  tree host_field = TYPE_FIELDS (ann);
+  tree type_field = DECL_CHAIN (host_field);
+  tree fn = dm_annotate_decl ();
+
+  push_gimplify_context ();
+  tree items = create_tmp_var (build_array_type_nelts (ann, n),
+			       "deepmap_items");
+  tree list = alloc_stmt_list ();
+  for (unsigned i = 0; i < n; i++)
+    {
+      tree elt = build4 (ARRAY_REF, ann, items, size_int (i), NULL_TREE,
+			 NULL_TREE);
+      tree host = build3 (COMPONENT_REF, TREE_TYPE (host_field), elt,
+			  host_field, NULL_TREE);
+      append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (host), host,
+					fold_convert (TREE_TYPE (host),
+						      addrs[i])),
+				&list);
+      tree type = build3 (COMPONENT_REF, TREE_TYPE (type_field),
+			  unshare_expr (elt), type_field, NULL_TREE);
+      append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (type), type,
+					fold_convert (TREE_TYPE (type),
+						      build_fold_addr_expr
+							(descs[i]))),
+				&list);
+    }
+
+  /* Arguments converted to the parameter types of whichever declaration
+     we call.  */
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fn));
+  tree count_type = args ? TREE_VALUE (args) : size_type_node;
+  tree items_type = args && TREE_CHAIN (args) ? TREE_VALUE (TREE_CHAIN (args))
+					      : ptr_type_node;
+  tree first = build4 (ARRAY_REF, ann, items, size_zero_node, NULL_TREE,
+		       NULL_TREE);
+  tree call = build_call_expr_loc (loc, fn, 2, build_int_cst (count_type, n),
+				   fold_convert (items_type,
+						 build_fold_addr_expr (first)));
+  tree fn_addr = build_fold_addr_expr (fn);
+  tree cond = build2 (NE_EXPR, boolean_type_node, fn_addr,
+		      build_int_cst (TREE_TYPE (fn_addr), 0));
+  append_to_statement_list (build3 (COND_EXPR, void_type_node, cond, call,
+				    NULL_TREE),
+			    &list);
+
+  gimple_seq seq = NULL;
+  gimplify_and_add (list, &seq);
+  annotate_all_with_location (seq, loc);
+
+  gbind *bind = gimple_build_bind (NULL_TREE, NULL, NULL_TREE);
+  gsi_replace (gsi, bind, false);
+  gimple_seq_add_stmt_without_update (&seq, stmt);
+  gimple_bind_set_body (bind, seq);
+  pop_gimplify_context (bind);
+}
+
+/* Annotate the construct STMT at GSI if any of its items is deep.  */
+static void
+dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
+{
+  const char *what = dm_construct_name (gimple_omp_target_kind (stmt));
+  location_t loc = gimple_location (stmt);
+  if (!what)
+    return;
+
+  bool shallow = dm_construct_is_shallow (loc);
+  auto_vec<tree> addrs, descs;
+  for (tree c = gimple_omp_target_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
+    {
+      tree decl = dm_clause_item (c);
+      if (!decl)
+	continue;
+      if (shallow)
+	{
+	  if (dm_descriptor_for (TREE_TYPE (decl), loc))
+	    dm_report_item (loc, what, decl,
+			    "shallow (#pragma deepmap shallow)");
+	  continue;
+	}
+      if (dm_item_is_shallow (decl))
+	{
+	  dm_report_item (loc, what, decl, "shallow (deepmap_shallow)");
+	  continue;
+	}
+      tree desc = dm_descriptor_for (TREE_TYPE (decl), loc);
+      if (!desc)
+	continue;
+      if (dm_reporting ())
+	{
+	  char *tn = print_generic_expr_to_str (TYPE_MAIN_VARIANT
+						  (dm_element_type
+						     (TREE_TYPE (decl))));
+	  char *how = xasprintf ("deep, elements of type '%s'%s", tn,
+				 OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
+				 && OMP_CLAUSE_MAP_IMPLICIT (c)
+				 ? " (implicit map)" : "");
+	  dm_report_item (loc, what, decl, how);
+	  free (how);
+	  free (tn);
+	}
+      addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));
+      descs.safe_push (desc);
+    }
+  if (!addrs.is_empty ())
+    dm_insert_annotation (gsi, stmt, addrs, descs);
+}
+
+static tree
+dm_visit_stmt (gimple_stmt_iterator *gsi, bool *handled_ops,
+	       struct walk_stmt_info *wi)
+{
+  gomp_target *stmt = dyn_cast <gomp_target *> (gsi_stmt (*gsi));
+  if (!stmt)
+    return NULL_TREE;
+  /* Constructs nested in a target data body first; then this one, which
+     moves into a new block and must not be walked again.  */
+  *handled_ops = true;
+  walk_gimple_seq_mod (gimple_omp_body_ptr (stmt), dm_visit_stmt, NULL, wi);
+  dm_annotate_construct (gsi, stmt);
+  return NULL_TREE;
+}
+
+static unsigned int
+dm_execute (function *fun)
+{
+  tree fndecl = fun->decl;
+
+  /* Device code (declare target functions) has no runtime to call.  */
+  if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fndecl))
+      || lookup_attribute ("omp declare target nohost",
+			   DECL_ATTRIBUTES (fndecl)))
+    return 0;
+  gimple_seq body = gimple_body (fndecl);
+  if (!body)
+    return 0;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  walk_gimple_seq_mod (&body, dm_visit_stmt, NULL, &wi);
+  gimple_set_body (fndecl, body);
+  dm_finish_descriptors ();
+  return 0;
+}
+
+static const pass_data dm_pass_data = {
+  GIMPLE_PASS,
+  "deepmap",			/* name, for -fdump-tree-deepmap */
+  OPTGROUP_OMP,
+  TV_NONE,
+  PROP_gimple_any,		/* properties_required */
+  0, 0, 0, 0
+};
+
+class dm_pass : public gimple_opt_pass
+{
+public:
+  dm_pass (gcc::context *ctx) : gimple_opt_pass (dm_pass_data, ctx) {}
+  /* Target constructs exist only with -fopenmp.  (GCC 12 sets
+     has_omp_target for target regions only, not for data constructs.)  */
+  virtual bool gate (function *) { return flag_openmp; }
+  virtual unsigned int execute (function *fun) { return dm_execute (fun); }
+};
+
+void
+dm_register_pass (const char *name)
+{
+  struct register_pass_info info;
+  info.pass = new dm_pass (g);
+  info.reference_pass_name = "omplower";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) dm_annotate_roots);
+  register_callback (name, PLUGIN_FINISH_DECL, dm_note_decl, NULL);
+  register_callback (name, PLUGIN_FINISH_PARSE_FUNCTION, dm_note_decl, NULL);
+}

@@ -1,0 +1,160 @@
+/* dm-attribs.c -- the attributes the plugin understands.
+
+   counted_by (FIELD)  on a pointer field (or an array of pointers): it
+                       points to as many elements as the integer field
+                       FIELD of the same struct holds.  Clang and GCC >= 15
+                       spell it the same way.
+   deepmap_shallow     on a variable, parameter or pointer field: mapping
+                       it never follows pointers.  */
+#include "deepmap-plugin.h"
+
+/* GCC 12's C parser reads the arguments of an attribute it does not know
+   to take identifiers as expressions, so counted_by (n) would look up a
+   variable n.  The target hook decides for the others; answer for ours
+   and defer to the target for the rest.  */
+static bool (*dm_saved_takes_identifier) (const_tree);
+
+static bool
+dm_takes_identifier (const_tree attr_id)
+{
+  if (is_attribute_p ("counted_by", attr_id))
+    return true;
+  return dm_saved_takes_identifier (attr_id);
+}
+
+void
+dm_wrap_identifier_hook (void)
+{
+  if (dm_saved_takes_identifier)
+    return;
+  dm_saved_takes_identifier = targetm.attribute_takes_identifier_p;
+  targetm.attribute_takes_identifier_p = dm_takes_identifier;
+}
+
+static tree
+dm_handle_counted_by (tree *node, tree name, tree args, int flags,
+		      bool *no_add_attrs)
+{
+  tree decl = *node;
+  tree type = TREE_TYPE (decl);
+
+  while (TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  if (TREE_CODE (decl) != FIELD_DECL || !POINTER_TYPE_P (type))
+    {
+      warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wattributes,
+		  "%qE attribute ignored: not a pointer field", name);
+      *no_add_attrs = true;
+    }
+  else if (TREE_CODE (TREE_VALUE (args)) != IDENTIFIER_NODE)
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%qE attribute argument must be a field name", name);
+      *no_add_attrs = true;
+    }
+  return NULL_TREE;
+}
+
+static tree
+dm_handle_shallow (tree *node, tree name, tree args, int flags,
+		   bool *no_add_attrs)
+{
+  tree decl = *node;
+
+  if (TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL
+      && TREE_CODE (decl) != FIELD_DECL)
+    {
+      warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wattributes,
+		  "%qE attribute ignored: not a variable, parameter or field",
+		  name);
+      *no_add_attrs = true;
+    }
+  return NULL_TREE;
+}
+
+static struct attribute_spec dm_counted_by_spec
+  = DM_DECL_ATTRIBUTE ("counted_by", 1, 1, dm_handle_counted_by);
+static struct attribute_spec dm_shallow_spec
+  = DM_DECL_ATTRIBUTE ("deepmap_shallow", 0, 0, dm_handle_shallow);
+
+void
+dm_register_attributes (void *event_data, void *user_data)
+{
+  /* A compiler that knows counted_by keeps its own.  */
+  if (!lookup_attribute_spec (get_identifier ("counted_by")))
+    register_attribute (&dm_counted_by_spec);
+  register_attribute (&dm_shallow_spec);
+}
+
+bool
+dm_is_shallow (const_tree decl)
+{
+  return decl && DECL_P (decl)
+	 && lookup_attribute ("deepmap_shallow", DECL_ATTRIBUTES (decl));
+}
+
+/* The count field named by FIELD's counted_by, or NULL_TREE.  */
+tree
+dm_counted_by (const_tree field)
+{
+  tree attr = lookup_attribute ("counted_by", DECL_ATTRIBUTES (field));
+  if (!attr || !TREE_VALUE (attr))
+    return NULL_TREE;
+  tree id = TREE_VALUE (TREE_VALUE (attr));
+  if (TREE_CODE (id) != IDENTIFIER_NODE)
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (DECL_CONTEXT (field)); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f) == id)
+      return f;
+  return NULL_TREE;
+}
+
+/* Is F usable as a count: a whole integer field of 1, 2, 4 or 8 bytes?  */
+static bool
+dm_count_field_ok (const_tree f)
+{
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (f)) || DECL_BIT_FIELD (f)
+      || !tree_fits_uhwi_p (DECL_SIZE_UNIT (f)))
+    return false;
+  unsigned HOST_WIDE_INT size = tree_to_uhwi (DECL_SIZE_UNIT (f));
+  return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
+/* Struct types already checked: the parser reports a struct at every
+   use of its tag.  */
+static vec<const_tree> dm_checked;
+
+/* PLUGIN_FINISH_TYPE: the struct is complete, so counted_by's field can
+   be resolved now, where its errors belong.  */
+void
+dm_check_struct (void *event_data, void *user_data)
+{
+  tree type = (tree) event_data;
+
+  if (!type || type == error_mark_node || TREE_CODE (type) != RECORD_TYPE
+      || !COMPLETE_TYPE_P (type))
+    return;
+  for (unsigned i = 0; i < dm_checked.length (); i++)
+    if (dm_checked[i] == type)
+      return;
+  dm_checked.safe_push (type);
+
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      tree attr = lookup_attribute ("counted_by", DECL_ATTRIBUTES (f));
+      if (!attr)
+	continue;
+      tree id = TREE_VALUE (TREE_VALUE (attr));
+      tree count = dm_counted_by (f);
+      if (!count)
+	error_at (DECL_SOURCE_LOCATION (f),
+		  "%<counted_by%> names %qE, which is not a field of %qT", id,
+		  type);
+      else if (!dm_count_field_ok (count))
+	error_at (DECL_SOURCE_LOCATION (f),
+		  "%<counted_by%> field %qE must be an integer of 1, 2, 4 or "
+		  "8 bytes, not a bit-field", id);
+    }
+}

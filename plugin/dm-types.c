@@ -1,0 +1,681 @@
+/* dm-types.c -- type descriptors (struct deepmap_type of include/deepmap.h)
+   emitted as static read-only data, one per type per translation unit.
+
+   A descriptor lists the pointers of a type, flattened: pointers inside
+   nested structs get the offset from the start of the outer object, an
+   array of pointers or of structs becomes one entry that repeats every
+   STRIDE bytes.  Each pointer names the descriptor of what it points to
+   (a type without pointers gets one with no fields, for its size) and how
+   many elements: counted_by's field, the length of a pointed-to array
+   type, or one.  Pointers the runtime cannot follow (void *, functions,
+   unions, incomplete types) are left out with one warning each.  */
+#include "deepmap-plugin.h"
+
+/* Arrays of structs that cannot be expressed with one repeat are
+   unrolled; past this many entries a type is truncated.  */
+#define DM_MAX_FIELDS 4096
+
+struct dm_field_info
+{
+  HOST_WIDE_INT offset, repeat, stride;
+  tree pointee;			/* descriptor VAR_DECL */
+  tree pointee_type;
+  unsigned kind;		/* DM_COUNT_* */
+  unsigned count_size;
+  int count_signed;
+  HOST_WIDE_INT count;
+  char *name;
+  char *count_name;		/* for the report */
+};
+
+/* GC roots: the C types of the descriptor ABI, the descriptor cache (a
+   TREE_LIST of type -> VAR_DECL) and descriptors not yet finalized.  */
+static tree dm_field_type, dm_type_type, dm_ann_type;
+static tree dm_cache;
+static tree dm_unfinished;
+
+static const struct ggc_root_tab dm_roots[] = {
+  { &dm_field_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_type_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_ann_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_cache, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_unfinished, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  LAST_GGC_ROOT_TAB
+};
+
+void
+dm_types_register_roots (const char *name)
+{
+  register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) dm_roots);
+}
+
+/* ---- the ABI's record types ---------------------------------------- */
+
+/* Add a field NAME of TYPE in front of the reversed chain *CHAIN.  */
+static void
+dm_add_member (tree *chain, const char *name, tree type)
+{
+  tree f = build_decl (BUILTINS_LOCATION, FIELD_DECL, get_identifier (name),
+		       type);
+  DECL_CHAIN (f) = *chain;
+  *chain = f;
+}
+
+static void
+dm_build_abi_types (void)
+{
+  if (dm_type_type)
+    return;
+  tree cstr = build_pointer_type (build_qualified_type (char_type_node,
+							TYPE_QUAL_CONST));
+  dm_type_type = make_node (RECORD_TYPE);
+  dm_field_type = make_node (RECORD_TYPE);
+  tree type_ptr = build_pointer_type (dm_type_type);
+
+  tree chain = NULL_TREE;
+  dm_add_member (&chain, "offset", size_type_node);
+  dm_add_member (&chain, "repeat", size_type_node);
+  dm_add_member (&chain, "stride", size_type_node);
+  dm_add_member (&chain, "pointee", type_ptr);
+  dm_add_member (&chain, "count_kind", unsigned_type_node);
+  dm_add_member (&chain, "count_size", unsigned_type_node);
+  dm_add_member (&chain, "count_signed", integer_type_node);
+  dm_add_member (&chain, "count", size_type_node);
+  dm_add_member (&chain, "name", cstr);
+  finish_builtin_struct (dm_field_type, "deepmap_field", chain, NULL_TREE);
+
+  chain = NULL_TREE;
+  dm_add_member (&chain, "version", unsigned_type_node);
+  dm_add_member (&chain, "name", cstr);
+  dm_add_member (&chain, "size", size_type_node);
+  dm_add_member (&chain, "nfields", size_type_node);
+  dm_add_member (&chain, "fields", build_pointer_type (dm_field_type));
+  finish_builtin_struct (dm_type_type, "deepmap_type", chain, NULL_TREE);
+
+  chain = NULL_TREE;
+  dm_ann_type = make_node (RECORD_TYPE);
+  dm_add_member (&chain, "host", const_ptr_type_node);
+  dm_add_member (&chain, "type", type_ptr);
+  finish_builtin_struct (dm_ann_type, "deepmap_annotation", chain, NULL_TREE);
+}
+
+tree
+dm_annotation_type (void)
+{
+  dm_build_abi_types ();
+  return dm_ann_type;
+}
+
+/* ---- names and small helpers ---------------------------------------- */
+
+/* A readable name for TYPE, for descriptors and reports (xmalloc'd).  */
+static char *
+dm_type_name (tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  tree name = TYPE_NAME (type);
+  if (name && TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+
+  switch (TREE_CODE (type))
+    {
+    case POINTER_TYPE:
+      {
+	char *inner = dm_type_name (TREE_TYPE (type));
+	char *s = concat (inner, " *", NULL);
+	free (inner);
+	return s;
+      }
+    case ARRAY_TYPE:
+      {
+	char *inner = dm_type_name (TREE_TYPE (type));
+	char *s;
+	tree size = TYPE_SIZE_UNIT (type);
+	tree esize = TYPE_SIZE_UNIT (TREE_TYPE (type));
+	if (size && esize && tree_fits_uhwi_p (size) && tree_fits_uhwi_p (esize)
+	    && tree_to_uhwi (esize))
+	  s = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]", inner,
+			 tree_to_uhwi (size) / tree_to_uhwi (esize));
+	else
+	  s = concat (inner, "[]", NULL);
+	free (inner);
+	return s;
+      }
+    case RECORD_TYPE:
+    case UNION_TYPE:
+    case QUAL_UNION_TYPE:
+      {
+	const char *tag = TREE_CODE (type) == RECORD_TYPE ? "struct" : "union";
+	if (name && TREE_CODE (TYPE_NAME (type)) == TYPE_DECL)
+	  return xstrdup (IDENTIFIER_POINTER (name));
+	if (name)
+	  return concat (tag, " ", IDENTIFIER_POINTER (name), NULL);
+	return concat (tag, " <anonymous>", NULL);
+      }
+    default:
+      if (name)
+	return xstrdup (IDENTIFIER_POINTER (name));
+      return xstrdup ("<scalar>");
+    }
+}
+
+/* Does TYPE hold pointers in its own storage (not following them)?  */
+static bool
+dm_has_pointers (tree type)
+{
+  switch (TREE_CODE (type))
+    {
+    case POINTER_TYPE:
+      return true;
+    case ARRAY_TYPE:
+      return dm_has_pointers (TREE_TYPE (type));
+    case RECORD_TYPE:
+    case UNION_TYPE:
+    case QUAL_UNION_TYPE:
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	if (TREE_CODE (f) == FIELD_DECL && dm_has_pointers (TREE_TYPE (f)))
+	  return true;
+      return false;
+    default:
+      return false;
+    }
+}
+
+tree
+dm_element_type (tree type)
+{
+  while (TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return type;
+}
+
+/* Fields and types already warned about: one warning each.  */
+static vec<tree> dm_warned;
+
+static bool
+dm_first_warning (tree key)
+{
+  for (unsigned i = 0; i < dm_warned.length (); i++)
+    if (dm_warned[i] == key)
+      return false;
+  dm_warned.safe_push (key);
+  return true;
+}
+
+/* Where to warn about the storage of FIELD (or, outside any field, the
+   construct LOC).  */
+static location_t
+dm_where (tree field, location_t loc)
+{
+  return field ? DECL_SOURCE_LOCATION (field) : loc;
+}
+
+/* The constant number of elements of array TYPE, or -1.  */
+static HOST_WIDE_INT
+dm_array_length (tree type)
+{
+  tree size = TYPE_SIZE_UNIT (type);
+  tree esize = TYPE_SIZE_UNIT (TREE_TYPE (type));
+  if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type)) || !size
+      || !esize || !tree_fits_shwi_p (size) || !tree_fits_shwi_p (esize)
+      || tree_to_shwi (esize) <= 0)
+    return -1;
+  return tree_to_shwi (size) / tree_to_shwi (esize);
+}
+
+/* ---- collecting the pointers of a type ------------------------------ */
+
+struct dm_collector
+{
+  vec<dm_field_info> fields;
+  tree outer;			/* the type being described */
+  location_t loc;		/* the construct that needs it */
+  bool truncated;
+};
+
+static tree dm_descriptor (tree type, location_t loc);
+static void dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base,
+			tree field, HOST_WIDE_INT rec_base, const char *path);
+
+static void
+dm_push (dm_collector *c, const dm_field_info &f)
+{
+  if (c->fields.length () >= DM_MAX_FIELDS)
+    {
+      if (!c->truncated)
+	warning_at (c->loc, 0, "%qT has more than %d pointers: deep copy "
+		    "follows the first %d only", c->outer, DM_MAX_FIELDS,
+		    DM_MAX_FIELDS);
+      c->truncated = true;
+      free (f.name);
+      free (f.count_name);
+      return;
+    }
+  c->fields.safe_push (f);
+}
+
+/* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
+   whose struct starts at REC_BASE.  */
+static void
+dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
+		    tree field, HOST_WIDE_INT rec_base, const char *path)
+{
+  tree pt = TREE_TYPE (ptype);
+  tree key = field ? field : TYPE_MAIN_VARIANT (ptype);
+  tree where_type = field ? DECL_CONTEXT (field) : c->outer;
+
+  if (VOID_TYPE_P (pt))
+    {
+      if (dm_first_warning (key))
+	warning_at (dm_where (field, c->loc), 0,
+		    "deepmap: pointer %qs of %qT is a %<void *%>: deep copy "
+		    "does not follow it", path, where_type);
+      return;
+    }
+  if (FUNC_OR_METHOD_TYPE_P (pt))
+    {
+      if (dm_first_warning (key))
+	warning_at (dm_where (field, c->loc), 0,
+		    "deepmap: pointer %qs of %qT points to a function: deep "
+		    "copy does not follow it", path, where_type);
+      return;
+    }
+  if (!COMPLETE_TYPE_P (pt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (pt)))
+    {
+      if (dm_first_warning (key))
+	warning_at (dm_where (field, c->loc), 0,
+		    "deepmap: pointer %qs of %qT points to %qT, whose size is "
+		    "unknown: deep copy does not follow it", path, where_type,
+		    pt);
+      return;
+    }
+
+  dm_field_info f;
+  memset (&f, 0, sizeof f);
+  f.offset = base;
+  f.repeat = 1;
+  f.kind = DM_COUNT_ONE;
+  f.name = xstrdup (path);
+  tree target = pt;
+  tree count = field ? dm_counted_by (field) : NULL_TREE;
+  HOST_WIDE_INT len;
+  if (count && tree_fits_uhwi_p (DECL_SIZE_UNIT (count)))
+    {
+      f.kind = DM_COUNT_FIELD;
+      f.count = rec_base + int_byte_position (count);
+      f.count_size = tree_to_uhwi (DECL_SIZE_UNIT (count));
+      f.count_signed = !TYPE_UNSIGNED (TREE_TYPE (count));
+      f.count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (count)));
+    }
+  else if (TREE_CODE (pt) == ARRAY_TYPE && (len = dm_array_length (pt)) > 0)
+    {
+      /* int (*p)[8] points to 8 ints.  */
+      f.kind = DM_COUNT_FIXED;
+      f.count = len;
+      target = TREE_TYPE (pt);
+    }
+  f.pointee_type = target;
+  f.pointee = dm_descriptor (target, c->loc);
+  if (!f.pointee)
+    {
+      free (f.name);
+      free (f.count_name);
+      return;
+    }
+  dm_push (c, f);
+}
+
+/* N copies of the entries SUB, one per element of an array of ESIZE-byte
+   elements starting at BASE.  */
+static void
+dm_repeat_entries (dm_collector *c, vec<dm_field_info> &sub,
+		   HOST_WIDE_INT base, HOST_WIDE_INT esize, HOST_WIDE_INT n)
+{
+  for (unsigned i = 0; i < sub.length (); i++)
+    {
+      dm_field_info f = sub[i];
+      bool count_inside = f.kind == DM_COUNT_FIELD && f.count >= base
+			  && f.count < base + esize;
+      if (n == 1)
+	dm_push (c, f);
+      else if (!count_inside && f.repeat == 1)
+	{
+	  f.repeat = n;
+	  f.stride = esize;
+	  dm_push (c, f);
+	}
+      else if (!count_inside && f.repeat * f.stride == esize)
+	{
+	  /* Evenly spread over the element: one longer run.  */
+	  f.repeat *= n;
+	  dm_push (c, f);
+	}
+      else
+	{
+	  /* Each element's pointers have their own count field (or a run
+	     that does not tile): one entry per element.  */
+	  for (HOST_WIDE_INT e = 0; e < n && !c->truncated; e++)
+	    {
+	      dm_field_info g = f;
+	      g.offset += e * esize;
+	      if (count_inside)
+		g.count += e * esize;
+	      g.name = xstrdup (f.name);
+	      g.count_name = f.count_name ? xstrdup (f.count_name) : NULL;
+	      dm_push (c, g);
+	    }
+	  free (f.name);
+	  free (f.count_name);
+	}
+    }
+}
+
+static void
+dm_collect_array (dm_collector *c, tree type, HOST_WIDE_INT base,
+		  tree field, HOST_WIDE_INT rec_base, const char *path)
+{
+  tree elem = TREE_TYPE (type);
+  HOST_WIDE_INT n = dm_array_length (type);
+
+  if (!dm_has_pointers (elem) || n == 0)
+    return;
+  if (n < 0)
+    {
+      tree key = field ? field : TYPE_MAIN_VARIANT (type);
+      if (dm_first_warning (key))
+	warning_at (dm_where (field, c->loc), 0,
+		    "deepmap: array %qs of %qT has no constant length: deep "
+		    "copy does not follow its pointers", path,
+		    field ? DECL_CONTEXT (field) : c->outer);
+      return;
+    }
+  HOST_WIDE_INT esize = tree_to_shwi (TYPE_SIZE_UNIT (elem));
+  char *sub_path = concat (path, "[]", NULL);
+  dm_collector sub = { vNULL, c->outer, c->loc, false };
+  dm_collect (&sub, elem, base, field, rec_base, sub_path);
+  free (sub_path);
+  dm_repeat_entries (c, sub.fields, base, esize, n);
+  sub.fields.release ();
+}
+
+static void
+dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
+		   const char *path)
+{
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f) || dm_is_shallow (f)
+	  || !dm_has_pointers (TREE_TYPE (f)))
+	continue;
+      if (!tree_fits_shwi_p (byte_position (f)))
+	continue;
+      HOST_WIDE_INT off = base + int_byte_position (f);
+      char *sub_path;
+      if (!DECL_NAME (f))
+	sub_path = xstrdup (path);
+      else if (*path)
+	sub_path = concat (path, ".", IDENTIFIER_POINTER (DECL_NAME (f)), NULL);
+      else
+	sub_path = xstrdup (IDENTIFIER_POINTER (DECL_NAME (f)));
+      dm_collect (c, TREE_TYPE (f), off, f, base, sub_path);
+      free (sub_path);
+    }
+}
+
+/* The pointers of an object of TYPE at BASE.  FIELD is the field whose
+   storage this is (NULL at the top), REC_BASE the start of the struct
+   holding FIELD, PATH its name for reports.  */
+static void
+dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base, tree field,
+	    HOST_WIDE_INT rec_base, const char *path)
+{
+  switch (TREE_CODE (type))
+    {
+    case POINTER_TYPE:
+      dm_collect_pointer (c, type, base, field, rec_base, *path ? path : "*");
+      break;
+    case ARRAY_TYPE:
+      if (TYPE_DOMAIN (type) && !TYPE_MAX_VALUE (TYPE_DOMAIN (type)))
+	{
+	  /* A flexible array member: its length is not in the type.  */
+	  if (field && dm_has_pointers (TREE_TYPE (type))
+	      && dm_first_warning (field))
+	    warning_at (DECL_SOURCE_LOCATION (field), 0,
+			"deepmap: flexible array member %qs of %qT holds "
+			"pointers: deep copy does not follow them", path,
+			DECL_CONTEXT (field));
+	  break;
+	}
+      dm_collect_array (c, type, base, field, rec_base, path);
+      break;
+    case RECORD_TYPE:
+      dm_collect_record (c, type, base, path);
+      break;
+    case UNION_TYPE:
+    case QUAL_UNION_TYPE:
+      if (dm_has_pointers (type))
+	{
+	  tree key = field ? field : TYPE_MAIN_VARIANT (type);
+	  if (!dm_first_warning (key))
+	    break;
+	  if (field)
+	    warning_at (DECL_SOURCE_LOCATION (field), 0,
+			"deepmap: union %qs of %qT holds pointers: deep copy "
+			"does not follow them", path, DECL_CONTEXT (field));
+	  else
+	    warning_at (c->loc, 0, "deepmap: union %qT holds pointers: deep "
+			"copy does not follow them", type);
+	}
+      break;
+    default:
+      break;
+    }
+}
+
+/* ---- descriptors ---------------------------------------------------- */
+
+static unsigned dm_serial;
+
+static tree
+dm_static_var (tree type, const char *prefix)
+{
+  char name[64];
+  snprintf (name, sizeof name, "%s.%u", prefix, dm_serial++);
+  tree d = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+		       type);
+  TREE_STATIC (d) = 1;
+  TREE_READONLY (d) = 1;
+  TREE_ADDRESSABLE (d) = 1;
+  TREE_USED (d) = 1;
+  DECL_ARTIFICIAL (d) = 1;
+  DECL_IGNORED_P (d) = 1;
+  return d;
+}
+
+static tree
+dm_string (const char *s)
+{
+  tree str = build_string_literal (strlen (s) + 1, s);
+  return fold_convert (TREE_TYPE (DECL_CHAIN (TYPE_FIELDS (dm_type_type))),
+		       str);
+}
+
+/* Member NAME of record TYPE.  */
+static tree
+dm_member (tree type, const char *name)
+{
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (DECL_NAME (f) && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), name))
+      return f;
+  gcc_unreachable ();
+}
+
+static tree
+dm_field_ctor (const dm_field_info &f)
+{
+  vec<constructor_elt, va_gc> *v = NULL;
+  tree t = dm_field_type;
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "offset"), size_int (f.offset));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "repeat"), size_int (f.repeat));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "stride"), size_int (f.stride));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "pointee"),
+			  build_fold_addr_expr (f.pointee));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "count_kind"),
+			  build_int_cst (unsigned_type_node, f.kind));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "count_size"),
+			  build_int_cst (unsigned_type_node, f.count_size));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "count_signed"),
+			  build_int_cst (integer_type_node, f.count_signed));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "count"), size_int (f.count));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "name"), dm_string (f.name));
+  tree ctor = build_constructor (t, v);
+  TREE_CONSTANT (ctor) = 1;
+  TREE_STATIC (ctor) = 1;
+  return ctor;
+}
+
+static int
+dm_by_offset (const void *a, const void *b)
+{
+  const dm_field_info *x = (const dm_field_info *) a;
+  const dm_field_info *y = (const dm_field_info *) b;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static void
+dm_report_type (location_t loc, const char *name,
+		unsigned HOST_WIDE_INT size, vec<dm_field_info> &fields)
+{
+  if (!dm_reporting ())
+    return;
+  dm_report (loc, "type '%s': size " HOST_WIDE_INT_PRINT_UNSIGNED ", %u "
+	     "pointer field%s", name, size, fields.length (),
+	     fields.length () == 1 ? "" : "s");
+  for (unsigned i = 0; i < fields.length (); i++)
+    {
+      const dm_field_info &f = fields[i];
+      char rep[96] = "";
+      char count[128];
+      if (f.repeat > 1)
+	snprintf (rep, sizeof rep, " (" HOST_WIDE_INT_PRINT_DEC " times, "
+		  "stride " HOST_WIDE_INT_PRINT_DEC ")", f.repeat, f.stride);
+      if (f.kind == DM_COUNT_FIELD)
+	snprintf (count, sizeof count, "count in field '%s' at "
+		  HOST_WIDE_INT_PRINT_DEC " (%u bytes, %s)", f.count_name,
+		  f.count, f.count_size, f.count_signed ? "signed" : "unsigned");
+      else if (f.kind == DM_COUNT_FIXED)
+	snprintf (count, sizeof count, HOST_WIDE_INT_PRINT_DEC " elements",
+		  f.count);
+      else
+	snprintf (count, sizeof count, "one element");
+      char *pointee = dm_type_name (f.pointee_type);
+      dm_report (loc, "  %s at " HOST_WIDE_INT_PRINT_DEC "%s -> '%s', %s",
+		 f.name, f.offset, rep, pointee, count);
+      free (pointee);
+    }
+}
+
+/* The descriptor of TYPE (a VAR_DECL), created on first use; NULL_TREE
+   for a type without a constant size.  */
+static tree
+dm_descriptor (tree type, location_t loc)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  for (tree l = dm_cache; l; l = TREE_CHAIN (l))
+    if (TREE_PURPOSE (l) == type)
+      return TREE_VALUE (l);
+  if (!COMPLETE_TYPE_P (type) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+    return NULL_TREE;
+
+  dm_build_abi_types ();
+  tree decl = dm_static_var (dm_type_type, "__deepmap_type");
+  /* Cached before its fields are collected: a type that points to itself
+     finds its own descriptor.  */
+  dm_cache = tree_cons (type, decl, dm_cache);
+
+  dm_collector c = { vNULL, type, loc, false };
+  dm_collect (&c, type, 0, NULL_TREE, 0, "");
+  c.fields.qsort (dm_by_offset);
+
+  tree fields_addr = null_pointer_node;
+  unsigned n = c.fields.length ();
+  if (n)
+    {
+      tree atype = build_array_type_nelts (dm_field_type, n);
+      tree arr = dm_static_var (atype, "__deepmap_fields");
+      vec<constructor_elt, va_gc> *v = NULL;
+      for (unsigned i = 0; i < n; i++)
+	CONSTRUCTOR_APPEND_ELT (v, size_int (i), dm_field_ctor (c.fields[i]));
+      tree ctor = build_constructor (atype, v);
+      TREE_CONSTANT (ctor) = 1;
+      TREE_STATIC (ctor) = 1;
+      DECL_INITIAL (arr) = ctor;
+      dm_unfinished = tree_cons (NULL_TREE, arr, dm_unfinished);
+      fields_addr = build_fold_addr_expr (build4 (ARRAY_REF, dm_field_type,
+						  arr, size_zero_node,
+						  NULL_TREE, NULL_TREE));
+    }
+
+  char *name = dm_type_name (type);
+  unsigned HOST_WIDE_INT size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  vec<constructor_elt, va_gc> *v = NULL;
+  tree t = dm_type_type;
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "version"),
+			  build_int_cst (unsigned_type_node,
+					 DM_DESCRIPTOR_VERSION));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "name"), dm_string (name));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "size"), size_int (size));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "nfields"), size_int (n));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "fields"),
+			  fold_convert (TREE_TYPE (dm_member (t, "fields")),
+					fields_addr));
+  tree ctor = build_constructor (t, v);
+  TREE_CONSTANT (ctor) = 1;
+  TREE_STATIC (ctor) = 1;
+  DECL_INITIAL (decl) = ctor;
+  dm_unfinished = tree_cons (NULL_TREE, decl, dm_unfinished);
+
+  dm_report_type (loc, name, size, c.fields);
+  for (unsigned i = 0; i < n; i++)
+    {
+      free (c.fields[i].name);
+      free (c.fields[i].count_name);
+    }
+  c.fields.release ();
+  free (name);
+  return decl;
+}
+
+/* The descriptor for the elements of a mapped item of TYPE, or NULL_TREE
+   when they have no pointers to follow.  Reports unions as such.  */
+tree
+dm_descriptor_for (tree type, location_t construct)
+{
+  type = dm_element_type (type);
+  if (TREE_CODE (type) == UNION_TYPE || TREE_CODE (type) == QUAL_UNION_TYPE)
+    {
+      if (dm_has_pointers (type) && dm_first_warning (TYPE_MAIN_VARIANT (type)))
+	warning_at (construct, 0, "deepmap: union %qT holds pointers: deep "
+		    "copy does not follow them", type);
+      return NULL_TREE;
+    }
+  if (TREE_CODE (type) != RECORD_TYPE || !dm_has_pointers (type))
+    return NULL_TREE;
+  tree decl = dm_descriptor (type, construct);
+  if (!decl)
+    return NULL_TREE;
+  tree nfields = CONSTRUCTOR_ELT (DECL_INITIAL (decl), 3)->value;
+  return integer_zerop (nfields) ? NULL_TREE : decl;
+}
+
+/* Hand the descriptors made since the last call to the symbol table, now
+   that every initializer they refer to is complete.  */
+void
+dm_finish_descriptors (void)
+{
+  tree list = nreverse (dm_unfinished);
+  dm_unfinished = NULL_TREE;
+  for (tree l = list; l; l = TREE_CHAIN (l))
+    varpool_node::finalize_decl (TREE_VALUE (l));
+}

@@ -1,0 +1,9 @@
+/* counted_by must name an integer field of the same struct.  */
+/* { dg-do compile } */
+
+struct a { int *p __attribute__ ((counted_by (nope))); };	/* { dg-error "'counted_by' names 'nope', which is not a field of 'struct a'" } */
+struct b { double d; int *p __attribute__ ((counted_by (d))); };	/* { dg-error "'counted_by' field 'd' must be an integer" } */
+struct c { int n; int k __attribute__ ((counted_by (n))); };	/* { dg-warning "'counted_by' attribute ignored: not a pointer field" } */
+/* The count may come after the pointer.  */
+struct d { int *p __attribute__ ((counted_by (n))); long n; };
+struct d dd;
