@@ -148,8 +148,10 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   dm_wait_depend (depend);
   if (!dev)
     dm_deep_check (dl.check, "target", -1), dl.check = NULL;
+  dm_deep_active = dl.storage != NULL;
   dm_target_checked (dev, fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
 		     dl.check);
+  dm_deep_active = 0;
   dm_deep_done (&dl, hostaddrs);
 }
 
@@ -174,9 +176,11 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   struct dm_device *dev = dm_device_resolve (device, "target data");
   struct dm_deep_list dl;
   dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
+  dm_deep_active = dl.storage != NULL;
   struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
 					       dl.addrs, dl.sizes, dl.kinds)
 			   : dm_host_env ();
+  dm_deep_active = 0;
   env->deep = dl.check;
   dm_deep_done (&dl, hostaddrs);
   env->prev = dm_data_stack;
@@ -280,7 +284,9 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   else
     {
       dm_wait_depend (depend);
+      dm_deep_active = dl.storage != NULL;
       dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
+      dm_deep_active = 0;
     }
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);

@@ -100,6 +100,23 @@ dm_config_init (void)
   v = getenv ("DEEPMAP_CHECK");
   dm_config.check = v ? dm_parse_bool ("DEEPMAP_CHECK", v) : 0;
 
+  /* Deep copy transfers: batch is the fastest that leaves host objects
+     alone (pcpy patches them in place for a moment).  */
+  v = getenv ("DEEPMAP_DEEPCOPY");
+  dm_config.deep_strategy = 3;
+  if (v && *v)
+    {
+      static const char *const names[] = { "base", "tcpy", "pcpy", "batch" };
+      int found = -1;
+      for (int i = 0; i < 4; i++)
+	if (!strcasecmp (v, names[i]))
+	  found = i;
+      if (found < 0)
+	dm_fatal ("bad value '%s' of DEEPMAP_DEEPCOPY: expected base, tcpy, "
+		  "pcpy or batch", v);
+      dm_config.deep_strategy = found;
+    }
+
   v = getenv ("DEEPMAP_OVERLAP");
   dm_config.overlap_refresh = 0;
   if (v && !strcasecmp (v, "refresh"))

@@ -24,6 +24,7 @@ struct dm_config
   int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
   int overlap_refresh;		/* DEEPMAP_OVERLAP=refresh */
   int check;			/* DEEPMAP_CHECK: deep copy pointer checks */
+  int deep_strategy;		/* DEEPMAP_DEEPCOPY (enum dm_deep_strategy) */
 };
 
 extern struct dm_config dm_config;

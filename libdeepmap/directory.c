@@ -8,6 +8,7 @@
    mapping an isolated object to one search of one table.  Blocks are
    disjoint; a segment always lies inside its block.  Empty (zero-length)
    mappings get tiny blocks of their own that never fuse.  */
+#include <alloca.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,10 +292,41 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
 /* Copy host [S, E), inside block B, to the device (TO) or back, except
    attached pointer slots: their device value is a device pointer, their
    host value a host pointer; neither may overwrite the other.  */
+static void dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
+
 static void
 dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
 	 int to)
 {
+  if (!to && ctx->plan)
+    {
+      struct dm_plan *p = ctx->plan;
+      if (p->nback == p->capback)
+	{
+	  p->capback = p->capback ? 2 * p->capback : 64;
+	  p->back = realloc (p->back, p->capback * sizeof *p->back);
+	  if (!p->back)
+	    dm_fail (ctx, "out of host memory planning copies back");
+	}
+      p->back[p->nback++] = (struct dm_plan_copy) { s, e };
+      return;
+    }
+  if (to && ctx->plan)
+    {
+      /* Bytes holding pointers attached by earlier constructs must not be
+	 overwritten: those ranges are copied now, around them.  */
+      int attached = 0;
+      if (b->attach_counts)
+	for (uintptr_t slot = s & ~(DM_W - 1); slot < e && !attached;
+	     slot += DM_W)
+	  attached = slot >= b->host_start
+		     && b->attach_counts[dm_slot_of (b, slot)];
+      if (!attached)
+	{
+	  dm_plan_add_copy (ctx, s, e);
+	  return;
+	}
+    }
   int r = 0;
   uintptr_t run = s;
   if (b->attach_counts)
@@ -825,6 +857,282 @@ dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
   return dm_slot_of (b, slot);
 }
 
+/* The device value of the attached pointer at SLOT (looked up at its
+   target plus BIAS).  */
+static uintptr_t
+dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+		 int allow_missing, int section_pointer)
+{
+  uintptr_t target = *(uintptr_t *) slot;
+  if (!target)
+    return 0;
+  uintptr_t at = target + bias;
+  struct dm_mapping *t = dm_maptable_floor (&ctx->dev->table, at);
+  if (t && (at < t->host_end || t->host_start == at
+	    || (section_pointer && at == t->host_end)))
+    return dm_block_dev (t->block, target);
+  if (!allow_missing)
+    dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
+	     "what it points to (host %p) is not mapped", (void *) slot,
+	     (void *) at);
+  return 0;
+}
+
+static void
+dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_plan *p = ctx->plan;
+  if (p->ncopy == p->capcopy)
+    {
+      p->capcopy = p->capcopy ? 2 * p->capcopy : 64;
+      p->copy = realloc (p->copy, p->capcopy * sizeof *p->copy);
+      if (!p->copy)
+	dm_fail (ctx, "out of host memory planning copies");
+    }
+  p->copy[p->ncopy++] = (struct dm_plan_copy) { s, e };
+}
+
+static int
+dm_patch_cmp (const void *a, const void *b)
+{
+  const struct dm_plan_patch *x = a, *y = b;
+  return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+static int
+dm_copy_cmp (const void *a, const void *b)
+{
+  const struct dm_plan_copy *x = a, *y = b;
+  return x->s < y->s ? -1 : x->s > y->s;
+}
+
+/* Write the patched pointers of PLAN[*K...] that lie in [S, E) into BUF,
+   which mirrors host S; advance *K past them.  Patches are sorted.  */
+static void
+dm_patch_buffer (struct dm_ctx *ctx, struct dm_plan *plan, size_t *k,
+		 char *buf, uintptr_t s, uintptr_t e, char *done)
+{
+  while (*k < plan->npatch && plan->patch[*k].slot < s)
+    (*k)++;
+  for (size_t j = *k; j < plan->npatch && plan->patch[j].slot < e; j++)
+    {
+      struct dm_plan_patch *pt = &plan->patch[j];
+      if (pt->slot + sizeof (uintptr_t) > e)
+	break;
+      uintptr_t v = dm_attach_value (ctx, pt->slot, pt->bias,
+				     pt->allow_missing, pt->section);
+      memcpy (buf + (pt->slot - s), &v, sizeof v);
+      done[j] = 1;
+    }
+}
+
+/* Copy device bytes from BUF (mirroring host [S, E) of block B) to the
+   host, except attached pointer slots.  */
+static void
+dm_scatter_back (struct dm_block *b, const char *buf, uintptr_t s,
+		 uintptr_t e)
+{
+  uintptr_t run = s;
+  if (b->attach_counts)
+    for (uintptr_t slot = s & ~(DM_W - 1); slot < e; slot += DM_W)
+      {
+	if (slot < b->host_start || !b->attach_counts[dm_slot_of (b, slot)])
+	  continue;
+	uintptr_t s0 = slot < s ? s : slot;
+	if (s0 > run)
+	  memcpy ((void *) run, buf + (run - s), s0 - run);
+	run = slot + DM_W;
+      }
+  if (run < e)
+    memcpy ((void *) run, buf + (run - s), e - run);
+}
+
+static int
+dm_back_dev_cmp (const void *a, const void *b)
+{
+  /* Sorted by device address: the records hold it in E's place while
+     sorting (see dm_dir_plan_run_back).  */
+  const uintptr_t *x = a, *y = b;
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+void
+dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
+		      enum dm_deep_strategy strategy)
+{
+  struct dm_device *dev = ctx->dev;
+  size_t n = plan->nback;
+  if (strategy != DM_DEEP_BATCH || n < 2)
+    {
+      for (size_t i = 0; i < n; i++)
+	{
+	  struct dm_mapping *m
+	    = dm_maptable_floor (&dev->table, plan->back[i].s);
+	  dm_copy (ctx, m->block, plan->back[i].s, plan->back[i].e, 0);
+	}
+    }
+  else
+    {
+      /* (device address, host start, host end) triples, by device.  */
+      uintptr_t *t = malloc (n * 3 * sizeof *t);
+      size_t total = 0;
+      if (!t)
+	dm_fail (ctx, "out of host memory planning copies back");
+      for (size_t i = 0; i < n; i++)
+	{
+	  t[3 * i] = dm_dir_translate (dev, plan->back[i].s, 0);
+	  t[3 * i + 1] = plan->back[i].s;
+	  t[3 * i + 2] = plan->back[i].e;
+	  total += plan->back[i].e - plan->back[i].s;
+	}
+      qsort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
+      char *stage = malloc (total ? total : 1);
+      if (!stage)
+	dm_fail (ctx, "out of host memory staging %zu bytes", total);
+      size_t i = 0;
+      while (i < n)
+	{
+	  /* A run of device-adjacent ranges: one transfer.  */
+	  size_t j = i + 1;
+	  uintptr_t end = t[3 * i] + (t[3 * i + 2] - t[3 * i + 1]);
+	  while (j < n && t[3 * j] == end)
+	    end += t[3 * j + 2] - t[3 * j + 1], j++;
+	  if (dm_copy_to_host (dev, stage, t[3 * i], end - t[3 * i], NULL))
+	    dm_fail (ctx, "deep copy: copying %zu bytes back from device "
+		     "address %p failed: %s", (size_t) (end - t[3 * i]),
+		     (void *) t[3 * i], dm_reason ());
+	  for (size_t k = i; k < j; k++)
+	    {
+	      struct dm_mapping *m
+		= dm_maptable_floor (&dev->table, t[3 * k + 1]);
+	      dm_scatter_back (m->block, stage + (t[3 * k] - t[3 * i]),
+			       t[3 * k + 1], t[3 * k + 2]);
+	    }
+	  i = j;
+	}
+      free (stage);
+      free (t);
+    }
+  free (plan->back);
+  plan->back = NULL;
+  plan->nback = plan->capback = 0;
+}
+
+void
+dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
+		 enum dm_deep_strategy strategy)
+{
+  struct dm_device *dev = ctx->dev;
+  qsort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
+  qsort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
+  char *done = calloc (plan->npatch + 1, 1);
+  if (!done)
+    dm_fail (ctx, "out of host memory carrying out a deep copy");
+  size_t k = 0;
+
+  if (strategy == DM_DEEP_BASE)
+    for (size_t i = 0; i < plan->ncopy; i++)
+      {
+	struct dm_plan_copy *c = &plan->copy[i];
+	struct dm_mapping *m = dm_maptable_floor (&dev->table, c->s);
+	dm_copy (ctx, m->block, c->s, c->e, 1);
+      }
+  else if (strategy == DM_DEEP_PCPY)
+    for (size_t i = 0; i < plan->ncopy; i++)
+      {
+	/* Patch the host object itself, send it, put it back.  */
+	struct dm_plan_copy *c = &plan->copy[i];
+	size_t first = k, len = c->e - c->s;
+	uintptr_t saved[64];
+	size_t j = k, nsaved = 0;
+	while (j < plan->npatch && plan->patch[j].slot < c->s)
+	  j++;
+	first = j;
+	for (; j < plan->npatch && plan->patch[j].slot + sizeof (uintptr_t)
+				     <= c->e && nsaved < 64; j++)
+	  saved[nsaved++] = *(uintptr_t *) plan->patch[j].slot;
+	uintptr_t *vals = alloca ((nsaved + 1) * sizeof *vals);
+	for (size_t q = 0; q < nsaved; q++)
+	  vals[q] = dm_attach_value (ctx, plan->patch[first + q].slot,
+				     plan->patch[first + q].bias,
+				     plan->patch[first + q].allow_missing,
+				     plan->patch[first + q].section);
+	for (size_t q = 0; q < nsaved; q++)
+	  {
+	    *(uintptr_t *) plan->patch[first + q].slot = vals[q];
+	    done[first + q] = 1;
+	  }
+	int r = dm_copy_to_device (dev, dm_dir_translate (dev, c->s, 0),
+				   (void *) c->s, len, NULL);
+	for (size_t q = 0; q < nsaved; q++)
+	  *(uintptr_t *) plan->patch[first + q].slot = saved[q];
+	if (r != 0)
+	  dm_fail (ctx, "copying host [%p, %p) to the device failed: %s",
+		   (void *) c->s, (void *) c->e, dm_reason ());
+	k = first;
+      }
+  else
+    {
+      /* TCPY: one patched temporary per object.  BATCH: all of them in one
+	 staging buffer, device-adjacent objects in one transfer.  */
+      size_t total = 0;
+      for (size_t i = 0; i < plan->ncopy; i++)
+	total += plan->copy[i].e - plan->copy[i].s;
+      char *stage = malloc (total ? total : 1);
+      if (!stage)
+	dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
+		 total);
+      size_t off = 0;
+      uintptr_t run_dev = 0, run_len = 0;
+      char *run_buf = NULL;
+      for (size_t i = 0; i < plan->ncopy; i++)
+	{
+	  struct dm_plan_copy *c = &plan->copy[i];
+	  size_t len = c->e - c->s;
+	  char *buf = stage + off;
+	  memcpy (buf, (void *) c->s, len);
+	  dm_patch_buffer (ctx, plan, &k, buf, c->s, c->e, done);
+	  uintptr_t d = dm_dir_translate (dev, c->s, 0);
+	  if (strategy == DM_DEEP_BATCH && run_len && run_dev + run_len == d
+	      && run_buf + run_len == buf)
+	    run_len += len;
+	  else
+	    {
+	      if (run_len
+		  && dm_copy_to_device (dev, run_dev, run_buf, run_len, NULL))
+		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+			 "%p failed: %s", (size_t) run_len, (void *) run_dev,
+			 dm_reason ());
+	      run_dev = d;
+	      run_buf = buf;
+	      run_len = len;
+	    }
+	  off += len;
+	}
+      if (run_len && dm_copy_to_device (dev, run_dev, run_buf, run_len, NULL))
+	dm_fail (ctx, "deep copy: sending %zu bytes to device address %p "
+		 "failed: %s", (size_t) run_len, (void *) run_dev,
+		 dm_reason ());
+      free (stage);
+    }
+
+  /* Pointers in objects that were present already (or, for BASE, all of
+     them) are written one by one.  */
+  for (size_t j = 0; j < plan->npatch; j++)
+    if (!done[j])
+      {
+	struct dm_plan_patch *pt = &plan->patch[j];
+	dm_dir_write_pointer (ctx, pt->slot,
+			      dm_attach_value (ctx, pt->slot, pt->bias,
+					       pt->allow_missing,
+					       pt->section));
+      }
+  free (done);
+  free (plan->copy);
+  free (plan->patch);
+  memset (plan, 0, sizeof *plan);
+}
+
 uintptr_t
 dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
 {
@@ -854,6 +1162,20 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   if (b->attach_counts[idx]++ > 0)
     return 1;
   b->attach_bias[idx] = bias;
+  if (ctx->plan)
+    {
+      struct dm_plan *p = ctx->plan;
+      if (p->npatch == p->cappatch)
+	{
+	  p->cappatch = p->cappatch ? 2 * p->cappatch : 64;
+	  p->patch = realloc (p->patch, p->cappatch * sizeof *p->patch);
+	  if (!p->patch)
+	    dm_fail (ctx, "out of host memory planning pointer patches");
+	}
+      p->patch[p->npatch++]
+	= (struct dm_plan_patch) { slot, bias, allow_missing, section_pointer };
+      return 1;
+    }
 
   uintptr_t target = *(uintptr_t *) slot, value = 0;
   if (target)
@@ -885,7 +1207,9 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
     return;
   if (finalize)
     b->attach_counts[idx] = 1;
-  if (--b->attach_counts[idx] == 0)
+  /* The device copy gets the host pointer back only if it stays mapped:
+     bytes leaving the device need no restoring.  */
+  if (--b->attach_counts[idx] == 0 && m->refcount != 0)
     dm_dir_write_pointer (ctx, slot, *(uintptr_t *) slot);
 }
 

@@ -35,7 +35,54 @@ struct dm_ctx
   unsigned mark;
   struct dm_mapping *last;	/* dm_dir_enter: the one segment that holds
 				   the section, when it is one (else NULL) */
+  struct dm_plan *plan;		/* if set, copies to the device and pointer
+				   attachments are planned, not done */
 };
+
+/* How the copies and pointer patches of a deep-copy construct reach the
+   device (DEEPMAP_DEEPCOPY), after Chen, Sura and Sung:
+   BASE  copy every object, then write every patched pointer;
+   TCPY  patch a temporary host copy of each object, one transfer each;
+   PCPY  patch each host object in place, transfer, restore (the host
+	 objects change for a moment: unsafe with other host threads);
+   BATCH patched copies packed into one staging buffer, and objects that
+	 are adjacent on the device sent as one transfer.  */
+enum dm_deep_strategy
+{
+  DM_DEEP_BASE,
+  DM_DEEP_TCPY,
+  DM_DEEP_PCPY,
+  DM_DEEP_BATCH
+};
+
+/* The deferred work of one construct.  */
+struct dm_plan
+{
+  struct dm_plan_copy
+  {
+    uintptr_t s, e;		/* host range to copy in */
+  } *copy;
+  size_t ncopy, capcopy;
+  struct dm_plan_patch
+  {
+    uintptr_t slot;		/* host address of the pointer */
+    size_t bias;
+    int allow_missing, section;
+  } *patch;
+  size_t npatch, cappatch;
+  struct dm_plan_copy *back;	/* host ranges to copy back */
+  size_t nback, capback;
+};
+
+/* Carry out the copies back of PLAN (BATCH: device-adjacent ranges in
+   one transfer through a staging buffer); before detaching and reaping.
+   CTX->plan must be NULL by then.  */
+void dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
+			   enum dm_deep_strategy strategy);
+
+/* Carry out PLAN with STRATEGY (CTX->plan must be NULL by then).  */
+void dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
+		      enum dm_deep_strategy strategy);
 
 void dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 2, 3)));
@@ -128,7 +175,9 @@ int dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 		   int allow_missing, int section_pointer);
 
 /* Undo one attachment (all with FINALIZE); the last restores the host
-   pointer value in the device copy.  */
+   pointer value in the device copy if the bytes stay mapped.  Called
+   after copy-back (attached slots are never copied back) and before the
+   bytes are reaped.  */
 void dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize);
 
 /* Write VALUE into the device copy of the pointer at host SLOT, which

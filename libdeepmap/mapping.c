@@ -20,6 +20,8 @@
 #include "ompabi.h"
 #include "transfer.h"
 
+DM_TLS int dm_deep_active;
+
 const char *
 dm_construct_name (enum dm_construct c)
 {
@@ -232,6 +234,7 @@ dm_env_get (size_t n)
   e->block_size = 0;
   e->args = 0;
   e->deep = NULL;
+  e->deep_expanded = 0;
   e->n = n;
   memset (e->items, 0, n * sizeof e->items[0]);
   return e;
@@ -293,6 +296,12 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
   unsigned layout = dev->layout_generation;
+  struct dm_plan plan = { 0 };
+  if (__builtin_expect (dm_deep_active, 0))
+    {
+      ctx.plan = &plan;
+      env->deep_expanded = 1;
+    }
   if (fp_size)
     {
       if (dm_pool_alloc (dev, fp_size + fp_align, &env->block) != 0)
@@ -466,6 +475,13 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	}
     }
 
+  /* Deep copy: the planned copies and pointer patches, all at once.  */
+  if (ctx.plan)
+    {
+      ctx.plan = NULL;
+      dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
+    }
+
   if (__builtin_expect (dm_config.trace, 0))
     for (size_t i = 0; i < mapnum; i++)
       fprintf (stderr, "deepmap: trace: %s on device %d: item %zu kind %#x "
@@ -494,18 +510,17 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
    once per byte, copy back, free.  */
 static void
 dm_leave_items (struct dm_ctx *ctx, struct dm_env_item *items, size_t n,
-		int delete)
+		int delete, int deep)
 {
-  /* Detach first: copy-back must see host pointers restored.  */
+  /* One item holding bytes and no attachment: one visit.  */
+  size_t held = 0, which = 0, attached = 0;
   for (size_t i = 0; i < n; i++)
-    if (items[i].attach)
-      dm_dir_detach (ctx, items[i].host, 0);
-  /* One item holding bytes (others only attach, say): one visit.  */
-  size_t held = 0, which = 0;
-  for (size_t i = 0; i < n; i++)
-    if (items[i].held)
-      held++, which = i;
-  if (held == 1)
+    {
+      if (items[i].held)
+	held++, which = i;
+      attached += items[i].attach;
+    }
+  if (held == 1 && !attached && !deep)
     {
       struct dm_env_item *it = &items[which];
       dm_dir_leave (ctx, it->host, it->host + it->size, delete,
@@ -517,10 +532,20 @@ dm_leave_items (struct dm_ctx *ctx, struct dm_env_item *items, size_t n,
     if (items[i].held)
       dm_dir_release (ctx, items[i].host, items[i].host + items[i].size,
 		      delete);
+  struct dm_plan plan = { 0 };
+  ctx->plan = deep ? &plan : NULL;
   for (size_t i = 0; i < n; i++)
     if (items[i].held && (items[i].copy_from || items[i].always_from))
       dm_dir_copy_back (ctx, items[i].host, items[i].host + items[i].size,
 			items[i].always_from);
+  ctx->plan = NULL;
+  if (deep)
+    dm_dir_plan_run_back (ctx, &plan, dm_config.deep_strategy);
+  /* Detach after copy-back, which skips attached pointers: host pointer
+     fields are never overwritten with device pointers.  */
+  for (size_t i = 0; i < n; i++)
+    if (items[i].attach)
+      dm_dir_detach (ctx, items[i].host, 0);
   for (size_t i = 0; i < n; i++)
     if (items[i].held)
       dm_dir_reap (ctx, items[i].host, items[i].host + items[i].size);
@@ -541,7 +566,7 @@ dm_unmap_construct (struct dm_env *env)
   for (size_t i = 0; i < env->n; i++)
     if (env->items[i].pinned)
       dm_dir_unpin (dev, env->items[i].pinned);
-  dm_leave_items (&ctx, env->items, env->n, 0);
+  dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
   if (env->block)
     dm_pool_free (dev, env->block, env->block_size);
   pthread_mutex_unlock (&dev->lock);
@@ -553,8 +578,11 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	       size_t *sizes, unsigned short *kinds)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA };
+  struct dm_plan plan = { 0 };
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
+  if (__builtin_expect (dm_deep_active, 0))
+    ctx.plan = &plan;
   dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -605,6 +633,11 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  break;
 	}
     }
+  if (ctx.plan)
+    {
+      ctx.plan = NULL;
+      dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
+    }
   pthread_mutex_unlock (&dev->lock);
 }
 
@@ -619,13 +652,12 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
-  int any_delete = 0;
+  int any_delete = 0, any_detach = 0;
   for (size_t i = 0; i < mapnum; i++)
     {
       int kind = kinds[i] & 0xff;
-      uintptr_t h = (uintptr_t) hostaddrs[i];
-      if ((kind == DM_MAP_DETACH || kind == DM_MAP_FORCE_DETACH) && h)
-	dm_dir_detach (&ctx, h, kind == DM_MAP_FORCE_DETACH);
+      any_detach |= (kind == DM_MAP_DETACH || kind == DM_MAP_FORCE_DETACH)
+		    && hostaddrs[i];
       any_delete |= kind == DM_MAP_DELETE
 		    || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
     }
@@ -667,7 +699,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  .copy_from = dm_kind_copies_from (kind),
 	  .always_from = dm_kind_always_from (kind) };
       }
-  if (n == 1)
+  if (n == 1 && !any_detach)
     dm_dir_leave (&ctx, items[0].host, items[0].host + items[0].size,
 		  deletes[0], items[0].copy_from, items[0].always_from, NULL, 0);
   else
@@ -675,11 +707,25 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       for (size_t i = 0; i < n; i++)
 	dm_dir_release (&ctx, items[i].host, items[i].host + items[i].size,
 			deletes[i]);
+      struct dm_plan plan = { 0 };
+      ctx.plan = dm_deep_active ? &plan : NULL;
       for (size_t i = 0; i < n; i++)
 	if (items[i].copy_from || items[i].always_from)
 	  dm_dir_copy_back (&ctx, items[i].host,
 			    items[i].host + items[i].size,
 			    items[i].always_from);
+      ctx.plan = NULL;
+      if (dm_deep_active)
+	dm_dir_plan_run_back (&ctx, &plan, dm_config.deep_strategy);
+      /* Detach after copy-back (see dm_leave_items).  */
+      for (size_t i = 0; i < mapnum; i++)
+	{
+	  int kind = kinds[i] & 0xff;
+	  if ((kind == DM_MAP_DETACH || kind == DM_MAP_FORCE_DETACH)
+	      && hostaddrs[i])
+	    dm_dir_detach (&ctx, (uintptr_t) hostaddrs[i],
+			   kind == DM_MAP_FORCE_DETACH);
+	}
       for (size_t i = 0; i < n; i++)
 	dm_dir_reap (&ctx, items[i].host, items[i].host + items[i].size);
     }

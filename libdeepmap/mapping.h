@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "export.h"
+
 struct dm_device;
 struct dm_mapping;
 struct dm_block;
@@ -35,6 +37,7 @@ struct dm_env
   size_t block_size;
   uintptr_t args;		/* device address of the address array */
   void *deep;			/* deep copy check record (deepcopy.c) */
+  int deep_expanded;		/* the list was expanded: plan copies back */
   size_t n, capacity;
   struct dm_env_item items[];
 };
@@ -48,6 +51,11 @@ enum dm_construct
   DM_CONSTRUCT_UPDATE,
   DM_CONSTRUCT_API		/* omp_target_* routines */
 };
+
+/* Set while a construct's list was expanded by deep copy: its copies and
+   pointer patches are planned and then carried out with the configured
+   strategy (directory.h).  */
+extern DM_TLS int dm_deep_active;
 
 /* Human-readable name of a construct for error messages.  */
 const char *dm_construct_name (enum dm_construct c);
