@@ -285,6 +285,20 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
 	     (kind & 0xff) | (3 << 8));
 }
 
+/* Copy N list items (ADDRS_IN, SIZES_IN, KINDS_IN) to position AT of the
+   output arrays.  */
+static void
+dm_append (void **addrs, const size_t *sizes_in,
+	   const unsigned short *kinds_in, size_t *sizes,
+	   unsigned short *kinds, void *const *addrs_in, size_t at, size_t n)
+{
+  if (!n)
+    return;
+  memcpy (addrs + at, addrs_in, n * sizeof *addrs);
+  memcpy (sizes + at, sizes_in, n * sizeof *sizes);
+  memcpy (kinds + at, kinds_in, n * sizeof *kinds);
+}
+
 void
 dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 			  void **hostaddrs, size_t *sizes,
@@ -361,18 +375,13 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   void **addrs = (void **) mem;
   size_t *szs = (size_t *) (addrs + n);
   unsigned short *knd = (unsigned short *) (szs + n);
-  memcpy (addrs, hostaddrs, mapnum * sizeof *addrs);
-  memcpy (szs, sizes, mapnum * sizeof *szs);
-  memcpy (knd, kinds, mapnum * sizeof *knd);
-  /* Objects first, then the pointers: attachments need their targets
-     mapped.  */
-  memcpy (addrs + mapnum, x.objects.addrs, x.objects.n * sizeof *addrs);
-  memcpy (szs + mapnum, x.objects.sizes, x.objects.n * sizeof *szs);
-  memcpy (knd + mapnum, x.objects.kinds, x.objects.n * sizeof *knd);
-  size_t p = mapnum + x.objects.n;
-  memcpy (addrs + p, x.pointers.addrs, x.pointers.n * sizeof *addrs);
-  memcpy (szs + p, x.pointers.sizes, x.pointers.n * sizeof *szs);
-  memcpy (knd + p, x.pointers.kinds, x.pointers.n * sizeof *knd);
+  /* The caller's items, then the objects, then the pointers: attachments
+     need their targets mapped.  */
+  dm_append (addrs, sizes, kinds, szs, knd, hostaddrs, 0, mapnum);
+  dm_append (addrs, x.objects.sizes, x.objects.kinds, szs, knd,
+	     x.objects.addrs, mapnum, x.objects.n);
+  dm_append (addrs, x.pointers.sizes, x.pointers.kinds, szs, knd,
+	     x.pointers.addrs, mapnum + x.objects.n, x.pointers.n);
   free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
   free (x.pointers.addrs), free (x.pointers.sizes), free (x.pointers.kinds);
 

@@ -1023,8 +1023,10 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 		 enum dm_deep_strategy strategy)
 {
   struct dm_device *dev = ctx->dev;
-  qsort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
-  qsort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
+  if (plan->ncopy)
+    qsort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
+  if (plan->npatch)
+    qsort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
   char *done = calloc (plan->npatch + 1, 1);
   if (!done)
     dm_fail (ctx, "out of host memory carrying out a deep copy");
