@@ -4,20 +4,27 @@
 #   make bench-mapoverhead   mapping overhead, deepmap vs LLVM 14
 #   make bench-diroverhead   directory overhead: map clauses vs plain
 #                            omp_target_alloc/memcpy (3 vector additions)
+#   make bench-deepcopy      automatic deep copy (plugin) vs hand-written
+#                            deep copy, per DEEPMAP_DEEPCOPY strategy
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
 #   make bench-diroverhead DIROVERHEAD_FLAGS='-r 9 -S "1K 1M"'
+#   make bench-deepcopy DEEPCOPY_FLAGS='-r 5 -m 1024 -s "base batch"'
 
 MAPOVERHEAD_FLAGS ?=
 DIROVERHEAD_FLAGS ?=
+DEEPCOPY_FLAGS ?=
 
-.PHONY: bench bench-mapoverhead bench-diroverhead
+.PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy
 
-bench: deps all bench-mapoverhead bench-diroverhead
+bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
 
 bench-diroverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-diroverhead.sh $(DIROVERHEAD_FLAGS)
+
+bench-deepcopy: $(SWAPIN) $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-deepcopy.sh $(DEEPCOPY_FLAGS)

@@ -270,6 +270,15 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
 		   uintptr_t start, size_t count, unsigned short kind)
 {
   size_t size = t->size ? t->size : 1;
+  if (t->nfields == 0)
+    {
+      /* Nothing to follow inside: the range is all there is, whatever
+	 else reaches it (the directory counts a construct's overlapping
+	 items once).  No per-element bookkeeping for big data arrays.  */
+      dm_push (&x->objects, (void *) start, count * size,
+	       (kind & 0xff) | (3 << 8));
+      return;
+    }
   int any_new = 0;
   for (size_t i = 0; i < count; i++)
     if (dm_visit (&x->visited, start + i * size))
@@ -346,13 +355,14 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 		      DEEPMAP_DESCRIPTOR_VERSION);
 	  uintptr_t start = (uintptr_t) hostaddrs[i];
 	  size_t size = t->size ? t->size : 1;
+	  if (!t->nfields)
+	    break;
 	  /* The item itself is mapped by its own entry; its elements are
 	     visited so that pointers back to them only attach.  */
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)
 	    dm_visit (&x.visited, start + e);
-	  if (t->nfields)
-	    for (size_t e = 0; e + size <= sizes[i]; e += size)
-	      dm_expand_fields (&x, t, start + e, kinds[i]);
+	  for (size_t e = 0; e + size <= sizes[i]; e += size)
+	    dm_expand_fields (&x, t, start + e, kinds[i]);
 	  break;
 	}
     }

@@ -947,6 +947,9 @@ dm_scatter_back (struct dm_block *b, const char *buf, uintptr_t s,
     memcpy ((void *) run, buf + (run - s), e - run);
 }
 
+/* Objects larger than this are not batched (copy-back).  */
+#define DM_BATCH_MAX ((uintptr_t) 64 << 10)
+
 static int
 dm_back_dev_cmp (const void *a, const void *b)
 {
@@ -978,14 +981,27 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
       size_t total = 0;
       if (!t)
 	dm_fail (ctx, "out of host memory planning copies back");
+      size_t m = 0;
       for (size_t i = 0; i < n; i++)
 	{
-	  t[3 * i] = dm_dir_translate (dev, plan->back[i].s, 0);
-	  t[3 * i + 1] = plan->back[i].s;
-	  t[3 * i + 2] = plan->back[i].e;
-	  total += plan->back[i].e - plan->back[i].s;
+	  uintptr_t s0 = plan->back[i].s, e0 = plan->back[i].e;
+	  /* Big ranges: straight back, a staging copy would cost more than
+	     the transfers it saves.  */
+	  if (e0 - s0 > DM_BATCH_MAX)
+	    {
+	      struct dm_mapping *mp = dm_maptable_floor (&dev->table, s0);
+	      dm_copy (ctx, mp->block, s0, e0, 0);
+	      continue;
+	    }
+	  t[3 * m] = dm_dir_translate (dev, s0, 0);
+	  t[3 * m + 1] = s0;
+	  t[3 * m + 2] = e0;
+	  total += e0 - s0;
+	  m++;
 	}
-      qsort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
+      n = m;
+      if (n > 1)
+	qsort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
       char *stage = malloc (total ? total : 1);
       if (!stage)
 	dm_fail (ctx, "out of host memory staging %zu bytes", total);
@@ -1091,10 +1107,21 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	{
 	  struct dm_plan_copy *c = &plan->copy[i];
 	  size_t len = c->e - c->s;
+	  uintptr_t d = dm_dir_translate (dev, c->s, 0);
+	  /* An object without pointers to patch goes straight from host
+	     memory: staging it would only add a copy.  */
+	  while (k < plan->npatch && plan->patch[k].slot < c->s)
+	    k++;
+	  if (k == plan->npatch || plan->patch[k].slot >= c->e)
+	    {
+	      if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
+		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+			 "%p failed: %s", len, (void *) d, dm_reason ());
+	      continue;
+	    }
 	  char *buf = stage + off;
 	  memcpy (buf, (void *) c->s, len);
 	  dm_patch_buffer (ctx, plan, &k, buf, c->s, c->e, done);
-	  uintptr_t d = dm_dir_translate (dev, c->s, 0);
 	  if (strategy == DM_DEEP_BATCH && run_len && run_dev + run_len == d
 	      && run_buf + run_len == buf)
 	    run_len += len;

@@ -1,0 +1,32 @@
+/* deeptests.h -- shared by the deepmap.deeptests tests.  */
+#ifndef DEEPTESTS_H
+#define DEEPTESTS_H
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "deepmap.h"
+
+#define CHECK(c)							\
+  do {									\
+    if (!(c))								\
+      {									\
+	printf ("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);	\
+	abort ();							\
+      }									\
+  } while (0)
+
+/* The plugin must be active: it predefines __DEEPMAP_PLUGIN__.  */
+#ifndef __DEEPMAP_PLUGIN__
+# error "deepmap.deeptests are built with the deepmap plugin"
+#endif
+
+static inline void *
+xcalloc (size_t n, size_t size)
+{
+  void *p = calloc (n, size);
+  CHECK (p != NULL);
+  return p;
+}
+
+#endif
