@@ -1112,7 +1112,10 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	     memory: staging it would only add a copy.  */
 	  while (k < plan->npatch && plan->patch[k].slot < c->s)
 	    k++;
-	  if (k == plan->npatch || plan->patch[k].slot >= c->e)
+	  /* Likewise a big one: its few pointers are cheaper to write
+	     afterwards than the whole object to stage (base strategy).  */
+	  if (k == plan->npatch || plan->patch[k].slot >= c->e
+	      || len > DM_BATCH_MAX)
 	    {
 	      if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
 		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
