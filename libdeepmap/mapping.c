@@ -656,8 +656,11 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   for (size_t i = 0; i < mapnum; i++)
     {
       int kind = kinds[i] & 0xff;
+      /* GCC detaches the base pointer of every pointer-based section;
+	 only pointers in mapped memory have anything to detach.  */
       any_detach |= (kind == DM_MAP_DETACH || kind == DM_MAP_FORCE_DETACH)
-		    && hostaddrs[i];
+		    && hostaddrs[i]
+		    && dm_dir_translate (dev, (uintptr_t) hostaddrs[i], 0);
       any_delete |= kind == DM_MAP_DELETE
 		    || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
     }
