@@ -1,5 +1,6 @@
 /* deepcopy.c -- expansion of deep list items (see deepcopy.h).  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,9 +135,12 @@ static void __attribute__ ((noreturn))
 dm_check_fail (const struct dm_check_rec *r, uintptr_t now, const char *name,
 	       int device)
 {
-  dm_fatal ("%s on device %d: host pointer field '%s' of %s at host %p "
-	    "changed while mapped (was %p, now %p); deep copy assumes mapped "
-	    "structures keep their pointers (DEEPMAP_CHECK)", name, device,
+  char where[32] = "";
+  if (device >= 0)
+    snprintf (where, sizeof where, " on device %d", device);
+  dm_fatal ("%s%s: host pointer field '%s' of %s at host %p changed while "
+	    "mapped (was %p, now %p); deep copy assumes mapped structures "
+	    "keep their pointers (DEEPMAP_CHECK)", name, where,
 	    r->field ? r->field : "?", r->type ? r->type : "an object",
 	    (void *) r->slot, (void *) r->value, (void *) now);
 }
