@@ -67,7 +67,7 @@ dm_block_new (struct dm_ctx *ctx)
     dev->free_blocks = b->next;
   else if (!(b = malloc (sizeof *b)))
     dm_fail (ctx, "out of host memory for the mapping table");
-  memset (b, 0, sizeof *b);
+  *b = (struct dm_block) { 0 };
   return b;
 }
 

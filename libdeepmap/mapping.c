@@ -127,23 +127,10 @@ dm_range_cmp (const void *a, const void *b)
 /* Sections of one construct that overlap or touch one another would
    make each later one fuse (move) the block of the earlier: give each
    such cluster its block up front instead.  */
-static void
-dm_precover (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
-	     size_t *sizes, unsigned short *kinds)
+static void __attribute__ ((noinline))
+dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, unsigned short *kinds)
 {
-  if (mapnum < 2)
-    return;
-  /* Most constructs have one data item (plus pointer bookkeeping).  */
-  size_t ndata = 0;
-  for (size_t i = 0; i < mapnum && ndata < 2; i++)
-    {
-      int kind = kinds[i] & 0xff;
-      if (kind == DM_MAP_STRUCT
-	  || (sizes[i] && !(kind & DM_MAP_FLAG_SPECIAL)))
-	ndata++;
-    }
-  if (ndata < 2)
-    return;
   struct dm_range *r = alloca (mapnum * sizeof *r);
   size_t n = 0;
   for (size_t i = 0; i < mapnum; i++)
@@ -187,6 +174,24 @@ dm_precover (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	dm_dir_cover (ctx, c.s, c.e, c.align);
       i = j;
     }
+}
+
+/* Most constructs have one data item (plus pointer bookkeeping): they
+   need no planning, and this check stays inline.  */
+static inline void
+dm_precover (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
+	     size_t *sizes, unsigned short *kinds)
+{
+  size_t ndata = 0;
+  for (size_t i = 0; i < mapnum && ndata < 2; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      if (kind == DM_MAP_STRUCT
+	  || (sizes[i] && !(kind & DM_MAP_FLAG_SPECIAL)))
+	ndata++;
+    }
+  if (ndata >= 2)
+    dm_precover_clusters (ctx, mapnum, hostaddrs, sizes, kinds);
 }
 
 /* GOMP_MAP_POINTER: map the pointer variable at H; when it is new, its

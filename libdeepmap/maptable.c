@@ -192,9 +192,16 @@ dm_maptable_prev (const struct dm_maptable *t, const struct dm_mapping *m)
 }
 
 static struct dm_maptable_chunk *
-dm_chunk_new (void)
+dm_chunk_new (struct dm_maptable *t)
 {
-  struct dm_maptable_chunk *ch = malloc (sizeof *ch);
+  struct dm_maptable_chunk *ch = t->spare;
+  if (ch)
+    {
+      t->spare = NULL;
+      ch->n = 0;
+      return ch;
+    }
+  ch = malloc (sizeof *ch);
   if (!ch)
     dm_fatal ("out of host memory for the mapping table");
   ch->n = 0;
@@ -228,7 +235,10 @@ dm_top_insert (struct dm_maptable *t, size_t c, struct dm_maptable_chunk *ch)
 static void
 dm_top_remove (struct dm_maptable *t, size_t c)
 {
-  free (t->chunk[c]);
+  if (t->spare)
+    free (t->chunk[c]);
+  else
+    t->spare = t->chunk[c];
   memmove (&t->chunk[c], &t->chunk[c + 1],
 	   (t->nchunks - c - 1) * sizeof *t->chunk);
   memmove (&t->min[c], &t->min[c + 1], (t->nchunks - c - 1) * sizeof *t->min);
@@ -243,7 +253,7 @@ dm_place (struct dm_maptable *t, struct dm_mapping *m, size_t c, unsigned i)
   if (ch->n == DM_MAPTABLE_CHUNK)
     {
       /* Split: the upper half moves to a new chunk after this one.  */
-      struct dm_maptable_chunk *hi = dm_chunk_new ();
+      struct dm_maptable_chunk *hi = dm_chunk_new (t);
       unsigned half = DM_MAPTABLE_CHUNK / 2;
       hi->n = ch->n - half;
       memcpy (hi->start, ch->start + half, hi->n * sizeof hi->start[0]);
@@ -271,7 +281,7 @@ dm_maptable_insert (struct dm_maptable *t, struct dm_mapping *m)
 {
   uintptr_t s = m->host_start;
   if (t->nchunks == 0)
-    dm_top_insert (t, 0, dm_chunk_new ());
+    dm_top_insert (t, 0, dm_chunk_new (t));
   size_t c = dm_chunks_upto (t, s);
   if (c > 0)
     c--;
@@ -291,7 +301,7 @@ dm_maptable_insert_at (struct dm_maptable *t, struct dm_mapping *m,
     {
       /* Before the first entry (or into an empty table).  */
       if (t->nchunks == 0)
-	dm_top_insert (t, 0, dm_chunk_new ());
+	dm_top_insert (t, 0, dm_chunk_new (t));
       dm_place (t, m, 0, 0);
       return;
     }

@@ -72,6 +72,9 @@ struct dm_maptable
   uintptr_t *min;			/* min[c] == chunk[c]->start[0] */
   size_t nchunks, capacity;
   size_t count;
+  struct dm_maptable_chunk *spare;	/* one emptied chunk kept for reuse:
+					   a table that empties and refills
+					   costs no malloc */
 };
 
 /* Device address of host address HOST inside mapping M.  */
