@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "benchutil.h"
 #include "deepcopy.h"
 
 #ifndef __DEEPMAP_PLUGIN__
@@ -38,14 +38,6 @@ xmalloc (size_t n)
   if (!p)
     die ("out of memory");
   return p;
-}
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* ---- Lists and trees, generic over the layout ---------------------- */
@@ -436,20 +428,6 @@ setup (struct bench *b, const char *name, int nnodes)
   die ("unknown case");
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -505,13 +483,14 @@ main (int argc, char **argv)
     for (int k = 0; k < 2; k++)
       {
 	b.variant = (it + k) % 2;
-	double t0 = now ();
+	double t0 = bench_now_s ();
 	b.run[b.variant] (&b);
-	t[b.variant][it] = now () - t0;
+	t[b.variant][it] = bench_now_s () - t0;
 	ok &= b.check (&b, it + 1);
       }
   int same = b.same (&b);
-  double ta = median (t[0] + 1, iters), th = median (t[1] + 1, iters);
+  double ta = bench_median (t[0] + 1, iters);
+  double th = bench_median (t[1] + 1, iters);
   printf ("deepcopy case=%s kind=%s nodes=%d bytes=%zu iters=%d auto_ms=%.4f "
 	  "hand_ms=%.4f ratio=%.3f ok=%d same=%d offload=%d discrete=%d\n",
 	  name, b.kind, b.nc ? nnodes : 0, b.bytes, iters, ta * 1e3, th * 1e3,

@@ -37,32 +37,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "benchutil.h"
+
 #define MAX_REPS 64
-
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int
-cmp_double (const void *x, const void *y)
-{
-  double u = *(const double *) x, v = *(const double *) y;
-  return (u > v) - (u < v);
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 static double *
 xalloc (size_t n)
@@ -166,17 +145,17 @@ time_run (long n, long iters, int dev, int host, double *td, double *tp)
   double sd = 0, sp = 0;
   for (long k = 0; k < iters; k++)
     {
-      double t0 = now_s ();
+      double t0 = bench_now_s ();
       if (k % 2)
 	iter_plain (n, dev, host);
       else
 	iter_dir (n);
-      double t1 = now_s ();
+      double t1 = bench_now_s ();
       if (k % 2)
 	iter_dir (n);
       else
 	iter_plain (n, dev, host);
-      double t2 = now_s ();
+      double t2 = bench_now_s ();
       sd += k % 2 ? t2 - t1 : t1 - t0;
       sp += k % 2 ? t1 - t0 : t2 - t1;
     }
@@ -261,7 +240,7 @@ main (int argc, char **argv)
       double td[MAX_REPS], tp[MAX_REPS];
       for (int r = 0; r < reps; r++)
 	time_run (n, iters, dev, host, &td[r], &tp[r]);
-      double md = median (td, reps), mp = median (tp, reps);
+      double md = bench_median (td, reps), mp = bench_median (tp, reps);
       printf ("diroverhead n=%ld bytes=%ld iters=%ld dir_us=%.3f "
 	      "plain_us=%.3f overhead_pct=%.2f offload=%d ok=%d\n", n,
 	      n * (long) sizeof (double), iters, md * 1e6, mp * 1e6,

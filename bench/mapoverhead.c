@@ -34,8 +34,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "benchutil.h"
 
 #define OBJ_DOUBLES 16		/* 128 bytes */
 #define POOL 4096		/* unmapped objects cycled by enter_exit */
@@ -69,28 +70,6 @@ shuffle (double **a, size_t n)
       a[i - 1] = a[j];
       a[j] = t;
     }
-}
-
-static double
-now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 static void *
@@ -128,19 +107,19 @@ data_region (double *p)
 static double
 time_enter_exit (double **pool, long iters)
 {
-  double t0 = now_ns ();
+  double t0 = bench_now_ns ();
   for (long i = 0; i < iters; i++)
     enter_exit (pool[i % POOL]);
-  return (now_ns () - t0) / iters;
+  return (bench_now_ns () - t0) / iters;
 }
 
 static double
 time_data_region (double *p, long iters)
 {
-  double t0 = now_ns ();
+  double t0 = bench_now_ns ();
   for (long i = 0; i < iters; i++)
     data_region (p);
-  return (now_ns () - t0) / iters;
+  return (bench_now_ns () - t0) / iters;
 }
 
 /* Does a target region run off the initial device, and does it see a
@@ -262,7 +241,8 @@ main (int argc, char **argv)
       printf ("mapoverhead runtime=%s live=%ld iters=%ld reps=%d "
 	      "enter_exit_ns=%.1f data_region_ns=%.1f offload=%d "
 	      "discrete=%d\n", label, live, iters, reps,
-	      median (ee, reps), median (dr, reps), offload, discrete);
+	      bench_median (ee, reps), bench_median (dr, reps), offload,
+	      discrete);
       fflush (stdout);
 
       for (long i = 0; i < live; i++)

@@ -19,9 +19,8 @@
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-B=${B:-$TOP/build}
-CC=${CC:-gcc}
-SWAPIN_DIR=$B/lib/deepmap
+# shellcheck source=bench/common.sh
+. "$TOP/bench/common.sh"
 PLUGIN=$SWAPIN_DIR/deepmap.so
 
 REPS=3
@@ -44,18 +43,12 @@ while getopts r:i:n:m:s:c:o: opt; do
     s) STRATEGIES=$OPTARG ;;
     c) CASES=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
-    *) sed -n '6,17s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    *) bench_usage 6,17 ;;
   esac
 done
 
-for f in "$SWAPIN_DIR/libgomp.so.1" "$PLUGIN"; do
-  if [ ! -f "$f" ]; then
-    echo "run-deepcopy.sh: $f not built (run make)" >&2
-    exit 2
-  fi
-done
+bench_need "$SWAPIN_DIR/libgomp.so.1" "$PLUGIN"
 
-BIN=$B/bench
 mkdir -p "$BIN"
 HAND_BUILD="$CC -O2 -fopenmp -foffload=disable -I$TOP/include -c $TOP/bench/deepcopy-hand.c -o $BIN/deepcopy-hand.o"
 AUTO_BUILD="$CC -O2 -fopenmp -foffload=disable -I$TOP/include -fplugin=$PLUGIN $TOP/bench/deepcopy.c $BIN/deepcopy-hand.o -o $BIN/deepcopy"
@@ -137,21 +130,7 @@ for s in $avail; do
   done
 done
 
-TABLE=$(awk -v cases="$CASES" -v avail="$avail" '
-  function field(name,   k, kv) {
-    for (k = 1; k <= NF; k++) {
-      split($k, kv, "=")
-      if (kv[1] == name) return kv[2]
-    }
-    return ""
-  }
-  function med(key,   n, i, j, t, a) {
-    n = cnt[key]
-    for (i = 1; i <= n; i++) a[i] = val[key, i]
-    for (i = 2; i <= n; i++)
-      for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-  }
+TABLE=$(awk -v cases="$CASES" -v avail="$avail" "$BENCH_AWK"'
   $1 == "stats" {
     k = field("strategy") SUBSEP field("case") SUBSEP field("variant")
     tr[k] = sprintf("%6d/%-10d %5d/%-10d", field("h2d_n"), field("h2d_bytes"),
@@ -186,16 +165,7 @@ TABLE=$(awk -v cases="$CASES" -v avail="$avail" '
     for (k in bad) { print "WARNING: wrong or differing results (ok/same != 1)"; break }
   }' "$RAW")
 
-DATE=$(date -u +%Y-%m-%d)
-if [ -z "$OUTFILE" ]; then
-  mkdir -p "$TOP/bench/results"
-  OUTFILE=$TOP/bench/results/deepcopy-$DATE.txt
-  n=2
-  while [ -e "$OUTFILE" ]; do
-    OUTFILE=$TOP/bench/results/deepcopy-$DATE-$n.txt
-    n=$((n + 1))
-  done
-fi
+bench_outfile deepcopy
 
 {
   echo "deepcopy: automatic deep copy (deepmap plugin) vs hand-written deep copy"
@@ -203,12 +173,7 @@ fi
   echo "device: deepmap's emulated discrete device (memcpy transfers): absolute"
   echo "times are only indicative of a GPU; transfer counts and bytes are exact."
   echo
-  echo "date:     $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  echo "machine:  $(uname -a)"
-  echo "cpu:      $(lscpu | sed -n 's/^Model name:[[:space:]]*//p')"
-  echo "nproc:    $(nproc)"
-  echo "memory:   $(free -h | awk '/^Mem:/ { print $2 }')"
-  echo "gcc:      $($CC --version | head -n 1)"
+  bench_machine memory
   echo "deepmap:  $SWAPIN_DIR (git $(cd "$TOP" && git describe --always --dirty 2>/dev/null || echo '?'))"
   echo
   echo "command:  $CMDLINE"
@@ -220,16 +185,7 @@ fi
   echo "          the table gives the median over the runs"
   echo "stats:    [DEEPMAP_DEEPCOPY=S] DEEPMAP_STATS=1 $RUN $BIN/deepcopy [-n NODES] CASE auto|hand"
   echo "nodes:    $NODES (128 B, 1 KiB), $NODES_1M (1 MiB)"
-  echo
-  echo "$TABLE"
-  echo
-  echo "raw lines:"
-  cat "$RAW"
+  bench_table_raw
 } > "$OUTFILE"
 
-echo "$TABLE"
-echo
-echo "written to $OUTFILE"
-if grep -q '^WARNING' "$OUTFILE"; then
-  exit 1
-fi
+bench_finish

@@ -21,9 +21,8 @@
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-B=${B:-$TOP/build}
-CC=${CC:-gcc}
-SWAPIN_DIR=$B/lib/deepmap
+# shellcheck source=bench/common.sh
+. "$TOP/bench/common.sh"
 
 REPS=7
 TSEC=0.2
@@ -39,38 +38,26 @@ while getopts r:t:m:S:o: opt; do
     m) MINIT=$OPTARG ;;
     S) SIZES=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
-    *) sed -n '7,16s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    *) bench_usage 7,16 ;;
   esac
 done
 
-if [ ! -f "$SWAPIN_DIR/libgomp.so.1" ]; then
-  echo "run-diroverhead.sh: $SWAPIN_DIR/libgomp.so.1 not built (run make)" >&2
-  exit 2
-fi
+bench_need "$SWAPIN_DIR/libgomp.so.1"
 
-BIN=$B/bench
 mkdir -p "$BIN"
 BUILD="$CC -O2 -fopenmp -foffload=disable $TOP/bench/diroverhead.c -o $BIN/diroverhead"
 echo "$BUILD"
 $BUILD
 
 RUN="env LD_LIBRARY_PATH=$SWAPIN_DIR $BIN/diroverhead -r $REPS -t $TSEC -m $MINIT $SIZES"
-DM_LIB=$(env LD_LIBRARY_PATH=$SWAPIN_DIR ldd "$BIN/diroverhead" \
-	 | awk '/libgomp/ { print $3 }')
+DM_LIB=$(bench_loaded "$SWAPIN_DIR" "$BIN/diroverhead" libgomp)
 
 RAW=$(mktemp)
 trap 'rm -f "$RAW"' EXIT
 echo "$RUN" >&2
 $RUN | tee "$RAW" >&2
 
-TABLE=$(awk '
-  function field(name,   k, kv) {
-    for (k = 1; k <= NF; k++) {
-      split($k, kv, "=")
-      if (kv[1] == name) return kv[2]
-    }
-    return ""
-  }
+TABLE=$(awk "$BENCH_AWK"'
   function human(n) {
     if (n % 1048576 == 0) return (n / 1048576) "M"
     if (n % 1024 == 0) return (n / 1024) "K"
@@ -97,26 +84,13 @@ TABLE=$(awk '
       printf "WARNING: %d size(s) did not offload or computed a wrong result\n", bad
   }' "$RAW")
 
-DATE=$(date -u +%Y-%m-%d)
-if [ -z "$OUTFILE" ]; then
-  mkdir -p "$TOP/bench/results"
-  OUTFILE=$TOP/bench/results/diroverhead-$DATE.txt
-  n=2
-  while [ -e "$OUTFILE" ]; do
-    OUTFILE=$TOP/bench/results/diroverhead-$DATE-$n.txt
-    n=$((n + 1))
-  done
-fi
+bench_outfile diroverhead
 
 {
   echo "diroverhead: 3 dependent vector additions (device, host, device),"
   echo "map clauses (interval directory) vs plain omp_target_alloc/memcpy"
   echo
-  echo "date:     $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  echo "machine:  $(uname -a)"
-  echo "cpu:      $(lscpu | sed -n 's/^Model name:[[:space:]]*//p')"
-  echo "nproc:    $(nproc)"
-  echo "gcc:      $($CC --version | head -n 1)"
+  bench_machine
   echo "deepmap:  libgomp loaded from $DM_LIB ($(cd "$TOP" && git rev-parse --short HEAD 2>/dev/null || echo '?'))"
   echo "device:   default device (the emulated discrete device unless"
   echo "          DEEPMAP_DEVICES says otherwise: '${DEEPMAP_DEVICES:-}')"
@@ -128,17 +102,8 @@ fi
   echo "          per size, REPS=$REPS timed runs, each interleaving the two variants"
   echo "          iteration by iteration for about $TSEC s (at least $MINIT each); the table"
   echo "          gives the medians per iteration; overhead = dir/plain - 1."
-  echo
-  echo "$TABLE"
-  echo
-  echo "raw lines:"
-  cat "$RAW"
+  bench_table_raw
 } > "$OUTFILE"
 
 echo
-echo "$TABLE"
-echo
-echo "written to $OUTFILE"
-if grep -q '^WARNING' "$OUTFILE"; then
-  exit 1
-fi
+bench_finish

@@ -18,11 +18,10 @@
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-B=${B:-$TOP/build}
-CC=${CC:-gcc}
+# shellcheck source=bench/common.sh
+. "$TOP/bench/common.sh"
 CLANG=${CLANG:-clang-14}
 LLVM_LIBDIR=${LLVM_LIBDIR:-/usr/lib/llvm-14/lib}
-SWAPIN_DIR=$B/lib/deepmap
 
 REPS=5
 ITERS=200000
@@ -38,16 +37,12 @@ while getopts r:n:i:o:L: opt; do
     i) INNER=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
     L) LIVE=$OPTARG ;;
-    *) sed -n '4,13s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    *) bench_usage 4,13 ;;
   esac
 done
 
-if [ ! -f "$SWAPIN_DIR/libgomp.so.1" ]; then
-  echo "run-mapoverhead.sh: $SWAPIN_DIR/libgomp.so.1 not built (run make)" >&2
-  exit 2
-fi
+bench_need "$SWAPIN_DIR/libgomp.so.1"
 
-BIN=$B/bench
 mkdir -p "$BIN"
 SRC=$TOP/bench/mapoverhead.c
 GCC_BUILD="$CC -O2 -fopenmp -foffload=disable $SRC -o $BIN/mapoverhead-gcc"
@@ -62,10 +57,8 @@ RUN_DM="env LD_LIBRARY_PATH=$SWAPIN_DIR $BIN/mapoverhead-gcc -l deepmap $ARGS"
 RUN_LLVM="env LD_LIBRARY_PATH=$LLVM_LIBDIR $BIN/mapoverhead-clang -l llvm14 $ARGS"
 
 # Which libgomp / libomptarget the binaries really load.
-DM_LIB=$(env LD_LIBRARY_PATH=$SWAPIN_DIR ldd "$BIN/mapoverhead-gcc" \
-	 | awk '/libgomp/ { print $3 }')
-LLVM_LIB=$(env LD_LIBRARY_PATH=$LLVM_LIBDIR ldd "$BIN/mapoverhead-clang" \
-	   | awk '/libomptarget/ { print $3 }')
+DM_LIB=$(bench_loaded "$SWAPIN_DIR" "$BIN/mapoverhead-gcc" libgomp)
+LLVM_LIB=$(bench_loaded "$LLVM_LIBDIR" "$BIN/mapoverhead-clang" libomptarget)
 
 RAW=$(mktemp)
 trap 'rm -f "$RAW"' EXIT
@@ -80,21 +73,7 @@ while [ "$i" -le "$REPS" ]; do
   i=$((i + 1))
 done
 
-TABLE=$(awk -v live_list="$LIVE" '
-  function field(name,   k, kv) {
-    for (k = 1; k <= NF; k++) {
-      split($k, kv, "=")
-      if (kv[1] == name) return kv[2]
-    }
-    return ""
-  }
-  function med(key,   n, i, j, t, a) {
-    n = cnt[key]
-    for (i = 1; i <= n; i++) a[i] = val[key, i]
-    for (i = 2; i <= n; i++)
-      for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-  }
+TABLE=$(awk -v live_list="$LIVE" "$BENCH_AWK"'
   $1 == "mapoverhead" {
     rt = field("runtime"); lv = field("live")
     if (field("offload") != 1 || field("discrete") != 1) bad[rt] = 1
@@ -128,25 +107,12 @@ TABLE=$(awk -v live_list="$LIVE" '
       printf "WARNING: %s did not offload to a discrete device (offload/discrete != 1)\n", rt
   }' "$RAW")
 
-DATE=$(date -u +%Y-%m-%d)
-if [ -z "$OUTFILE" ]; then
-  mkdir -p "$TOP/bench/results"
-  OUTFILE=$TOP/bench/results/mapoverhead-$DATE.txt
-  n=2
-  while [ -e "$OUTFILE" ]; do
-    OUTFILE=$TOP/bench/results/mapoverhead-$DATE-$n.txt
-    n=$((n + 1))
-  done
-fi
+bench_outfile mapoverhead
 
 {
   echo "mapoverhead: cost per mapping operation, deepmap vs LLVM 14 libomptarget"
   echo
-  echo "date:     $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  echo "machine:  $(uname -a)"
-  echo "cpu:      $(lscpu | sed -n 's/^Model name:[[:space:]]*//p')"
-  echo "nproc:    $(nproc)"
-  echo "gcc:      $($CC --version | head -n 1)"
+  bench_machine
   echo "clang:    $($CLANG --version | head -n 1)"
   echo "deepmap:  libgomp loaded from $DM_LIB"
   echo "llvm14:   libomptarget loaded from $LLVM_LIB"
@@ -159,17 +125,8 @@ fi
   echo "          alternately, $REPS times each; each run reports the median of"
   echo "          $INNER timed loops of $ITERS iterations; the table gives the"
   echo "          median over the $REPS runs, in ns per iteration."
-  echo
-  echo "$TABLE"
-  echo
-  echo "raw lines:"
-  cat "$RAW"
+  bench_table_raw
 } > "$OUTFILE"
 
 echo
-echo "$TABLE"
-echo
-echo "written to $OUTFILE"
-if grep -q '^WARNING' "$OUTFILE"; then
-  exit 1
-fi
+bench_finish

@@ -9,22 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double
-now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static int
-cmp (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
+#include "../benchutil.h"
 
 int
 main (int argc, char **argv)
@@ -48,7 +34,7 @@ main (int argc, char **argv)
 	{
 	  for (int r = 0; r < reps; r++)
 	    {
-	      double t0 = now ();
+	      double t0 = bench_now_s ();
 	      if (dir == 0)
 		{
 #pragma omp target update to(a[0:n])
@@ -57,9 +43,9 @@ main (int argc, char **argv)
 		{
 #pragma omp target update from(a[0:n])
 		}
-	      t[r] = now () - t0;
+	      t[r] = bench_now_s () - t0;
 	    }
-	  qsort (t, reps, sizeof *t, cmp);
+	  qsort (t, reps, sizeof *t, bench_cmp_double);
 	  bw[dir] = n / t[reps / 2] / 1e9;
 	}
 #pragma omp target exit data map(delete: a[0:n])

@@ -6,22 +6,8 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-static double
-now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static int
-cmp (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
+#include "../benchutil.h"
 
 int
 main (int argc, char **argv)
@@ -39,26 +25,25 @@ main (int argc, char **argv)
   double empty[5], mapped[5];
   for (int b = 0; b < 5; b++)
     {
-      double t0 = now ();
+      double t0 = bench_now_s ();
       for (int i = 0; i < iters; i++)
 	{
 #pragma omp target
 	  {
 	  }
 	}
-      empty[b] = (now () - t0) / iters * 1e6;
-      t0 = now ();
+      empty[b] = (bench_now_s () - t0) / iters * 1e6;
+      t0 = bench_now_s ();
       for (int i = 0; i < iters; i++)
 	{
 #pragma omp target map(tofrom: x)
 	  x++;
 	}
-      mapped[b] = (now () - t0) / iters * 1e6;
+      mapped[b] = (bench_now_s () - t0) / iters * 1e6;
     }
-  qsort (empty, 5, sizeof *empty, cmp);
-  qsort (mapped, 5, sizeof *mapped, cmp);
   printf ("# empty_region_us map_tofrom_scalar_us (median of 5 x %d)\n",
 	  iters);
-  printf ("%.2f %.2f\n", empty[2], mapped[2]);
+  printf ("%.2f %.2f\n", bench_median (empty, 5),
+	  bench_median (mapped, 5));
   return x == 0;
 }

@@ -9,7 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "../benchutil.h"
 
 #define STR2(x) #x
 #define STR(x) STR2 (x)
@@ -25,21 +26,6 @@
 	}								\
     }									\
   while (0)
-
-static double
-now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static int
-cmp (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
 
 int
 main (int argc, char **argv)
@@ -81,14 +67,14 @@ main (int argc, char **argv)
 	{
 	  for (int r = 0; r < reps; r++)
 	    {
-	      double t0 = now ();
+	      double t0 = bench_now_s ();
 	      if (dir == 0)
 		CK (htod (d, p, n));
 	      else
 		CK (dtoh (p, d, n));
-	      t[r] = now () - t0;
+	      t[r] = bench_now_s () - t0;
 	    }
-	  qsort (t, reps, sizeof *t, cmp);
+	  qsort (t, reps, sizeof *t, bench_cmp_double);
 	  bw[dir] = n / t[reps / 2] / 1e9;
 	}
       printf ("%zu %.3f %.3f\n", n, bw[0], bw[1]);
