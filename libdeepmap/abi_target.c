@@ -66,32 +66,22 @@ static void
 dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		size_t *sizes, unsigned short *kinds)
 {
-  size_t total = 0;
-  for (size_t i = 0; i < mapnum; i++)
-    if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
-      {
-	size_t a = (size_t) 1 << (kinds[i] >> 8);
-	total = ((total + a - 1) & ~(a - 1)) + sizes[i];
-      }
+  size_t align = 16;
+  size_t total = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds, 0,
+				       &align);
   char *copies = NULL;
   if (total)
     {
-      copies = malloc (total + 64);
+      copies = aligned_alloc (align, (total + align - 1) & ~(align - 1));
+      size_t *offsets = alloca (mapnum * sizeof *offsets);
       if (!copies)
 	dm_fatal ("target on the host: out of host memory for %zu bytes of "
 		  "firstprivate data", total);
-      char *p = copies;
-      size_t off = 0;
+      dm_firstprivate_pack (mapnum, hostaddrs, sizes, kinds, copies, 0,
+			    offsets);
       for (size_t i = 0; i < mapnum; i++)
 	if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
-	  {
-	    size_t a = (size_t) 1 << (kinds[i] >> 8);
-	    uintptr_t base = ((uintptr_t) p + 63) & ~(uintptr_t) 63;
-	    off = (off + a - 1) & ~(a - 1);
-	    memcpy ((char *) base + off, hostaddrs[i], sizes[i]);
-	    hostaddrs[i] = (char *) base + off;
-	    off += sizes[i];
-	  }
+	  hostaddrs[i] = copies + offsets[i];
     }
   if (dm_run_as_initial_thread (fn, hostaddrs) != 0)
     dm_fatal ("target on the host: %s", dm_reason ());

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "config.h"
+#include "directory.h"
 #include "error.h"
 
 struct dm_config dm_config;
@@ -101,14 +102,18 @@ dm_config_init (void)
   dm_config.check = v ? dm_parse_bool ("DEEPMAP_CHECK", v) : 0;
 
   /* Deep copy transfers: batch is the fastest that leaves host objects
-     alone (pcpy patches them in place for a moment).  */
+     alone (pcpy patches them in place for a moment).  The names follow
+     enum dm_deep_strategy.  */
   v = getenv ("DEEPMAP_DEEPCOPY");
-  dm_config.deep_strategy = 3;
+  dm_config.deep_strategy = DM_DEEP_BATCH;
   if (v && *v)
     {
-      static const char *const names[] = { "base", "tcpy", "pcpy", "batch" };
+      static const char *const names[] = {
+	[DM_DEEP_BASE] = "base", [DM_DEEP_TCPY] = "tcpy",
+	[DM_DEEP_PCPY] = "pcpy", [DM_DEEP_BATCH] = "batch"
+      };
       int found = -1;
-      for (int i = 0; i < 4; i++)
+      for (int i = 0; i < (int) (sizeof names / sizeof names[0]); i++)
 	if (!strcasecmp (v, names[i]))
 	  found = i;
       if (found < 0)

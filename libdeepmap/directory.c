@@ -755,8 +755,11 @@ dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete)
       dm_seg_drop (ctx, m, delete);
 }
 
-void
-dm_dir_copy_back (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int all)
+/* Copy the present bytes of [S, E) to the device (TO) or back; with
+   !ALL only those of segments whose count is zero.  */
+static void
+dm_copy_present (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to,
+		 int all)
 {
   struct dm_device *dev = ctx->dev;
   if (s == e)
@@ -768,8 +771,14 @@ dm_dir_copy_back (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int all)
       {
 	uintptr_t a = m->host_start < s ? s : m->host_start;
 	uintptr_t z = m->host_end > e ? e : m->host_end;
-	dm_copy (ctx, m->block, a, z, 0);
+	dm_copy (ctx, m->block, a, z, to);
       }
+}
+
+void
+dm_dir_copy_back (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int all)
+{
+  dm_copy_present (ctx, s, e, 0, all);
 }
 
 void
@@ -804,16 +813,7 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 void
 dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to)
 {
-  struct dm_device *dev = ctx->dev;
-  struct dm_maptable_pos pos;
-  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
-  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
-    if (m->host_end > m->host_start)
-      {
-	uintptr_t a = m->host_start < s ? s : m->host_start;
-	uintptr_t z = m->host_end > e ? e : m->host_end;
-	dm_copy (ctx, m->block, a, z, to);
-      }
+  dm_copy_present (ctx, s, e, to, 1);
 }
 
 uintptr_t

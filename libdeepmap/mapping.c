@@ -22,6 +22,46 @@
 
 DM_TLS int dm_deep_active;
 
+static inline int
+dm_is_firstprivate (void *host, unsigned short kind)
+{
+  return (kind & 0xff) == DM_MAP_FIRSTPRIVATE && host;
+}
+
+size_t
+dm_firstprivate_size (size_t mapnum, void **hostaddrs, const size_t *sizes,
+		      const unsigned short *kinds, size_t start,
+		      size_t *align)
+{
+  size_t off = start;
+  for (size_t i = 0; i < mapnum; i++)
+    if (dm_is_firstprivate (hostaddrs[i], kinds[i]))
+      {
+	size_t a = (size_t) 1 << (kinds[i] >> 8);
+	if (a > *align)
+	  *align = a;
+	off = ((off + a - 1) & ~(a - 1)) + sizes[i];
+      }
+  return off;
+}
+
+void
+dm_firstprivate_pack (size_t mapnum, void **hostaddrs, const size_t *sizes,
+		      const unsigned short *kinds, char *buf, size_t start,
+		      size_t *offsets)
+{
+  size_t off = start;
+  for (size_t i = 0; i < mapnum; i++)
+    if (dm_is_firstprivate (hostaddrs[i], kinds[i]))
+      {
+	size_t a = (size_t) 1 << (kinds[i] >> 8);
+	off = (off + a - 1) & ~(a - 1);
+	memcpy (buf + off, hostaddrs[i], sizes[i]);
+	offsets[i] = off;
+	off += sizes[i];
+      }
+}
+
 const char *
 dm_construct_name (enum dm_construct c)
 {
@@ -277,16 +317,10 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 
   /* The region's argument block: the address array, then firstprivate
      copies, staged on the host and sent in one transfer.  */
-  size_t fp_size = target ? mapnum * sizeof (void *) : 0, fp_align = 16;
-  for (size_t i = 0; i < mapnum; i++)
-    if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
-      {
-	size_t a = dm_item_align (kinds[i]);
-	if (a > fp_align)
-	  fp_align = a;
-	fp_size = (fp_size + a - 1) & ~(a - 1);
-	fp_size += sizes[i];
-      }
+  size_t fp_align = 16;
+  size_t args_size = target ? mapnum * sizeof (void *) : 0;
+  size_t fp_size = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds,
+					 args_size, &fp_align);
   char *stage = NULL;
   int stage_on_heap = fp_size > 4096;
   if (fp_size)
@@ -420,7 +454,13 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	env->items[i].pinned = dm_dir_pin (dev, env->items[i].host);
 
   /* Pass 2: items that refer to what pass 1 mapped.  */
-  size_t fp_off = target ? mapnum * sizeof (void *) : 0;
+  size_t *fp_offsets = NULL;
+  if (fp_size > args_size)
+    {
+      fp_offsets = alloca (mapnum * sizeof *fp_offsets);
+      dm_firstprivate_pack (mapnum, hostaddrs, sizes, kinds, stage,
+			    args_size, fp_offsets);
+    }
   uintptr_t chain = 0;
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -431,13 +471,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	{
 	case DM_MAP_FIRSTPRIVATE:
 	  if (h)
-	    {
-	      size_t a = dm_item_align (kinds[i]);
-	      fp_off = (fp_off + a - 1) & ~(a - 1);
-	      memcpy (stage + fp_off, (void *) h, sizes[i]);
-	      devaddrs[i] = block_dev + fp_off;
-	      fp_off += sizes[i];
-	    }
+	    devaddrs[i] = block_dev + fp_offsets[i];
 	  break;
 	case DM_MAP_USE_DEVICE_PTR:
 	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:

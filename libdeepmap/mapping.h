@@ -57,6 +57,20 @@ enum dm_construct
    strategy (directory.h).  */
 extern DM_TLS int dm_deep_active;
 
+/* The layout of a construct's firstprivate copies, shared by the device
+   argument block, host fallback and nowait tasks: placed after START
+   bytes, each at its own alignment.  Returns where they end; *ALIGN grows
+   to the largest alignment they need.  */
+size_t dm_firstprivate_size (size_t mapnum, void **hostaddrs,
+			     const size_t *sizes, const unsigned short *kinds,
+			     size_t start, size_t *align);
+
+/* Copy them into BUF in that layout; OFFSETS[i] gets the offset of item
+   I's copy (firstprivate items only).  */
+void dm_firstprivate_pack (size_t mapnum, void **hostaddrs,
+			   const size_t *sizes, const unsigned short *kinds,
+			   char *buf, size_t start, size_t *offsets);
+
 /* Human-readable name of a construct for error messages.  */
 const char *dm_construct_name (enum dm_construct c);
 

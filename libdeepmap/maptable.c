@@ -115,25 +115,6 @@ dm_maptable_step_back (const struct dm_maptable *t,
 }
 
 struct dm_mapping *
-dm_maptable_ceil (const struct dm_maptable *t, uintptr_t addr)
-{
-  if (t->nchunks == 0)
-    return NULL;
-  /* The first entry with start >= ADDR follows the last entry with
-     start < ADDR, i.e. <= ADDR - 1.  */
-  if (addr == 0)
-    return t->chunk[0]->m[0];
-  size_t c = dm_chunks_upto (t, addr - 1);
-  if (c == 0)
-    return t->chunk[0]->m[0];
-  const struct dm_maptable_chunk *ch = t->chunk[c - 1];
-  unsigned i = dm_entries_upto (ch, addr - 1);
-  if (i < ch->n)
-    return ch->m[i];
-  return c < t->nchunks ? t->chunk[c]->m[0] : NULL;
-}
-
-struct dm_mapping *
 dm_maptable_first (const struct dm_maptable *t)
 {
   return t->nchunks ? t->chunk[0]->m[0] : NULL;
@@ -167,28 +148,6 @@ dm_locate (const struct dm_maptable *t, const struct dm_mapping *m,
     }
   dm_fatal ("internal error: mapping [%p, %p) is not in its table",
 	    (void *) m->host_start, (void *) m->host_end);
-}
-
-struct dm_mapping *
-dm_maptable_next (const struct dm_maptable *t, const struct dm_mapping *m)
-{
-  size_t c;
-  unsigned i;
-  dm_locate (t, m, &c, &i);
-  if (i + 1 < t->chunk[c]->n)
-    return t->chunk[c]->m[i + 1];
-  return c + 1 < t->nchunks ? t->chunk[c + 1]->m[0] : NULL;
-}
-
-struct dm_mapping *
-dm_maptable_prev (const struct dm_maptable *t, const struct dm_mapping *m)
-{
-  size_t c;
-  unsigned i;
-  dm_locate (t, m, &c, &i);
-  if (i > 0)
-    return t->chunk[c]->m[i - 1];
-  return c > 0 ? t->chunk[c - 1]->m[t->chunk[c - 1]->n - 1] : NULL;
 }
 
 static struct dm_maptable_chunk *

@@ -123,15 +123,8 @@ void dm_maptable_insert_at (struct dm_maptable *t, struct dm_mapping *m,
 struct dm_mapping *dm_maptable_floor (const struct dm_maptable *t,
 				      uintptr_t addr);
 
-/* The first mapping whose host_start is >= ADDR, or NULL.  */
-struct dm_mapping *dm_maptable_ceil (const struct dm_maptable *t,
-				     uintptr_t addr);
 
-/* In-order neighbours of M, which is in T.  */
-struct dm_mapping *dm_maptable_next (const struct dm_maptable *t,
-				     const struct dm_mapping *m);
-struct dm_mapping *dm_maptable_prev (const struct dm_maptable *t,
-				     const struct dm_mapping *m);
+/* The first entry, or NULL.  */
 struct dm_mapping *dm_maptable_first (const struct dm_maptable *t);
 
 void dm_maptable_insert (struct dm_maptable *t, struct dm_mapping *m);

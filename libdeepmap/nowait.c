@@ -4,12 +4,14 @@
    defers the task): a header, then the address, size and kind arrays,
    the launch arguments, and private copies of firstprivate data, whose
    addresses are stored as offsets and fixed up when the task runs.  */
+#include <alloca.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
+#include "mapping.h"
 #include "nowait.h"
 #include "ompabi.h"
 
@@ -82,17 +84,11 @@ dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
   size_t off_args = off;
   off += nargs * sizeof (void *);
   size_t fp_start = off;
-  for (size_t i = 0; i < mapnum; i++)
-    if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
-      off = DM_ALIGN_UP (off, (size_t) 1 << (kinds[i] >> 8)) + sizes[i];
-
   /* Firstprivate copies may ask for more than 16-byte alignment; the
      blob's alignment is the largest any of them needs.  */
   size_t align = 16;
-  for (size_t i = 0; i < mapnum; i++)
-    if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE
-	&& ((size_t) 1 << (kinds[i] >> 8)) > align)
-      align = (size_t) 1 << (kinds[i] >> 8);
+  off = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds, fp_start,
+			      &align);
 
   char *blob = aligned_alloc (align, DM_ALIGN_UP (off, align));
   if (!blob)
@@ -107,15 +103,12 @@ dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
   memcpy (blob + off_kinds, kinds, mapnum * sizeof (unsigned short));
   if (nargs)
     memcpy (blob + off_args, args, nargs * sizeof (void *));
-  off = fp_start;
+  size_t *offsets = alloca (mapnum * sizeof *offsets + 1);
+  dm_firstprivate_pack (mapnum, hostaddrs, sizes, kinds, blob, fp_start,
+			offsets);
   for (size_t i = 0; i < mapnum; i++)
     if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
-      {
-	off = DM_ALIGN_UP (off, (size_t) 1 << (kinds[i] >> 8));
-	memcpy (blob + off, hostaddrs[i], sizes[i]);
-	addrs[i] = (void *) (uintptr_t) off;
-	off += sizes[i];
-      }
+      addrs[i] = (void *) (uintptr_t) offsets[i];
 
   GOMP_task (dm_nowait_run, blob, NULL, (long) off, (long) align, true,
 	     depend ? DM_TASK_FLAG_DEPEND : 0, depend, 0, NULL);

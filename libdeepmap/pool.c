@@ -26,14 +26,6 @@
 
 #define DM_POOL_FREELIST_MIN 64
 
-/* A raw allocation carved into small blocks.  */
-struct dm_pool_chunk
-{
-  uintptr_t addr;
-  size_t size;
-  struct dm_pool_chunk *next;
-};
-
 struct dm_pool_block
 {
   uintptr_t addr;
@@ -178,18 +170,9 @@ dm_pool_alloc_small (struct dm_device *dev, size_t size, unsigned cls,
     {
       size_t chunk_size = bytes > DM_POOL_CHUNK_SIZE ? bytes
 			  : DM_POOL_CHUNK_SIZE;
-      struct dm_pool_chunk *c = malloc (sizeof *c);
-      if (c == NULL)
-	{
-	  dm_set_reason ("out of host memory for the device pool");
-	  return -1;
-	}
       uintptr_t addr;
       if (dm_pool_raw_alloc (dev, chunk_size, size, &addr) != 0)
-	{
-	  free (c);
-	  return -1;
-	}
+	return -1;
       /* The rest of the old chunk is still good: file it under the
 	 largest classes that fit instead of wasting it.  */
       uintptr_t rest = p->carve_next;
@@ -204,10 +187,6 @@ dm_pool_alloc_small (struct dm_device *dev, size_t size, unsigned cls,
 	  rest += kb;
 	  left -= kb;
 	}
-      c->addr = addr;
-      c->size = chunk_size;
-      c->next = p->chunks;
-      p->chunks = c;
       p->carve_next = addr;
       p->carve_end = addr + chunk_size;
     }
@@ -403,38 +382,3 @@ dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size)
   p->large_cached_bytes += bytes;
 }
 
-void
-dm_pool_release (struct dm_device *dev)
-{
-  struct dm_pool *p = &dev->pool;
-  struct dm_pool_large *lg = p->large_cache;
-
-  if (lg != NULL)
-    {
-      dm_pool_trim_cache (dev, 0, 0);
-      /* At exit, blocks still handed out go back too.  */
-      if (lg->live != NULL)
-	for (size_t i = 0; i <= lg->live_mask; i++)
-	  if (lg->live[i].addr != 0)
-	    {
-	      dev->ops->mem_free (dev, lg->live[i].addr, lg->live[i].size);
-	      p->raw_bytes -= lg->live[i].size;
-	    }
-      free (lg->live);
-      free (lg);
-    }
-  for (struct dm_pool_chunk *c = p->chunks, *next; c != NULL; c = next)
-    {
-      next = c->next;
-      dev->ops->mem_free (dev, c->addr, c->size);
-      p->raw_bytes -= c->size;
-      free (c);
-    }
-  for (int i = 0; i < DM_POOL_NCLASSES; i++)
-    free (p->free[i].addrs);
-
-  /* Empty and reusable; the high-water mark stays for the statistics.  */
-  size_t peak = p->peak;
-  memset (p, 0, sizeof *p);
-  p->peak = peak;
-}

@@ -16,7 +16,6 @@ struct dm_device;
 /* Larger requests get raw allocations of their own (cached on free).  */
 #define DM_POOL_SMALL_MAX ((size_t) 1 << 20)
 
-struct dm_pool_chunk;
 struct dm_pool_large;
 
 struct dm_pool
@@ -27,7 +26,6 @@ struct dm_pool
     size_t count, capacity;
   } free[DM_POOL_NCLASSES];
   uintptr_t carve_next, carve_end;	/* unused rest of the newest chunk */
-  struct dm_pool_chunk *chunks;		/* raw chunks, released at exit */
   struct dm_pool_large *large_cache;	/* freed large blocks kept for reuse */
   size_t large_cached_bytes;
   size_t in_use;			/* bytes handed out (rounded) */
@@ -43,7 +41,5 @@ int dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out);
 /* Give back a block from dm_pool_alloc; SIZE as it was requested.  */
 void dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size);
 
-/* Return every raw allocation to the backend (process exit).  */
-void dm_pool_release (struct dm_device *dev);
 
 #endif
