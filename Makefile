@@ -61,7 +61,7 @@ $(B)/gen/implemented.txt: $(LIB_OBJS)
 	         && $$7 != "UND" { print $$8 }' | sort -u > $@.tmp
 	mv $@.tmp $@
 
-$(B)/gen/forward-stubs.S $(B)/gen/libgomp.ver: libdeepmap/gen-forward.sh \
+$(B)/gen/forward-stubs.S $(B)/gen/libgomp.ver &: libdeepmap/gen-forward.sh \
     libdeepmap/extra-exports.txt $(B)/gen/implemented.txt
 	sh libdeepmap/gen-forward.sh "$(SYSTEM_LIBGOMP)" \
 	  $(B)/gen/implemented.txt libdeepmap/extra-exports.txt $(B)/gen

@@ -3,12 +3,15 @@
 # LLVM 14 libomptarget (x86_64 host device), in one run.  See bench/README.
 #
 # Usage: bench/run-mapoverhead.sh [-r REPS] [-n ITERS] [-i INNER] [-o FILE]
-#                                 [-L "LIVE..."]
+#                                 [-L "LIVE..."] [-c REV]
 #   -r REPS   interleaved runs of each binary (default 5); median taken
 #   -n ITERS  iterations per timed loop (default 200000)
 #   -i INNER  timed loops per run, the run reports their median (default 3)
 #   -L LIVE   live-mapping counts (default "0 1000 100000")
 #   -o FILE   result file (default bench/results/mapoverhead-DATE.txt)
+#   -c REV    also run the same gcc binary under the swap-in built from git
+#             revision REV (e.g. the runtime-core commit), interleaved,
+#             and report deepmap / REV (goal <= 1.10: regression <= 10%)
 # Environment: B (build directory, default ./build), CC (gcc), CLANG
 # (clang-14), LLVM_LIBDIR (/usr/lib/llvm-14/lib).
 #
@@ -28,16 +31,18 @@ ITERS=200000
 INNER=3
 LIVE="0 1000 100000"
 OUTFILE=
+CORE_REV=
 CMDLINE="$0 $*"
 
-while getopts r:n:i:o:L: opt; do
+while getopts r:n:i:o:L:c: opt; do
   case $opt in
     r) REPS=$OPTARG ;;
     n) ITERS=$OPTARG ;;
     i) INNER=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
     L) LIVE=$OPTARG ;;
-    *) bench_usage 4,13 ;;
+    c) CORE_REV=$OPTARG ;;
+    *) bench_usage 4,16 ;;
   esac
 done
 
@@ -52,9 +57,30 @@ $GCC_BUILD
 echo "$CLANG_BUILD"
 $CLANG_BUILD
 
+# The baseline swap-in: the tree of revision CORE_REV, built on its own.
+CORE_DIR=
+if [ -n "$CORE_REV" ]; then
+  CORE_SHA=$(git -C "$TOP" rev-parse --short "$CORE_REV^{commit}")
+  mkdir -p "$B/baseline"
+  CORE_DIR=$(cd "$B/baseline" && pwd)/$CORE_SHA
+  if [ ! -f "$CORE_DIR/build/lib/deepmap/libgomp.so.1" ]; then
+    echo "building the swap-in of $CORE_REV ($CORE_SHA) in $CORE_DIR"
+    rm -rf "$CORE_DIR"
+    mkdir -p "$CORE_DIR"
+    git -C "$TOP" archive "$CORE_SHA" | tar -x -C "$CORE_DIR"
+    make -C "$CORE_DIR" BUILD="$CORE_DIR/build" \
+      "$CORE_DIR/build/lib/deepmap/libgomp.so.1" > "$CORE_DIR/build.log" 2>&1 \
+      || { echo "${0##*/}: building $CORE_REV failed, see $CORE_DIR/build.log" >&2
+	   exit 2; }
+  fi
+fi
+
 ARGS="-n $ITERS -r $INNER $LIVE"
 RUN_DM="env LD_LIBRARY_PATH=$SWAPIN_DIR $BIN/mapoverhead-gcc -l deepmap $ARGS"
 RUN_LLVM="env LD_LIBRARY_PATH=$LLVM_LIBDIR $BIN/mapoverhead-clang -l llvm14 $ARGS"
+RUN_CORE=
+[ -z "$CORE_DIR" ] ||
+  RUN_CORE="env LD_LIBRARY_PATH=$CORE_DIR/build/lib/deepmap $BIN/mapoverhead-gcc -l core $ARGS"
 
 # Which libgomp / libomptarget the binaries really load.
 DM_LIB=$(bench_loaded "$SWAPIN_DIR" "$BIN/mapoverhead-gcc" libgomp)
@@ -70,39 +96,53 @@ while [ "$i" -le "$REPS" ]; do
   $RUN_DM >> "$RAW"
   echo "run $i/$REPS: llvm14" >&2
   $RUN_LLVM >> "$RAW"
+  if [ -n "$RUN_CORE" ]; then
+    echo "run $i/$REPS: core ($CORE_REV)" >&2
+    $RUN_CORE >> "$RAW"
+  fi
   i=$((i + 1))
 done
 
-TABLE=$(awk -v live_list="$LIVE" "$BENCH_AWK"'
+TABLE=$(awk -v live_list="$LIVE" -v core="$CORE_REV" "$BENCH_AWK"'
   $1 == "mapoverhead" {
     rt = field("runtime"); lv = field("live")
     if (field("offload") != 1 || field("discrete") != 1) bad[rt] = 1
     k = rt SUBSEP lv SUBSEP "ee"; val[k, ++cnt[k]] = field("enter_exit_ns")
     k = rt SUBSEP lv SUBSEP "dr"; val[k, ++cnt[k]] = field("data_region_ns")
   }
-  END {
-    printf "%-7s | %-33s | %s\n", "", "enter+exit data, new object (ns)", \
-      "target data region, present (ns)"
-    printf "%7s | %8s %8s %7s %6s | %8s %8s %7s %6s\n", "live", "deepmap", \
-      "llvm14", "ratio", "<=0.5", "deepmap", "llvm14", "ratio", "<=0.5"
-    n = split(live_list, L, " ")
-    fail = 0
-    for (i = 1; i <= n; i++) {
-      lv = L[i]
-      line = sprintf("%7s |", lv)
-      for (m = 1; m <= 2; m++) {
-        w = m == 1 ? "ee" : "dr"
-        d = med("deepmap" SUBSEP lv SUBSEP w)
-        l = med("llvm14" SUBSEP lv SUBSEP w)
-        r = l > 0 ? d / l : 0
-        ok = r <= 0.5 ? "yes" : "NO"
-        if (ok == "NO") fail++
-        line = line sprintf(" %8.1f %8.1f %7.3f %6s%s", d, l, r, ok, m == 1 ? " |" : "")
-      }
-      print line
+  # One half of a table line: deepmap, llvm14, ratio, goal met, and with
+  # a baseline also its time and deepmap / baseline.
+  function half(lv, w,   d, l, r, c, rc, out) {
+    d = med("deepmap" SUBSEP lv SUBSEP w)
+    l = med("llvm14" SUBSEP lv SUBSEP w)
+    r = l > 0 ? d / l : 0
+    if (r > 0.5) fail++
+    out = sprintf(" %8.1f %8.1f %6.3f %4s", d, l, r, r <= 0.5 ? "yes" : "NO")
+    if (core != "") {
+      c = med("core" SUBSEP lv SUBSEP w)
+      rc = c > 0 ? d / c : 0
+      if (rc > 1.10) cfail++
+      out = out sprintf(" %8.1f %6.3f %5s", c, rc, rc <= 1.10 ? "yes" : "NO")
     }
+    return out
+  }
+  END {
+    hdr = sprintf(" %8s %8s %6s %4s", "deepmap", "llvm14", "ratio", "<=.5")
+    if (core != "")
+      hdr = hdr sprintf(" %8s %6s %4s", "core", "ratio", "<=1.1")
+    w = length(hdr)
+    printf "%7s | %-" w "s | %s\n", "", " enter+exit data, new object (ns)", \
+      " target data region, present (ns)"
+    printf "%7s |%s |%s\n", "live", hdr, hdr
+    n = split(live_list, L, " ")
+    fail = 0; cfail = 0
+    for (i = 1; i <= n; i++)
+      printf "%7s |%s |%s\n", L[i], half(L[i], "ee"), half(L[i], "dr")
     printf "goal (deepmap <= 0.5 x llvm14 at every point): %s\n", \
       fail ? "NOT MET at " fail " point(s)" : "met"
+    if (core != "")
+      printf "goal (deepmap <= 1.10 x core %s at every point): %s\n", core, \
+        cfail ? "NOT MET at " cfail " point(s)" : "met"
     for (rt in bad)
       printf "WARNING: %s did not offload to a discrete device (offload/discrete != 1)\n", rt
   }' "$RAW")
@@ -116,13 +156,16 @@ bench_outfile mapoverhead
   echo "clang:    $($CLANG --version | head -n 1)"
   echo "deepmap:  libgomp loaded from $DM_LIB"
   echo "llvm14:   libomptarget loaded from $LLVM_LIB"
+  [ -z "$CORE_DIR" ] ||
+    echo "core:     the swap-in of $CORE_REV ($CORE_SHA), built in $CORE_DIR"
   echo
   echo "command:  $CMDLINE"
   echo "build:    $GCC_BUILD"
   echo "          $CLANG_BUILD"
   echo "run:      $RUN_DM"
   echo "          $RUN_LLVM"
-  echo "          alternately, $REPS times each; each run reports the median of"
+  [ -z "$RUN_CORE" ] || echo "          $RUN_CORE"
+  echo "          in turn, $REPS times each; each run reports the median of"
   echo "          $INNER timed loops of $ITERS iterations; the table gives the"
   echo "          median over the $REPS runs, in ns per iteration."
   bench_table_raw
