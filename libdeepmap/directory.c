@@ -395,6 +395,14 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
     }
 }
 
+/* Blocks that fusion may not move: device memory the program provided,
+   and blocks holding a device address the program was given.  */
+static inline int
+dm_block_immovable (const struct dm_block *b)
+{
+  return b->fixed || b->held;
+}
+
 /* Fuse blocks OLD[0..N) and host [S, E) into one new block.  */
 static struct dm_block *
 dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
@@ -409,6 +417,13 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
 		 "the program provided (omp_target_associate_ptr or declare "
 		 "target) and cannot be extended", (void *) s, (void *) e,
 		 (void *) old[i]->host_start, (void *) old[i]->host_end);
+      if (old[i]->held)
+	dm_fail (ctx, "host [%p, %p) overlaps [%p, %p) and extends beyond "
+		 "it, but the program holds a device address in that block "
+		 "(use_device_ptr/use_device_addr of a construct still "
+		 "active), which fusing the sections would move",
+		 (void *) s, (void *) e, (void *) old[i]->host_start,
+		 (void *) old[i]->host_end);
       if (old[i]->host_start < us)
 	us = old[i]->host_start;
       if (old[i]->host_end > ue)
@@ -507,7 +522,7 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       struct dm_block *b = m->block;
       if (m->host_end == m->host_start || b->index)
 	continue;		/* empty, or found below */
-      if (b->fixed && (b->host_end <= s || b->host_start >= e))
+      if (dm_block_immovable (b) && (b->host_end <= s || b->host_start >= e))
 	continue;
       dm_cover_add (ctx, &old, &n, &cap, found, b);
     }
@@ -519,9 +534,10 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 							      &pos))
     {
       struct dm_block *b = ix->block;
-      /* Device memory that is not ours serves only what it covers; next
-	 to it, new blocks stay apart.  */
-      if (b->fixed && (b->host_end <= s || b->host_start >= e))
+      /* Device memory that is not ours, or whose address the program
+	 holds, serves only what it covers; next to it, new blocks stay
+	 apart.  */
+      if (dm_block_immovable (b) && (b->host_end <= s || b->host_start >= e))
 	continue;
       dm_cover_add (ctx, &old, &n, &cap, found, b);
     }
@@ -558,19 +574,25 @@ dm_dir_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align)
 }
 
 struct dm_block *
-dm_dir_pin (struct dm_device *dev, uintptr_t p)
+dm_dir_pin (struct dm_device *dev, uintptr_t p, enum dm_pin_kind kind)
 {
   struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
   if (!m || !(p < m->host_end || m->host_start == p))
     return NULL;
-  m->block->pins++;
+  if (kind == DM_PIN_ADDRESS)
+    m->block->held++;
+  else
+    m->block->pins++;
   return m->block;
 }
 
 void
-dm_dir_unpin (struct dm_device *dev, struct dm_block *b)
+dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
+	      enum dm_pin_kind kind)
 {
-  if (--b->pins == 0)
+  if (kind == DM_PIN_ADDRESS)
+    b->held--;
+  else if (--b->pins == 0)
     pthread_cond_broadcast (&dev->unpinned);
 }
 

@@ -185,11 +185,24 @@ void dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize);
 uintptr_t dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot,
 				uintptr_t value);
 
-/* A running region uses the block holding P: it must not move until
-   dm_dir_unpin.  Returns the block, or NULL if P is not present.  */
+/* The block holding P must not move until dm_dir_unpin.  A running
+   region's pin (DM_PIN_REGION) makes a fusion that needs the block wait
+   for the region to end.  A device address handed to the program
+   (DM_PIN_ADDRESS: use_device_ptr/addr) may be used by the very thread
+   that maps next, so waiting could never end: the block is then treated
+   like device memory the program provided: sections that only touch it
+   get blocks of their own, and one that overlaps it and reaches beyond
+   is an error.  Returns the block, or NULL if P is not present.  */
+enum dm_pin_kind
+{
+  DM_PIN_REGION,
+  DM_PIN_ADDRESS
+};
 struct dm_block;
-struct dm_block *dm_dir_pin (struct dm_device *dev, uintptr_t p);
-void dm_dir_unpin (struct dm_device *dev, struct dm_block *b);
+struct dm_block *dm_dir_pin (struct dm_device *dev, uintptr_t p,
+			     enum dm_pin_kind kind);
+void dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
+		   enum dm_pin_kind kind);
 
 /* Permanent entries: device memory the program provides (associate) or a
    declare target variable (DEVADDR 0: allocate, fill with INITIAL).  */

@@ -451,7 +451,8 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   if (target)
     for (size_t i = 0; i < mapnum; i++)
       if (env->items[i].held && !env->items[i].attach)
-	env->items[i].pinned = dm_dir_pin (dev, env->items[i].host);
+	env->items[i].pinned = dm_dir_pin (dev, env->items[i].host,
+					   DM_PIN_REGION);
 
   /* Pass 2: items that refer to what pass 1 mapped.  */
   size_t *fp_offsets = NULL;
@@ -481,7 +482,12 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 		 address.  */
 	      uintptr_t d = dm_dir_translate (dev, h, 1);
 	      if (d)
-		hostaddrs[i] = (void *) d;
+		{
+		  hostaddrs[i] = (void *) d;
+		  /* The program keeps D until the construct ends.  */
+		  env->items[i].pinned = dm_dir_pin (dev, h, DM_PIN_ADDRESS);
+		  env->items[i].pin_address = 1;
+		}
 	      devaddrs[i] = (uintptr_t) hostaddrs[i];
 	    }
 	  break;
@@ -604,7 +610,8 @@ dm_unmap_construct (struct dm_env *env)
   ctx.mark = dm_dir_next_mark (dev);
   for (size_t i = 0; i < env->n; i++)
     if (env->items[i].pinned)
-      dm_dir_unpin (dev, env->items[i].pinned);
+      dm_dir_unpin (dev, env->items[i].pinned,
+		    env->items[i].pin_address ? DM_PIN_ADDRESS : DM_PIN_REGION);
   dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
   if (env->block)
     dm_pool_free (dev, env->block, env->block_size);

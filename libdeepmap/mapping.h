@@ -23,7 +23,9 @@ struct dm_env_item
   unsigned char copy_from;	/* copy back where the count reaches zero */
   unsigned char always_from;	/* copy back regardless */
   unsigned char attach;		/* HOST is a pointer slot to detach */
-  struct dm_block *pinned;	/* block kept in place while a region runs */
+  unsigned char pin_address;	/* PINNED holds a use_device_ptr result */
+  struct dm_block *pinned;	/* block kept in place while a region runs,
+				   or whose address the program holds */
   struct dm_mapping *seg;	/* the one segment holding it, if it was */
   unsigned seg_generation;	/* ... as of this table generation */
 };

@@ -35,6 +35,9 @@ struct dm_block
 					   target): fusion may not grow it */
   unsigned pins;			/* running regions that use it: it
 					   must not move until they end */
+  unsigned held;			/* device addresses the program holds
+					   (use_device_ptr/addr of a live
+					   construct): it does not move */
   uint32_t *attach_counts;		/* per pointer slot, or NULL */
   uintptr_t *attach_bias;		/* where each attachment looked */
   struct dm_mapping *index;		/* its entry in the block index */
