@@ -58,8 +58,7 @@ struct dm_cuda_kernel
 struct dm_cuda_image
 {
   void *const *funcs_begin;	/* identifies the host table */
-  CUmodule module;		/* NULL: host table without an nvptx image */
-  CUdeviceptr vars_block;	/* ... whose variables live here */
+  CUmodule module;
   struct dm_cuda_kernel *kernels;
   size_t nkernels;
   uintptr_t *vars;		/* device addresses, host-table order */
@@ -89,6 +88,24 @@ dm_cuda_bind (struct dm_device *dev)
 
 /* Memory.  */
 
+/* Synchronous regions keep their soft stacks for the next one; with
+   many teams they take a gigabyte.  Data comes first: free them when no
+   region is using them.  Returns nonzero if memory was freed.  */
+static int
+dm_cuda_drop_stacks (struct dm_device *dev)
+{
+  struct dm_cuda *c = dev->backend;
+  if (pthread_mutex_trylock (&c->stacks_lock) != 0)
+    return 0;
+  int freed = c->stacks.ptr != 0;
+  if (freed)
+    dm_cu.cuMemFree (c->stacks.ptr);
+  c->stacks.ptr = 0;
+  c->stacks.size = 0;
+  pthread_mutex_unlock (&c->stacks_lock);
+  return freed;
+}
+
 static int
 dm_cuda_mem_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
 {
@@ -96,6 +113,8 @@ dm_cuda_mem_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
     return -1;
   CUdeviceptr p;
   CUresult r = dm_cu.cuMemAlloc (&p, size ? size : 1);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && dm_cuda_drop_stacks (dev))
+    r = dm_cu.cuMemAlloc (&p, size ? size : 1);
   if (r != CUDA_SUCCESS)
     {
       dm_cuda_reason (r, "cuMemAlloc", "cuda device %d: %zu bytes", dev->id,
@@ -217,8 +236,6 @@ dm_cuda_image_free (struct dm_cuda_image *img)
 {
   if (img->module)
     dm_cu.cuModuleUnload (img->module);
-  if (img->vars_block)
-    dm_cu.cuMemFree (img->vars_block);
   free (img->kernels);
   free (img->vars);
   free (img);
@@ -363,40 +380,6 @@ dm_cuda_image_resolve (struct dm_device *dev, struct dm_cuda_image *img,
   return 0;
 }
 
-/* A host table without an nvptx image (a program built with
-   -foffload=disable): no kernels, so regions cannot run here, but its
-   declare target variables get device copies with the host's values, so
-   that data clauses naming them work.  */
-static int
-dm_cuda_image_host_only (struct dm_device *dev, struct dm_cuda_image *img,
-			 const struct dm_host_table *table)
-{
-  size_t total = 0;
-  for (size_t i = 0; i < img->nvars; i++)
-    total += ((table->vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT) + 15) & ~15;
-  if (total == 0)
-    return 0;
-  CUresult r = dm_cu.cuMemAlloc (&img->vars_block, total);
-  if (r != CUDA_SUCCESS)
-    {
-      dm_cuda_reason (r, "cuMemAlloc", "cuda device %d: %zu bytes of declare "
-		      "target variables", dev->id, total);
-      return -1;
-    }
-  size_t off = 0;
-  for (size_t i = 0; i < img->nvars; i++)
-    {
-      size_t size = table->vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
-      img->vars[i] = img->vars_block + off;
-      if (dm_cuda_to_device (dev, img->vars[i],
-			     (const void *) table->vars_begin[2 * i], size,
-			     NULL) != 0)
-	return -1;
-      off += (size + 15) & ~(size_t) 15;
-    }
-  return 0;
-}
-
 static int
 dm_cuda_image_load (struct dm_device *dev, const struct dm_host_table *table,
 		    const void *target_data, uintptr_t *dev_vars)
@@ -410,17 +393,17 @@ dm_cuda_image_load (struct dm_device *dev, const struct dm_host_table *table,
 
   pthread_mutex_lock (&c->lock);
   struct dm_cuda_image *old = dm_cuda_image_find (c, table->funcs_begin);
-  if (old != NULL && (nv == NULL || old->module != NULL))
+  if (old != NULL)
     {
-      /* The same table seen twice (registered and found by the ELF
-	 scan): the variables are where the first load put them.  */
+      /* The same table loaded twice: the variables are where the first
+	 load put them.  */
       memcpy (dev_vars, old->vars, nvars * sizeof *dev_vars);
       pthread_mutex_unlock (&c->lock);
       return 0;
     }
   pthread_mutex_unlock (&c->lock);
 
-  if (nv != NULL && (nv->nfns != nfns || nv->nvars != nvars))
+  if (nv->nfns != nfns || nv->nvars != nvars)
     {
       dm_set_reason ("cuda device %d: the nvptx image has %u kernels and %u "
 		     "variables, its host table %zu and %zu", dev->id,
@@ -441,16 +424,10 @@ dm_cuda_image_load (struct dm_device *dev, const struct dm_host_table *table,
     }
   img->funcs_begin = table->funcs_begin;
   img->nvars = nvars;
-  int rc;
-  if (nv == NULL)
-    rc = dm_cuda_image_host_only (dev, img, table);
-  else
-    {
-      img->nkernels = nfns;
-      rc = dm_cuda_link (dev, nv, &img->module);
-      if (rc == 0)
-	rc = dm_cuda_image_resolve (dev, img, table, nv);
-    }
+  img->nkernels = nfns;
+  int rc = dm_cuda_link (dev, nv, &img->module);
+  if (rc == 0)
+    rc = dm_cuda_image_resolve (dev, img, table, nv);
   if (rc != 0)
     {
       dm_cuda_image_free (img);

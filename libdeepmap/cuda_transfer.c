@@ -426,7 +426,7 @@ dm_cuda_ring_free (struct dm_cuda *c)
       {
 	if (c->streams[i])
 	  dm_cu.cuStreamDestroy (c->streams[i]);
-	if (c->stream_marks[i])
+	if (c->stream_marks != NULL && c->stream_marks[i])
 	  dm_cu.cuEventDestroy (c->stream_marks[i]);
       }
   if (c->order)

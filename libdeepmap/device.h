@@ -106,6 +106,11 @@ struct dm_device
     uintptr_t host;
     size_t size;
     int link;			/* declare target link: mapped on demand */
+    /* On a device with its own images, a link variable is a pointer
+       variable of the image, at LINK_PTR, that must hold the device
+       address of the mapped host variable; LINK_VALUE is what it holds
+       (see dm_links_refresh).  */
+    uintptr_t link_ptr, link_value;
   } *globals;
   size_t nglobals, globals_capacity;
   pthread_mutex_t globals_lock;	/* held while a region uses them */

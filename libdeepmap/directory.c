@@ -1291,10 +1291,10 @@ dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 }
 
 int
-dm_dir_disassociate (struct dm_ctx *ctx, uintptr_t s)
+dm_dir_remove_permanent (struct dm_ctx *ctx, uintptr_t s, unsigned flag)
 {
   struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, s);
-  if (!m || m->host_start != s || !(m->flags & DM_MAPPING_ASSOCIATED))
+  if (!m || m->host_start != s || !(m->flags & flag))
     return -1;
   dm_seg_remove (ctx, m, NULL);
   return 0;

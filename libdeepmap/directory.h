@@ -208,7 +208,9 @@ void dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
    declare target variable (DEVADDR 0: allocate, fill with INITIAL).  */
 int dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 		      uintptr_t devaddr);
-int dm_dir_disassociate (struct dm_ctx *ctx, uintptr_t s);
+/* Remove the permanent entry starting at S whose flags include FLAG
+   (DM_MAPPING_ASSOCIATED or DM_MAPPING_DECLARE_TARGET); -1 if none.  */
+int dm_dir_remove_permanent (struct dm_ctx *ctx, uintptr_t s, unsigned flag);
 void dm_dir_declare (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 		     uintptr_t devaddr, const void *initial);
 

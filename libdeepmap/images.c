@@ -38,7 +38,8 @@ dm_image_fits (struct dm_device *dev, const struct dm_image *img)
 }
 
 static void
-dm_global_add (struct dm_device *dev, uintptr_t host, size_t size, int link)
+dm_global_add (struct dm_device *dev, uintptr_t host, size_t size, int link,
+	       uintptr_t link_ptr)
 {
   pthread_mutex_lock (&dev->globals_lock);
   if (dev->nglobals == dev->globals_capacity)
@@ -51,7 +52,8 @@ dm_global_add (struct dm_device *dev, uintptr_t host, size_t size, int link)
       dev->globals = g;
       dev->globals_capacity = cap;
     }
-  dev->globals[dev->nglobals++] = (struct dm_global) { host, size, link };
+  dev->globals[dev->nglobals++] = (struct dm_global) { host, size, link,
+							link_ptr, 0 };
   pthread_mutex_unlock (&dev->globals_lock);
 }
 
@@ -71,16 +73,34 @@ dm_image_load_host_code (struct dm_device *dev, struct dm_image *img)
       size &= ~DM_VAR_LINK_BIT;
       if (!link)
 	dm_map_declare_target (dev, host, size, 0, img->initial + off);
-      dm_global_add (dev, host, size, link);
+      dm_global_add (dev, host, size, link, 0);
       off += size;
     }
+}
+
+/* Is IMG's host table loaded on DEV, through IMG or another registration
+   of it?  A host table can be registered for several device types, and
+   found by the ELF scan as well; a device loads it once.  */
+static int
+dm_table_loaded (struct dm_device *dev, const struct dm_image *img)
+{
+  for (struct dm_image *i = dm_images; i; i = i->next)
+    if (i->loaded && i->loaded[dev - dm_started_devs]
+	&& i->table.funcs_begin == img->table.funcs_begin
+	&& i->table.vars_begin == img->table.vars_begin)
+      return 1;
+  return 0;
 }
 
 static void
 dm_image_load (struct dm_device *dev, struct dm_image *img)
 {
-  if (!dm_image_fits (dev, img))
+  if (!dm_image_fits (dev, img) || dm_table_loaded (dev, img))
     return;
+  if (!img->loaded && !(img->loaded = calloc (dm_started_n, 1)))
+    dm_fatal ("loading an offload image on device %d: out of host memory",
+	      dev->id);
+  img->loaded[dev - dm_started_devs] = 1;
   if (dev->ops->runs_host_code)
     {
       dm_image_load_host_code (dev, img);
@@ -100,10 +120,38 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
   for (size_t i = 0; i < nvars; i++)
     {
       uintptr_t host = img->table.vars_begin[2 * i];
-      uintptr_t size = img->table.vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
-      dm_map_declare_target (dev, host, size, dev_vars[i], NULL);
+      uintptr_t size = img->table.vars_begin[2 * i + 1];
+      /* GCC's device code reaches a link variable through a pointer
+	 variable of the image, set when the variable is mapped.  */
+      if (size & DM_VAR_LINK_BIT)
+	dm_global_add (dev, host, size & ~DM_VAR_LINK_BIT, 1, dev_vars[i]);
+      else
+	dm_map_declare_target (dev, host, size, dev_vars[i], NULL);
     }
   free (dev_vars);
+}
+
+/* IMG, no longer in dm_images, goes away: drop its variables from DEV
+   if they came from IMG.  (Another registration of the same table that
+   DEV could use is loaded in its place by the caller.)  */
+static void
+dm_image_drop_vars (struct dm_device *dev, const struct dm_image *img)
+{
+  size_t nvars = dm_host_table_nvars (&img->table);
+  for (size_t i = 0; i < nvars; i++)
+    {
+      uintptr_t host = img->table.vars_begin[2 * i];
+      if (!(img->table.vars_begin[2 * i + 1] & DM_VAR_LINK_BIT))
+	dm_unmap_declare_target (dev, host);
+      pthread_mutex_lock (&dev->globals_lock);
+      for (size_t g = 0; g < dev->nglobals; g++)
+	if (dev->globals[g].host == host)
+	  {
+	    dev->globals[g] = dev->globals[--dev->nglobals];
+	    break;
+	  }
+      pthread_mutex_unlock (&dev->globals_lock);
+    }
 }
 
 /* Is this host table known already (registered for another device type,
@@ -187,13 +235,12 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
 			     (const uintptr_t *) ht[2],
 			     (const uintptr_t *) ht[3] };
   pthread_mutex_lock (&dm_images_lock);
-  int known = dm_table_known (&t);
   struct dm_image *img = dm_image_add (&t, target_type, target_data);
-  /* Devices already running load it now (a library opened late).  A host
-     table both scanned and registered is entered only once per device.  */
-  if (!known)
-    for (int d = 0; d < dm_started_n; d++)
-      dm_image_load (&dm_started_devs[d], img);
+  /* Devices already running load it now (a library opened late, or one
+     whose constructors ran after something started the devices), unless
+     they have its table already (scanned as well as registered).  */
+  for (int d = 0; d < dm_started_n; d++)
+    dm_image_load (&dm_started_devs[d], img);
   pthread_mutex_unlock (&dm_images_lock);
 }
 
@@ -217,11 +264,21 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	  && img->device_type == target_type
 	  && img->target_data == target_data)
 	{
-	  for (int d = 0; d < dm_started_n; d++)
-	    if (dm_started_devs[d].ops->image_unload)
-	      dm_started_devs[d].ops->image_unload (&dm_started_devs[d],
-						    &img->table);
 	  *link = img->next;
+	  for (int d = 0; d < dm_started_n; d++)
+	    {
+	      struct dm_device *dev = &dm_started_devs[d];
+	      if (!img->loaded || !img->loaded[d])
+		continue;
+	      dm_image_drop_vars (dev, img);
+	      if (dev->ops->image_unload)
+		dev->ops->image_unload (dev, &img->table);
+	      /* Another registration of the table takes over, if any.  */
+	      for (struct dm_image *other = dm_images; other;
+		   other = other->next)
+		dm_image_load (dev, other);
+	    }
+	  free (img->loaded);
 	  free (img->initial);
 	  free (img);
 	  break;
@@ -289,10 +346,43 @@ dm_globals_swap (struct dm_device *dev, char *save, char *seen, int in)
     }
 }
 
+/* Point the image's pointer of every link variable of DEV at the
+   variable's device copy (or NULL when it is not mapped), where that
+   changed since the last region: mappings come and go, and fusion moves
+   blocks, between regions but never during one.  */
+static int
+dm_links_refresh (struct dm_device *dev)
+{
+  int r = 0;
+  pthread_mutex_lock (&dev->globals_lock);
+  for (size_t i = 0; i < dev->nglobals && r == 0; i++)
+    {
+      struct dm_global *g = &dev->globals[i];
+      uintptr_t d = (uintptr_t) dm_translate (dev, (void *) g->host);
+      if (d == g->link_value)
+	continue;
+      r = dev->ops->to_device (dev, g->link_ptr, &d, sizeof d, NULL);
+      if (r == 0)
+	g->link_value = d;
+      else
+	dm_set_reason ("pointing the declare target link variable at host "
+		       "%p (%zu bytes) to its device copy failed: %s",
+		       (void *) g->host, g->size, dm_reason ());
+    }
+  pthread_mutex_unlock (&dev->globals_lock);
+  return r;
+}
+
 int
 dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch)
 {
-  if (!dev->ops->runs_host_code || dev->nglobals == 0)
+  if (!dev->ops->runs_host_code)
+    {
+      if (dev->nglobals != 0 && dm_links_refresh (dev) != 0)
+	return -1;
+      return dev->ops->run (dev, launch, NULL);
+    }
+  if (dev->nglobals == 0)
     return dev->ops->run (dev, launch, NULL);
   pthread_mutex_lock (&dev->globals_lock);
   size_t total = 0;

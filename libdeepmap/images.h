@@ -33,6 +33,7 @@ struct dm_image
   int device_type;		/* DM_DEVTYPE_*, or 0 for "host tables only" */
   const void *target_data;	/* the device image, NULL for host only */
   char *initial;		/* the variables' values when registered */
+  unsigned char *loaded;	/* per started device: loaded there */
   struct dm_image *next;
 };
 

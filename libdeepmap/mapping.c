@@ -829,9 +829,19 @@ dm_disassociate (struct dm_device *dev, const void *host)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
   pthread_mutex_lock (&dev->lock);
-  int r = dm_dir_disassociate (&ctx, (uintptr_t) host);
+  int r = dm_dir_remove_permanent (&ctx, (uintptr_t) host,
+				   DM_MAPPING_ASSOCIATED);
   pthread_mutex_unlock (&dev->lock);
   return r;
+}
+
+void
+dm_unmap_declare_target (struct dm_device *dev, uintptr_t host)
+{
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
+  pthread_mutex_lock (&dev->lock);
+  dm_dir_remove_permanent (&ctx, host, DM_MAPPING_DECLARE_TARGET);
+  pthread_mutex_unlock (&dev->lock);
 }
 
 void

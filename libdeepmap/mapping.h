@@ -114,5 +114,7 @@ int dm_disassociate (struct dm_device *dev, const void *host);
 void dm_map_declare_target (struct dm_device *dev, uintptr_t host,
 			    size_t size, uintptr_t devaddr,
 			    const void *initial);
+/* Its image is unregistered: forget the variable at HOST.  */
+void dm_unmap_declare_target (struct dm_device *dev, uintptr_t host);
 
 #endif

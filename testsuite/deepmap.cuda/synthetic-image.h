@@ -5,7 +5,7 @@
 #ifndef SYNTHETIC_IMAGE_H
 #define SYNTHETIC_IMAGE_H
 
-#include "cuda-check.h"
+#include "nvptx-layout.h"
 
 #ifndef SYNTH_PTX
 #define SYNTH_PTX							\
@@ -15,17 +15,6 @@
   "fakecuda-global __gomp_device_num 4\n"
 #endif
 
-struct synth_obj { const char *code; size_t size; };
-struct synth_fn { const char *name; unsigned short dim[3]; };
-struct synth_data
-{
-  const struct synth_obj *objs;
-  unsigned nobjs;
-  const char *const *var_names;
-  unsigned nvars;
-  const struct synth_fn *fns;
-  unsigned nfns;
-};
 
 long synth_var = 42;
 

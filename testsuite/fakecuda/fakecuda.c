@@ -146,6 +146,25 @@ struct fk_global
   CUdeviceptr addr;
 };
 
+/* Every module global made so far, for fakecuda_global.  */
+#define FK_GLOBAL_LOG 256
+static struct fk_global fk_global_log[FK_GLOBAL_LOG];
+static size_t fk_nglobal_log;
+
+static void
+fk_global_note (const struct fk_global *g)
+{
+  pthread_mutex_lock (&fk_lock);
+  if (fk_nglobal_log == FK_GLOBAL_LOG)
+    {
+      fprintf (stderr, "fakecuda: more than %d module globals\n",
+	       FK_GLOBAL_LOG);
+      abort ();
+    }
+  fk_global_log[fk_nglobal_log++] = *g;
+  pthread_mutex_unlock (&fk_lock);
+}
+
 struct CUmod_st
 {
   struct fk_function *fns;
@@ -1041,6 +1060,7 @@ cuModuleLoadData (CUmodule *module, const void *image)
 		  memset ((void *) (uintptr_t) (g->addr - FK_DEV_BIAS), 0,
 			  size);
 		  m->nglobals++;
+		  fk_global_note (g);
 		}
 	    }
 	}
@@ -1156,6 +1176,18 @@ cuLaunchKernel (CUfunction f, unsigned int gx, unsigned int gy,
 }
 
 /* The fake's own interface (fakecuda.h).  */
+
+FK_EXPORT void *
+fakecuda_global (const char *name)
+{
+  void *p = NULL;
+  pthread_mutex_lock (&fk_lock);
+  for (size_t i = fk_nglobal_log; i-- > 0 && p == NULL;)
+    if (!strcmp (fk_global_log[i].name, name))
+      p = (void *) (uintptr_t) (fk_global_log[i].addr - FK_DEV_BIAS);
+  pthread_mutex_unlock (&fk_lock);
+  return p;
+}
 
 FK_EXPORT unsigned long
 fakecuda_last_launch (struct fakecuda_launch *out)

@@ -33,4 +33,8 @@ typedef unsigned long (*fakecuda_count_fn) (const char *what);
 /* Set every counter to zero.  */
 typedef void (*fakecuda_reset_fn) (void);
 
+/* The storage of the module global NAME loaded last (its device memory,
+   which the fake keeps in host memory), or NULL when none was loaded.  */
+typedef void *(*fakecuda_global_fn) (const char *name);
+
 #endif
