@@ -124,7 +124,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
-  struct dm_device *dev = dm_device_resolve (device, "target");
+  struct dm_device *dev = dm_device_for_region (device, fn);
   struct dm_deep_list dl;
   dm_deep_expand (DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
@@ -150,7 +150,7 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
 	     size_t mapnum, void **hostaddrs, size_t *sizes,
 	     unsigned char *kinds)
 {
-  struct dm_device *dev = dm_device_resolve (device, "target");
+  struct dm_device *dev = dm_device_for_region (device, fn);
   unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
   dm_target_now (dev, fn, mapnum, hostaddrs, sizes,
 		 dm_widen_kinds (mapnum, kinds, k), NULL);

@@ -480,6 +480,13 @@ dm_cuda_kernel_find (struct dm_cuda *c, void (*host_fn) (void *))
   return found;
 }
 
+static int
+dm_cuda_has_region (struct dm_device *dev, void (*host_fn) (void *))
+{
+  struct dm_cuda *c = dm_cuda_state (dev);
+  return c != NULL && dm_cuda_kernel_find (c, host_fn) != NULL;
+}
+
 /* GCC 12's geometry: a team is a block of 32-lane warps, each warp one
    OpenMP thread.  Teams default to what the device holds at once by its
    register file (GCC's estimate), and never exceed it.  */
@@ -668,6 +675,7 @@ static const struct dm_device_ops dm_cuda_ops = {
   .queue_callback = dm_cuda_queue_callback,
   .image_load = dm_cuda_image_load,
   .image_unload = dm_cuda_image_unload,
+  .has_region = dm_cuda_has_region,
   .run = dm_cuda_run,
   .fini = dm_cuda_fini,
 };

@@ -74,6 +74,11 @@ struct dm_device_ops
 		     const void *target_data, uintptr_t *dev_vars);
   int (*image_unload) (struct dm_device *, const struct dm_host_table *table);
 
+  /* Whether the device has code for the region whose host version is
+     FN (a program or library built without an image for it has none);
+     NULL: it runs every region.  */
+  int (*has_region) (struct dm_device *, void (*fn) (void *));
+
   /* Run a target region; synchronous when Q is NULL.  */
   int (*run) (struct dm_device *, const struct dm_launch *, struct dm_queue *q);
 
@@ -117,6 +122,11 @@ struct dm_device
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
 };
+
+/* The device a target region for FN runs on: dm_device_resolve's, unless
+   that device has no code for FN, when the region runs on the host
+   (NULL), or with OMP_TARGET_OFFLOAD=mandatory is a fatal error.  */
+struct dm_device *dm_device_for_region (int device, void (*fn) (void *));
 
 /* Number of offload devices (not counting the host).  */
 int dm_num_devices (void);

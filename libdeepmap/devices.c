@@ -209,3 +209,20 @@ dm_device_resolve (int device, const char *construct)
      to the host.  */
   return NULL;
 }
+
+struct dm_device *
+dm_device_for_region (int device, void (*fn) (void *))
+{
+  struct dm_device *dev = dm_device_resolve (device, "target");
+  if (dev == NULL || dev->ops->has_region == NULL
+      || dev->ops->has_region (dev, fn))
+    return dev;
+  if (dm_config.offload == DM_OFFLOAD_MANDATORY)
+    dm_fatal ("target on device %d (%s): no device code for the region "
+	      "(host function %p; build with -foffload=nvptx-none), and "
+	      "OMP_TARGET_OFFLOAD=mandatory forbids running it on the host",
+	      dev->id, dev->ops->name, (void *) fn);
+  /* Like GCC's runtime: code built without an image for the device runs
+     on the host.  */
+  return NULL;
+}
