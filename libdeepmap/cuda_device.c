@@ -615,7 +615,9 @@ dm_cuda_run (struct dm_device *dev, const struct dm_launch *launch,
 			     launch->args, q->stream);
     }
 
-  /* Synchronous regions share the device's stacks, one at a time.  */
+  /* Synchronous regions share the device's stacks, one at a time.  Each
+     waits for its own work only (the calling thread's default stream),
+     never for the whole context: queued nowait work goes on meanwhile.  */
   pthread_mutex_lock (&c->stacks_lock);
   int rc = dm_cuda_stacks_get (dev, &c->stacks, stacks_size);
   if (rc == 0)

@@ -59,11 +59,15 @@ enum
   FK_C_HTOD_PINNED,
   FK_C_DTOH_PINNED,
   FK_C_MAX_COPY,
+  FK_C_QUEUED_COPIES,
+  FK_C_QUEUED_LAUNCHES,
   FK_NEXTRA
 };
 static const char *const fk_extra_names[] = { "htod_from_pinned",
 					      "dtoh_to_pinned",
-					      "max_copy_bytes" };
+					      "max_copy_bytes",
+					      "queued_copies",
+					      "queued_launches" };
 
 /* One big lock and one condition for all of the fake's state: simple,
    and speed does not matter here.  */
@@ -421,6 +425,8 @@ fk_submit (CUstream s, const struct fk_op *op)
   *node = *op;
   node->next = NULL;
   pthread_mutex_lock (&fk_lock);
+  if (op->kind == FK_COPY)
+    fk_extra[FK_C_QUEUED_COPIES]++;
   if (s->tail)
     s->tail->next = node;
   else
@@ -1151,6 +1157,8 @@ cuLaunchKernel (CUfunction f, unsigned int gx, unsigned int gy,
   l->params_size = size;
   memcpy (l->params, buf, size < sizeof l->params ? size : sizeof l->params);
   fk_nlaunches++;
+  if (!fk_special_stream (s))
+    fk_extra[FK_C_QUEUED_LAUNCHES]++;
   pthread_mutex_unlock (&fk_lock);
   return CUDA_SUCCESS;
 }
