@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "async.h"
 #include "device.h"
 #include "deepcopy.h"
 #include "error.h"
@@ -32,7 +33,7 @@ dm_widen_kinds (size_t mapnum, const unsigned char *kinds,
 static void
 dm_wait_depend (void **depend)
 {
-  extern void GOMP_taskwait_depend (void **);
+  extern void GOMP_taskwait_depend (void **);	/* nowait.c */
   if (depend)
     GOMP_taskwait_depend (depend);
 }
@@ -96,6 +97,29 @@ dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
   dm_target_checked (dev, fn, mapnum, hostaddrs, sizes, kinds, args, NULL);
 }
 
+/* Map, run and unmap a region on DEV: synchronously, or with A queued
+   on A's queue (a nowait region: the exit bookkeeping happens now, its
+   copies back are queued too).  */
+static inline __attribute__ ((always_inline)) void
+dm_target_region (struct dm_device *dev, struct dm_async *a,
+		  void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		  size_t *sizes, unsigned short *kinds, void **args,
+		  void *check)
+{
+  struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
+					 hostaddrs, sizes, kinds, a);
+  struct dm_launch launch = { fn, env->args, 0, 0 };
+  dm_parse_launch_args (args, &launch);
+  dm_stats_add (&dev->stats.launches, 1);
+  if ((a ? dm_async_run (a, &launch) : dm_run_with_globals (dev, &launch, NULL))
+      != 0)
+    dm_fatal ("target%s on device %d (%s): the region (host function %p) "
+	      "failed: %s", a ? " nowait" : "", dev->id, dev->ops->name,
+	      (void *) fn, dm_reason ());
+  dm_deep_check (check, "target", dev->id);
+  dm_unmap_construct (env, a);
+}
+
 void
 dm_target_checked (struct dm_device *dev, void (*fn) (void *),
 		   size_t mapnum, void **hostaddrs, size_t *sizes,
@@ -106,17 +130,17 @@ dm_target_checked (struct dm_device *dev, void (*fn) (void *),
       dm_run_on_host (fn, mapnum, hostaddrs, sizes, kinds);
       return;
     }
-  struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
-					 hostaddrs, sizes, kinds);
-  struct dm_launch launch = { fn, env->args, 0, 0 };
-  dm_parse_launch_args (args, &launch);
-  dm_stats_add (&dev->stats.launches, 1);
-  if (dm_run_with_globals (dev, &launch) != 0)
-    dm_fatal ("target on device %d (%s): the region (host function %p) "
-	      "failed: %s", dev->id, dev->ops->name, (void *) fn,
-	      dm_reason ());
-  dm_deep_check (check, "target", dev->id);
-  dm_unmap_construct (env);
+  dm_target_region (dev, NULL, fn, mapnum, hostaddrs, sizes, kinds, args,
+		    check);
+}
+
+void
+dm_target_async (struct dm_async *a, void (*fn) (void *), size_t mapnum,
+		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		 void **args)
+{
+  dm_target_region (a->dev, a, fn, mapnum, hostaddrs, sizes, kinds, args,
+		    NULL);
 }
 
 DM_EXPORT void
@@ -168,7 +192,8 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
   dm_deep_active = dl.storage != NULL;
   struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
-					       dl.addrs, dl.sizes, dl.kinds)
+					       dl.addrs, dl.sizes, dl.kinds,
+					       NULL)
 			   : dm_host_env ();
   dm_deep_active = 0;
   env->deep = dl.check;
@@ -203,7 +228,7 @@ GOMP_target_end_data (void)
   dm_data_stack = env->prev;
   dm_deep_check (env->deep, "end of target data", env->dev ? env->dev->id : -1);
   env->deep = NULL;
-  dm_unmap_construct (env);
+  dm_unmap_construct (env, NULL);
 }
 
 void
@@ -211,7 +236,7 @@ dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	       size_t *sizes, unsigned short *kinds)
 {
   if (dev)
-    dm_update (dev, mapnum, hostaddrs, sizes, kinds);
+    dm_update (dev, mapnum, hostaddrs, sizes, kinds, NULL);
 }
 
 DM_EXPORT void
@@ -250,9 +275,9 @@ dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
   if (!dev)
     return;
   if (exit_data)
-    dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds);
+    dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
   else
-    dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds);
+    dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
 }
 
 DM_EXPORT void

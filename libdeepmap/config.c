@@ -98,6 +98,12 @@ dm_config_init (void)
   v = getenv ("DEEPMAP_EMU_POISON");
   dm_config.emu_poison = v ? dm_parse_bool ("DEEPMAP_EMU_POISON", v) : 1;
 
+  v = getenv ("DEEPMAP_NOWAIT");
+  if (v && strcmp (v, "sync") == 0)
+    dm_config.nowait_sync = 1;
+  else if (v && strcmp (v, "async") != 0)
+    dm_fatal ("bad value '%s' of DEEPMAP_NOWAIT: expected async or sync", v);
+
   v = getenv ("DEEPMAP_CHECK");
   dm_config.check = v ? dm_parse_bool ("DEEPMAP_CHECK", v) : 0;
 

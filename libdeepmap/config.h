@@ -25,6 +25,8 @@ struct dm_config
   int overlap_refresh;		/* DEEPMAP_OVERLAP=refresh */
   int check;			/* DEEPMAP_CHECK: deep copy pointer checks */
   int deep_strategy;		/* DEEPMAP_DEEPCOPY (enum dm_deep_strategy) */
+  int nowait_sync;		/* DEEPMAP_NOWAIT=sync: nowait tasks run
+				   their construct synchronously */
 };
 
 extern struct dm_config dm_config;

@@ -567,6 +567,42 @@ dm_cuda_launch (struct dm_device *dev, const struct dm_cuda_kernel *k,
   return 0;
 }
 
+/* GCC's nvptx runtime keeps state per module that every kernel's first
+   warp writes from its own launch geometry (the ICVs): kernels of one
+   device must not overlap, which GCC's plugin ensures by running one at
+   a time.  Queued kernels are chained through an event, each waiting on
+   the GPU for the one launched before it, so the host never waits.
+   Synchronous kernels, one at a time anyway, join the chain once a
+   kernel has been queued.  */
+static int
+dm_cuda_launch_serial (struct dm_device *dev, const struct dm_cuda_kernel *k,
+		       int teams, int warps, CUdeviceptr stacks,
+		       uintptr_t args, CUstream stream, int queued)
+{
+  struct dm_cuda *c = dev->backend;
+  pthread_mutex_lock (&c->launch_lock);
+  int chain = queued || c->kernels_queued;
+  int rc = 0;
+  if (chain && c->last_kernel == NULL
+      && DM_CU (dev->id, cuEventCreate, &c->last_kernel,
+		CU_EVENT_DISABLE_TIMING))
+    rc = -1;
+  if (rc == 0 && chain && c->last_recorded
+      && DM_CU (dev->id, cuStreamWaitEvent, stream, c->last_kernel, 0))
+    rc = -1;
+  if (rc == 0)
+    rc = dm_cuda_launch (dev, k, teams, warps, stacks, args, stream);
+  if (rc == 0 && chain)
+    {
+      rc = DM_CU (dev->id, cuEventRecord, c->last_kernel, stream) ? -1 : 0;
+      c->last_recorded = rc == 0;
+    }
+  if (rc == 0 && queued)
+    c->kernels_queued = 1;
+  pthread_mutex_unlock (&c->launch_lock);
+  return rc;
+}
+
 static int
 dm_cuda_run (struct dm_device *dev, const struct dm_launch *launch,
 	     struct dm_queue *q)
@@ -595,16 +631,18 @@ dm_cuda_run (struct dm_device *dev, const struct dm_launch *launch,
 	  && (DM_CU (dev->id, cuStreamSynchronize, q->stream)
 	      || dm_cuda_stacks_get (dev, &q->stacks, stacks_size) != 0))
 	return -1;
-      return dm_cuda_launch (dev, k, teams, warps, q->stacks.ptr,
-			     launch->args, q->stream);
+      return dm_cuda_launch_serial (dev, k, teams, warps, q->stacks.ptr,
+				    launch->args, q->stream, 1);
     }
 
-  /* Synchronous regions share the device's stacks, one at a time.  */
+  /* Synchronous regions share the device's stacks, one at a time.  Each
+     waits for its own work only (the calling thread's default stream),
+     never for the whole context: queued nowait work goes on meanwhile.  */
   pthread_mutex_lock (&c->stacks_lock);
   int rc = dm_cuda_stacks_get (dev, &c->stacks, stacks_size);
   if (rc == 0)
-    rc = dm_cuda_launch (dev, k, teams, warps, c->stacks.ptr, launch->args,
-			 CU_STREAM_PER_THREAD);
+    rc = dm_cuda_launch_serial (dev, k, teams, warps, c->stacks.ptr,
+				launch->args, CU_STREAM_PER_THREAD, 0);
   if (rc == 0)
     {
       CUresult r = dm_cu.cuStreamSynchronize (CU_STREAM_PER_THREAD);
@@ -650,10 +688,13 @@ dm_cuda_fini (struct dm_device *dev)
 	}
       if (c->stacks.ptr)
 	dm_cu.cuMemFree (c->stacks.ptr);
+      if (c->last_kernel)
+	dm_cu.cuEventDestroy (c->last_kernel);
     }
   dm_cu.cuDevicePrimaryCtxRelease (c->cu_dev);
   pthread_mutex_destroy (&c->lock);
   pthread_mutex_destroy (&c->stacks_lock);
+  pthread_mutex_destroy (&c->launch_lock);
   pthread_mutex_destroy (&c->ring_lock);
   free (c);
   dev->backend = NULL;
@@ -732,6 +773,7 @@ dm_cuda_init (struct dm_device *dev, int index)
     }
   pthread_mutex_init (&c->lock, NULL);
   pthread_mutex_init (&c->stacks_lock, NULL);
+  pthread_mutex_init (&c->launch_lock, NULL);
   pthread_mutex_init (&c->ring_lock, NULL);
   dev->backend = c;
   dev->ops = &dm_cuda_ops;

@@ -64,6 +64,12 @@ struct dm_cuda
   pthread_mutex_t stacks_lock;	/* held by a synchronous region */
   struct dm_cuda_stacks stacks;
 
+  /* Kernels of one device run one at a time (dm_cuda_launch_serial).  */
+  pthread_mutex_t launch_lock;
+  CUevent last_kernel;		/* recorded after the latest kernel */
+  int last_recorded;		/* ... once it has been recorded */
+  int kernels_queued;		/* a kernel was ever launched on a queue */
+
   /* The staging ring and its copy streams, made on first use.  */
   pthread_mutex_t ring_lock;
   struct dm_cuda_slot *slots;

@@ -121,6 +121,7 @@ struct dm_device
   pthread_mutex_t globals_lock;	/* held while a region uses them */
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
+  struct dm_async_dev *async;		/* nowait constructs (async.h) */
 };
 
 /* The device a target region for FN runs on: dm_device_resolve's, unless

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "async.h"
 #include "device.h"
 #include "directory.h"
 #include "mapping.h"
@@ -148,7 +149,13 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
       dm_node_free (dev, b->index);
     }
   if (b->owned)
-    dm_pool_free (dev, b->alloc_addr, b->alloc_size);
+    {
+      /* Queued work may still use it.  */
+      if (__builtin_expect (dm_async_live (dev), 0))
+	dm_async_free_later (dev, b->alloc_addr, b->alloc_size);
+      else
+	dm_pool_free (dev, b->alloc_addr, b->alloc_size);
+    }
   if (b->attach_counts)
     {
       free (b->attach_counts);
@@ -289,6 +296,23 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
 
 /* ---- copies that respect attached pointers -------------------------- */
 
+/* Write the pointer-sized VALUE to device address D in block B (B is only
+   needed by an asynchronous construct, whose queued copy reads a kept
+   copy of VALUE).  */
+static int
+dm_dir_send_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t d,
+		  uintptr_t value)
+{
+  const void *src = &value;
+  if (ctx->async)
+    {
+      src = dm_async_keep (ctx->async, &value, sizeof value);
+      dm_async_wrote (ctx->async, b);
+    }
+  return dm_copy_to_device (ctx->dev, d, src, sizeof value,
+			    dm_async_queue (ctx->async));
+}
+
 /* Copy host [S, E), inside block B, to the device (TO) or back, except
    attached pointer slots: their device value is a device pointer, their
    host value a host pointer; neither may overwrite the other.  */
@@ -329,6 +353,18 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
     }
   int r = 0;
   uintptr_t run = s;
+  struct dm_queue *q = dm_async_queue (ctx->async);
+  if (to)
+    dm_async_before_host_read (ctx->dev, s, e, ctx->async);
+  else
+    dm_async_before_read (ctx->dev, b, ctx->async);
+  if (q && to)
+    dm_async_wrote (ctx->async, b);
+  else if (q)
+    {
+      dm_async_step (ctx->async);
+      dm_async_note_host_write (ctx->async, s, e);
+    }
   if (b->attach_counts)
     {
       uintptr_t slot = s & ~(DM_W - 1);
@@ -339,17 +375,17 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
 	  uintptr_t s0 = slot < s ? s : slot;
 	  if (s0 > run)
 	    r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run),
-					(void *) run, s0 - run, NULL)
+					(void *) run, s0 - run, q)
 		   : dm_copy_to_host (ctx->dev, (void *) run,
-				      dm_block_dev (b, run), s0 - run, NULL);
+				      dm_block_dev (b, run), s0 - run, q);
 	  run = slot + DM_W;
 	}
     }
   if (r == 0 && run < e)
     r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run), (void *) run,
-				e - run, NULL)
+				e - run, q)
 	   : dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
-			      e - run, NULL);
+			      e - run, q);
   if (r != 0)
     dm_fail (ctx, "copying host [%p, %p) %s the device failed: %s",
 	     (void *) s, (void *) e, to ? "to" : "from", dm_reason ());
@@ -387,8 +423,7 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
 	  if (!target || at < nb->host_start || at > nb->host_end)
 	    continue;
 	  uintptr_t value = dm_block_dev (nb, target);
-	  if (dm_copy_to_device (dev, dm_block_dev (b, slot), &value,
-				 sizeof value, NULL) != 0)
+	  if (dm_dir_send_word (ctx, b, dm_block_dev (b, slot), value) != 0)
 	    dm_fail (ctx, "rewriting the attached pointer at host %p failed: "
 		     "%s", (void *) slot, dm_reason ());
 	}
@@ -437,9 +472,11 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
       struct dm_block *b = old[i];
       /* Existing device contents move with the block (holes included:
 	 they hold nothing anyone reads).  */
+      if (ctx->async)
+	dm_async_wrote (ctx->async, nb);
       if (dm_copy_device_to_device (dev, dm_block_dev (nb, b->host_start),
 				    b->dev_start, b->host_end - b->host_start,
-				    NULL) != 0)
+				    dm_async_queue (ctx->async)) != 0)
 	dm_fail (ctx, "moving device block [%p, %p) failed: %s",
 		 (void *) b->host_start, (void *) b->host_end, dm_reason ());
       if (b->attach_counts)
@@ -549,6 +586,15 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
     b = old[0];
   else
     {
+      /* Nor may blocks that queued work still uses: wait for the
+	 queues first (the lock is released meanwhile), then look again.  */
+      if (__builtin_expect (dm_async_unfenced (dev, ctx->async), 0))
+	{
+	  if (old != found)
+	    free (old);
+	  dm_async_fence (dev, ctx->async);
+	  return dm_cover (ctx, s, e, align, index);
+	}
       /* Blocks a running region uses must not move under it: wait for
 	 it to end (the lock is released meanwhile), then look again.  */
       for (size_t i = 0; i < n; i++)
@@ -1194,7 +1240,9 @@ dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
   if (!d)
     dm_fail (ctx, "the pointer at host %p must be mapped to be set, but is "
 	     "not", (void *) slot);
-  if (dm_copy_to_device (ctx->dev, d, &value, sizeof value, NULL) != 0)
+  struct dm_block *b = ctx->async ? dm_maptable_floor (&ctx->dev->table,
+							slot)->block : NULL;
+  if (dm_dir_send_word (ctx, b, d, value) != 0)
     dm_fail (ctx, "writing the pointer at host %p to the device failed: %s",
 	     (void *) slot, dm_reason ());
   return d;

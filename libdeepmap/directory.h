@@ -37,6 +37,8 @@ struct dm_ctx
 				   the section, when it is one (else NULL) */
   struct dm_plan *plan;		/* if set, copies to the device and pointer
 				   attachments are planned, not done */
+  struct dm_async *async;	/* a nowait construct: copies go onto its
+				   queue (async.h); NULL: synchronous */
 };
 
 /* How the copies and pointer patches of a deep-copy construct reach the

@@ -374,16 +374,21 @@ dm_links_refresh (struct dm_device *dev)
 }
 
 int
-dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch)
+dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
+		     struct dm_queue *q)
 {
   if (!dev->ops->runs_host_code)
     {
       if (dev->nglobals != 0 && dm_links_refresh (dev) != 0)
 	return -1;
-      return dev->ops->run (dev, launch, NULL);
+      return dev->ops->run (dev, launch, q);
     }
   if (dev->nglobals == 0)
-    return dev->ops->run (dev, launch, NULL);
+    return dev->ops->run (dev, launch, q);
+  /* The variables are swapped in around the region, under their lock: a
+     queued region runs here, after what Q holds so far.  */
+  if (q && dev->ops->queue_sync (dev, q) != 0)
+    return -1;
   pthread_mutex_lock (&dev->globals_lock);
   size_t total = 0;
   for (size_t i = 0; i < dev->nglobals; i++)

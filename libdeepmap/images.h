@@ -49,11 +49,14 @@ void dm_images_scan (void);
    far on each device that can use it; later registrations load at once.  */
 void dm_images_devices_started (struct dm_device *devs, int n);
 
-/* Run a region synchronously on DEV.  On a device that runs host code,
-   the declare target variables hold their device values at their host
-   addresses for the duration (regions on such a device that use them
-   are serialised).  */
+/* Run a region on DEV, synchronously or queued on Q.  On a device that
+   runs host code, the declare target variables hold their device values
+   at their host addresses for the duration (regions on such a device
+   that use them are serialised and run synchronously, after what Q
+   holds); on others, link variables' pointers are set first.  */
 struct dm_launch;
-int dm_run_with_globals (struct dm_device *dev, const struct dm_launch *l);
+struct dm_queue;
+int dm_run_with_globals (struct dm_device *dev, const struct dm_launch *l,
+			 struct dm_queue *q);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "async.h"
 #include "config.h"
 #include "device.h"
 #include "directory.h"
@@ -308,10 +309,11 @@ dm_host_env (void)
 
 struct dm_env *
 dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
-		  void **hostaddrs, size_t *sizes, unsigned short *kinds)
+		  void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		  struct dm_async *a)
 {
   struct dm_env *env = dm_env_get (mapnum);
-  struct dm_ctx ctx = { .dev = dev, .construct = c };
+  struct dm_ctx ctx = { .dev = dev, .construct = c, .async = a };
   int target = c == DM_CONSTRUCT_TARGET;
   env->dev = dev;
 
@@ -323,7 +325,13 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 					 args_size, &fp_align);
   char *stage = NULL;
   int stage_on_heap = fp_size > 4096;
-  if (fp_size)
+  if (fp_size && a)
+    {
+      /* A queued copy reads it later.  */
+      stage = dm_async_keep (a, NULL, fp_size);
+      stage_on_heap = 0;
+    }
+  else if (fp_size)
     {
       stage = stage_on_heap ? malloc (fp_size) : alloca (fp_size);
       if (!stage)
@@ -447,12 +455,21 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	}
     }
 
-  /* A region's blocks stay where its addresses point until it ends.  */
+  /* A region's blocks stay where its addresses point until it ends; it
+     starts after what other queues still copy into them.  */
+  struct dm_async_waits waits;
+  waits.n = 0;
+  waits.all = 0;
   if (target)
     for (size_t i = 0; i < mapnum; i++)
       if (env->items[i].held && !env->items[i].attach)
-	env->items[i].pinned = dm_dir_pin (dev, env->items[i].host,
+	{
+	  struct dm_block *b = dm_dir_pin (dev, env->items[i].host,
 					   DM_PIN_REGION);
+	  if (b)
+	    dm_async_pending (b, a, 0, &waits);
+	  env->items[i].pinned = b;
+	}
 
   /* Pass 2: items that refer to what pass 1 mapped.  */
   size_t *fp_offsets = NULL;
@@ -538,9 +555,12 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
       /* Part of the launch, as a GPU's kernel parameters are: not counted
 	 as a data transfer (statistics measure data movement).  */
       if (fp_size
-	  && dev->ops->to_device (dev, block_dev, stage, fp_size, NULL) != 0)
+	  && dev->ops->to_device (dev, block_dev, stage, fp_size,
+				  dm_async_queue (a)) != 0)
 	dm_fail (&ctx, "sending the region's %zu-byte argument block failed: "
 		 "%s", fp_size, dm_reason ());
+      if (a)
+	dm_async_step (a);
       env->args = block_dev;
     }
   else if (fp_size)
@@ -548,6 +568,8 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   pthread_mutex_unlock (&dev->lock);
   if (stage_on_heap)
     free (stage);
+  if (__builtin_expect (waits.n != 0 || waits.all, 0))
+    dm_async_waits_run (dev, &waits, a, 0);
   return env;
 }
 
@@ -597,7 +619,7 @@ dm_leave_items (struct dm_ctx *ctx, struct dm_env_item *items, size_t n,
 }
 
 void
-dm_unmap_construct (struct dm_env *env)
+dm_unmap_construct (struct dm_env *env, struct dm_async *a)
 {
   struct dm_device *dev = env->dev;
   if (!dev)
@@ -605,15 +627,28 @@ dm_unmap_construct (struct dm_env *env)
       dm_env_put (env);
       return;
     }
-  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_DATA };
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_DATA,
+			.async = a };
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
+  /* A queued region may still run: its blocks stay unmoved, unfreed and
+     not copied back under it through the queue's steps and the blocks'
+     marks (async.h), not through pins.  */
+  if (a)
+    dm_async_step (a);
   for (size_t i = 0; i < env->n; i++)
     if (env->items[i].pinned)
-      dm_dir_unpin (dev, env->items[i].pinned,
-		    env->items[i].pin_address ? DM_PIN_ADDRESS : DM_PIN_REGION);
+      {
+	if (a && !env->items[i].pin_address)
+	  dm_async_note_write (a, env->items[i].pinned, 1);
+	dm_dir_unpin (dev, env->items[i].pinned,
+		      env->items[i].pin_address ? DM_PIN_ADDRESS
+						: DM_PIN_REGION);
+      }
   dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
-  if (env->block)
+  if (env->block && a)
+    dm_async_free_later (dev, env->block, env->block_size);
+  else if (env->block)
     dm_pool_free (dev, env->block, env->block_size);
   pthread_mutex_unlock (&dev->lock);
   dm_env_put (env);
@@ -621,9 +656,10 @@ dm_unmap_construct (struct dm_env *env)
 
 void
 dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-	       size_t *sizes, unsigned short *kinds)
+	       size_t *sizes, unsigned short *kinds, struct dm_async *a)
 {
-  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA };
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA,
+			.async = a };
   struct dm_plan plan = { 0 };
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
@@ -689,9 +725,10 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 
 void
 dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-	      size_t *sizes, unsigned short *kinds)
+	      size_t *sizes, unsigned short *kinds, struct dm_async *a)
 {
-  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_EXIT_DATA };
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_EXIT_DATA,
+			.async = a };
   struct dm_env_item *items = alloca ((mapnum + 1) * sizeof *items);
   unsigned char *deletes = alloca (mapnum + 1);
   size_t n = 0;
@@ -783,9 +820,10 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 
 void
 dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-	   size_t *sizes, unsigned short *kinds)
+	   size_t *sizes, unsigned short *kinds, struct dm_async *a)
 {
-  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE };
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE,
+			.async = a };
   pthread_mutex_lock (&dev->lock);
   for (size_t i = 0; i < mapnum; i++)
     {

@@ -13,6 +13,7 @@
 struct dm_device;
 struct dm_mapping;
 struct dm_block;
+struct dm_async;
 
 /* One list item of a construct, as remembered until its end.  */
 struct dm_env_item
@@ -79,24 +80,27 @@ const char *dm_construct_name (enum dm_construct c);
 /* Map the list items of a target or target data construct (16-bit kinds)
    and return its record; for a target construct ENV->args is the device
    address of the translated address array.  USE_DEVICE items rewrite
-   HOSTADDRS in place, as GCC's code expects.  */
+   HOSTADDRS in place, as GCC's code expects.  The construct functions
+   take A, the asynchronous construct whose queue their copies go onto
+   (async.h), NULL for a synchronous one.  */
 struct dm_env *dm_map_construct (struct dm_device *dev, enum dm_construct c,
 				 size_t mapnum, void **hostaddrs,
-				 size_t *sizes, unsigned short *kinds);
+				 size_t *sizes, unsigned short *kinds,
+				 struct dm_async *a);
 
 /* End the construct: detach, count down, copy back, free.  */
-void dm_unmap_construct (struct dm_env *env);
+void dm_unmap_construct (struct dm_env *env, struct dm_async *a);
 
 /* A record for a target data construct that runs on the host.  */
 struct dm_env *dm_host_env (void);
 
 /* target enter data / target exit data / target update.  */
 void dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds);
+		    size_t *sizes, unsigned short *kinds, struct dm_async *a);
 void dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-		   size_t *sizes, unsigned short *kinds);
+		   size_t *sizes, unsigned short *kinds, struct dm_async *a);
 void dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-		size_t *sizes, unsigned short *kinds);
+		size_t *sizes, unsigned short *kinds, struct dm_async *a);
 
 /* Translate a host address as OpenMP's device routines do: the mapping
    containing HOST (or an empty one at HOST, or one ending at HOST).

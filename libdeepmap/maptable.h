@@ -42,6 +42,12 @@ struct dm_block
   uintptr_t *attach_bias;		/* where each attachment looked */
   struct dm_mapping *index;		/* its entry in the block index */
   struct dm_block *next;		/* free list link */
+  struct dm_block_async			/* queued work that may still */
+  {					/* write it (async.h) */
+    struct dm_aq *aq;
+    uint64_t step;
+    unsigned region;			/* a region, not a copy */
+  } async[2];
 };
 
 enum dm_mapping_flags

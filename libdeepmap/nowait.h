@@ -1,6 +1,7 @@
-/* nowait.h -- nowait target constructs become tasks of the system
-   libgomp, so that depend clauses, taskwait and barriers order them with
-   every other task and nobody busy-waits.  */
+/* nowait.h -- nowait target constructs become detached tasks of the
+   system libgomp, so that depend clauses, taskwait and barriers order them
+   with every other task and nobody busy-waits; their work runs on device
+   queues and completes the task when it is done (nowait.c, async.h).  */
 #ifndef DM_NOWAIT_H
 #define DM_NOWAIT_H
 
@@ -30,6 +31,10 @@ void dm_target_now (struct dm_device *dev, void (*fn) (void *),
 void dm_target_checked (struct dm_device *dev, void (*fn) (void *),
 			size_t mapnum, void **hostaddrs, size_t *sizes,
 			unsigned short *kinds, void **args, void *check);
+struct dm_async;
+void dm_target_async (struct dm_async *a, void (*fn) (void *),
+		      size_t mapnum, void **hostaddrs, size_t *sizes,
+		      unsigned short *kinds, void **args);
 void dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, unsigned short *kinds);
 void dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,

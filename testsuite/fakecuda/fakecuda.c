@@ -15,8 +15,9 @@
        fakecuda-function NAME [REGS [MAX_THREADS]]
        fakecuda-global NAME SIZE
    (a line "fakecuda-error TEXT" makes linking fail with TEXT in the
-   JIT's error log); kernels run nothing, cuLaunchKernel records the
-   launch for fakecuda_last_launch.
+   JIT's error log); kernels run nothing (with FAKECUDA_JITTER they take
+   a millisecond, and kernels that overlap are counted), cuLaunchKernel
+   records the launch for fakecuda_last_launch.
 
    Environment:
      FAKECUDA_DEVICES=N     devices (default 1; 0: cuInit says no device)
@@ -59,11 +60,17 @@ enum
   FK_C_HTOD_PINNED,
   FK_C_DTOH_PINNED,
   FK_C_MAX_COPY,
+  FK_C_QUEUED_COPIES,
+  FK_C_QUEUED_LAUNCHES,
+  FK_C_KERNEL_OVERLAPS,
   FK_NEXTRA
 };
 static const char *const fk_extra_names[] = { "htod_from_pinned",
 					      "dtoh_to_pinned",
-					      "max_copy_bytes" };
+					      "max_copy_bytes",
+					      "queued_copies",
+					      "queued_launches",
+					      "kernel_overlaps" };
 
 /* One big lock and one condition for all of the fake's state: simple,
    and speed does not matter here.  */
@@ -104,7 +111,11 @@ static struct fakecuda_launch fk_last;
 static unsigned long fk_nlaunches;
 
 /* Streams.  */
-enum fk_op_kind { FK_COPY, FK_HOSTFN, FK_RECORD, FK_WAIT };
+enum fk_op_kind { FK_COPY, FK_HOSTFN, FK_RECORD, FK_WAIT, FK_KERNEL };
+
+/* Kernels running now, on any stream (they run nothing but take a little
+   time with FAKECUDA_JITTER, so that overlapping ones are seen).  */
+static int fk_kernels_running;
 
 struct fk_op
 {
@@ -392,6 +403,17 @@ fk_execute (struct fk_op *op)
 	pthread_cond_wait (&fk_cond, &fk_lock);
       pthread_mutex_unlock (&fk_lock);
       break;
+    case FK_KERNEL:
+      pthread_mutex_lock (&fk_lock);
+      if (fk_kernels_running++ > 0)
+	fk_extra[FK_C_KERNEL_OVERLAPS]++;
+      pthread_mutex_unlock (&fk_lock);
+      if (fk_jitter)
+	usleep (1000);
+      pthread_mutex_lock (&fk_lock);
+      fk_kernels_running--;
+      pthread_mutex_unlock (&fk_lock);
+      break;
     }
 }
 
@@ -440,6 +462,8 @@ fk_submit (CUstream s, const struct fk_op *op)
   *node = *op;
   node->next = NULL;
   pthread_mutex_lock (&fk_lock);
+  if (op->kind == FK_COPY)
+    fk_extra[FK_C_QUEUED_COPIES]++;
   if (s->tail)
     s->tail->next = node;
   else
@@ -1171,8 +1195,11 @@ cuLaunchKernel (CUfunction f, unsigned int gx, unsigned int gy,
   l->params_size = size;
   memcpy (l->params, buf, size < sizeof l->params ? size : sizeof l->params);
   fk_nlaunches++;
+  if (!fk_special_stream (s))
+    fk_extra[FK_C_QUEUED_LAUNCHES]++;
   pthread_mutex_unlock (&fk_lock);
-  return CUDA_SUCCESS;
+  struct fk_op op = { .kind = FK_KERNEL };
+  return fk_submit (s, &op);
 }
 
 /* The fake's own interface (fakecuda.h).  */

@@ -27,7 +27,11 @@ typedef unsigned long (*fakecuda_last_launch_fn) (struct fakecuda_launch *);
      "dtoh_to_pinned"    device-to-host copies whose target is pinned
      "max_copy_bytes"    largest single copy
      "pinned_live"       pinned allocations alive
-     "device_live"       device allocations alive  */
+     "device_live"       device allocations alive
+     "queued_copies"     copies put on a stream the caller made (not run
+			 at once on a special stream)
+     "queued_launches"   kernel launches on such a stream
+     "kernel_overlaps"   kernels that started while another ran  */
 typedef unsigned long (*fakecuda_count_fn) (const char *what);
 
 /* Set every counter to zero.  */
