@@ -32,9 +32,14 @@ dm_async_state (struct dm_device *dev)
 
 /* The queue's completion callback: no driver calls, no device lock.  */
 static void
-dm_async_done (void *arg)
+dm_async_done (void *arg, const char *failure)
 {
   struct dm_async *a = arg;
+  /* The device has failed for good (a kernel fault): say so and stop,
+     rather than let the construct's dependents run on lost results.  */
+  if (failure != NULL)
+    dm_fatal_now ("nowait construct on device %d (%s): %s", a->dev->id,
+		  a->dev->ops->name, failure);
   struct dm_async_dev *s = a->dev->async;
   uintptr_t event = (uintptr_t) a->event;
   pthread_mutex_lock (&s->done_lock);

@@ -211,13 +211,75 @@ dm_cuda_queue_destroy (struct dm_device *dev, struct dm_queue *q)
   return rc;
 }
 
+/* A queue's completion callback.  cuStreamAddCallback, not
+   cuLaunchHostFunc: the driver skips host functions once the context has
+   failed (a kernel fault), which would leave the construct's task waiting
+   for ever; a stream callback runs exactly once and gets the status.  */
+struct dm_cuda_callback
+{
+  void (*fn) (void *, const char *);
+  void *arg;
+  int device;
+};
+
+/* Names of the errors queued work reports; no driver call may explain
+   them here.  */
+static const char *
+dm_cuda_async_error_name (CUresult r)
+{
+  switch (r)
+    {
+    case CUDA_ERROR_ILLEGAL_ADDRESS: return "CUDA_ERROR_ILLEGAL_ADDRESS";
+    case CUDA_ERROR_LAUNCH_FAILED: return "CUDA_ERROR_LAUNCH_FAILED";
+    case CUDA_ERROR_LAUNCH_TIMEOUT: return "CUDA_ERROR_LAUNCH_TIMEOUT";
+    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+      return "CUDA_ERROR_ILLEGAL_INSTRUCTION";
+    case CUDA_ERROR_MISALIGNED_ADDRESS: return "CUDA_ERROR_MISALIGNED_ADDRESS";
+    case CUDA_ERROR_INVALID_ADDRESS_SPACE:
+      return "CUDA_ERROR_INVALID_ADDRESS_SPACE";
+    case CUDA_ERROR_INVALID_PC: return "CUDA_ERROR_INVALID_PC";
+    case CUDA_ERROR_ASSERT: return "CUDA_ERROR_ASSERT";
+    case CUDA_ERROR_HARDWARE_STACK_ERROR:
+      return "CUDA_ERROR_HARDWARE_STACK_ERROR";
+    default: return "CUDA error";
+    }
+}
+
+static void CUDA_CB
+dm_cuda_callback_run (CUstream stream, CUresult status, void *data)
+{
+  struct dm_cuda_callback cb = *(struct dm_cuda_callback *) data;
+  free (data);
+  char failure[160];
+  if (status != CUDA_SUCCESS)
+    snprintf (failure, sizeof failure, "cuda device %d: queued work failed: "
+	      "%s (%d)%s", cb.device, dm_cuda_async_error_name (status),
+	      (int) status, status == CUDA_ERROR_LAUNCH_FAILED
+			    ? " (perhaps abort was called in a region)" : "");
+  cb.fn (cb.arg, status == CUDA_SUCCESS ? NULL : failure);
+}
+
 static int
 dm_cuda_queue_callback (struct dm_device *dev, struct dm_queue *q,
-			void (*fn) (void *), void *arg)
+			void (*fn) (void *, const char *), void *arg)
 {
   if (dm_cuda_bind (dev) != 0)
     return -1;
-  return DM_CU (dev->id, cuLaunchHostFunc, q->stream, fn, arg) ? -1 : 0;
+  struct dm_cuda_callback *cb = malloc (sizeof *cb);
+  if (cb == NULL)
+    {
+      dm_set_reason ("cuda device %d: out of host memory for a queue "
+		     "callback", dev->id);
+      return -1;
+    }
+  *cb = (struct dm_cuda_callback) { fn, arg, dev->id };
+  if (DM_CU (dev->id, cuStreamAddCallback, q->stream, dm_cuda_callback_run,
+	     cb, 0))
+    {
+      free (cb);
+      return -1;
+    }
+  return 0;
 }
 
 /* Images.  */

@@ -62,10 +62,13 @@ struct dm_device_ops
   struct dm_queue *(*queue_create) (struct dm_device *);
   int (*queue_destroy) (struct dm_device *, struct dm_queue *);
   int (*queue_sync) (struct dm_device *, struct dm_queue *);
-  /* Call FN (ARG) on some host thread once all work queued before it on Q
-     has finished; FN must not block.  */
+  /* Call FN (ARG, FAILURE) on some host thread once all work queued
+     before it on Q has finished; FN must not block nor call the backend.
+     It is called exactly once, also when queued work failed (a kernel
+     fault): FAILURE then says what failed, otherwise it is NULL.  */
   int (*queue_callback) (struct dm_device *, struct dm_queue *,
-			 void (*fn) (void *), void *arg);
+			 void (*fn) (void *, const char *failure),
+			 void *arg);
 
   /* Make the functions and variables of a host table known to the device.
      The variable addresses the device uses are written to DEV_VARS

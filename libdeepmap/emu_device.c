@@ -45,7 +45,7 @@ struct dm_emu_op
     struct dm_launch launch;
     struct
     {
-      void (*fn) (void *);
+      void (*fn) (void *, const char *);
       void *arg;
     } callback;
   } u;
@@ -328,7 +328,9 @@ dm_emu_execute (struct dm_device *dev, const struct dm_emu_op *op)
 		  dm_reason ());
       break;
     case DM_EMU_CALLBACK:
-      op->u.callback.fn (op->u.callback.arg);
+      /* A failing queued operation is fatal above: what reaches a
+	 callback has succeeded.  */
+      op->u.callback.fn (op->u.callback.arg, NULL);
       break;
     }
 }
@@ -488,7 +490,7 @@ dm_emu_queue_destroy (struct dm_device *dev, struct dm_queue *q)
 
 static int
 dm_emu_queue_callback (struct dm_device *dev, struct dm_queue *q,
-		       void (*fn) (void *), void *arg)
+		       void (*fn) (void *, const char *), void *arg)
 {
   struct dm_emu_op op = { .kind = DM_EMU_CALLBACK };
   op.u.callback.fn = fn;

@@ -40,6 +40,19 @@ dm_fatal (const char *fmt, ...)
 }
 
 void
+dm_fatal_now (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  dm_vreport ("error", fmt, ap);
+  va_end (ap);
+  fflush (stdout);
+  /* On a driver's callback thread, atexit handlers that shut devices
+     down would call the driver, which it forbids there.  */
+  _exit (1);
+}
+
+void
 dm_warning (const char *fmt, ...)
 {
   va_list ap;

@@ -13,6 +13,10 @@
 
 /* Print "deepmap: error: <message>" on stderr and exit(1).  */
 void dm_fatal (const char *fmt, ...) DM_FORMAT (1, 2) __attribute__ ((noreturn));
+/* The same from a thread where exit's handlers must not run (a driver's
+   callback thread): the process ends with _exit.  */
+void dm_fatal_now (const char *fmt, ...) DM_FORMAT (1, 2)
+  __attribute__ ((noreturn));
 
 /* Print "deepmap: warning: <message>" on stderr.  */
 void dm_warning (const char *fmt, ...) DM_FORMAT (1, 2);

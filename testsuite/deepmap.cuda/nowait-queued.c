@@ -70,8 +70,8 @@ main (void)
   CHECK (fk_count ("queued_copies") - copies0 >= 7, "%lu copies queued",
 	 fk_count ("queued_copies") - copies0);
   /* One completion per construct.  */
-  CHECK (fk_count ("cuLaunchHostFunc") == 5, "%lu host functions",
-	 fk_count ("cuLaunchHostFunc"));
+  CHECK (fk_count ("cuStreamAddCallback") == 5, "%lu host functions",
+	 fk_count ("cuStreamAddCallback"));
   CHECK (fk_count ("cuStreamCreate") >= 1, "no stream created");
   free (a);
   return 0;

@@ -24,7 +24,8 @@
      FAKECUDA_MEMORY=BYTES  memory per device (default 4 GiB)
      FAKECUDA_FAIL=FN:N[:CODE],...  the Nth call of FN returns an error
                             (default code: what FN would plausibly return)
-     FAKECUDA_JITTER=1      random delays in stream workers  */
+     FAKECUDA_JITTER=1      random delays in stream workers
+     FAKECUDA_KERNEL_FAULT=N  the Nth kernel faults (asynchronously)  */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,6 +82,11 @@ static int fk_initialized;
 static int fk_ndevices = 1;
 static size_t fk_memory = (size_t) 4 << 30;
 static int fk_jitter;
+/* FAKECUDA_KERNEL_FAULT=N: the Nth kernel run faults, and from then on
+   the device has failed for good, as a GPU's context does: stream work
+   is skipped, stream callbacks get the error, synchronizing returns it.  */
+static unsigned long fk_kernel_fault_at, fk_kernels_run;
+static CUresult fk_sticky;
 static unsigned long fk_calls[FK_NFUNCS];
 static unsigned long fk_fail_at[FK_NFUNCS];
 static CUresult fk_fail_code[FK_NFUNCS];
@@ -111,7 +117,7 @@ static struct fakecuda_launch fk_last;
 static unsigned long fk_nlaunches;
 
 /* Streams.  */
-enum fk_op_kind { FK_COPY, FK_HOSTFN, FK_RECORD, FK_WAIT, FK_KERNEL };
+enum fk_op_kind { FK_COPY, FK_CALLBACK, FK_RECORD, FK_WAIT, FK_KERNEL };
 
 /* Kernels running now, on any stream (they run nothing but take a little
    time with FAKECUDA_JITTER, so that overlapping ones are seen).  */
@@ -123,7 +129,8 @@ struct fk_op
   void *dst;
   const void *src;
   size_t size;
-  CUhostFn fn;
+  CUstreamCallback callback;
+  CUstream stream;
   void *arg;
   struct CUevent_st *event;
   unsigned long gen;
@@ -266,6 +273,8 @@ fk_setup (void)
     fk_memory = strtoull (v, NULL, 0);
   if ((v = getenv ("FAKECUDA_JITTER")))
     fk_jitter = atoi (v);
+  if ((v = getenv ("FAKECUDA_KERNEL_FAULT")))
+    fk_kernel_fault_at = strtoul (v, NULL, 10);
   if ((v = getenv ("FAKECUDA_FAIL")) && *v)
     fk_parse_failures (v);
   fk_ctx = calloc (fk_ndevices > 0 ? fk_ndevices : 1, sizeof *fk_ctx);
@@ -385,10 +394,11 @@ fk_execute (struct fk_op *op)
   switch (op->kind)
     {
     case FK_COPY:
-      memmove (op->dst, op->src, op->size);
+      if (!fk_sticky)
+	memmove (op->dst, op->src, op->size);
       break;
-    case FK_HOSTFN:
-      op->fn (op->arg);
+    case FK_CALLBACK:
+      op->callback (op->stream, fk_sticky, op->arg);
       break;
     case FK_RECORD:
       pthread_mutex_lock (&fk_lock);
@@ -405,6 +415,12 @@ fk_execute (struct fk_op *op)
       break;
     case FK_KERNEL:
       pthread_mutex_lock (&fk_lock);
+      if (fk_sticky || ++fk_kernels_run == fk_kernel_fault_at)
+	{
+	  fk_sticky = CUDA_ERROR_ILLEGAL_ADDRESS;
+	  pthread_mutex_unlock (&fk_lock);
+	  break;
+	}
       if (fk_kernels_running++ > 0)
 	fk_extra[FK_C_KERNEL_OVERLAPS]++;
       pthread_mutex_unlock (&fk_lock);
@@ -516,6 +532,8 @@ static const struct
   { CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found" },
   { CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED",
     "unspecified launch failure" },
+  { CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS",
+    "an illegal memory access was encountered" },
   { CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
     "too many resources requested for launch" },
 };
@@ -877,7 +895,7 @@ cuStreamSynchronize (CUstream s)
   FK_ENTER (cuStreamSynchronize);
   if (!fk_special_stream (s))
     fk_stream_drain (s);
-  return CUDA_SUCCESS;
+  return fk_sticky;
 }
 
 FK_EXPORT CUresult CUDAAPI
@@ -894,10 +912,14 @@ cuStreamWaitEvent (CUstream s, CUevent e, unsigned int flags)
 }
 
 FK_EXPORT CUresult CUDAAPI
-cuLaunchHostFunc (CUstream s, CUhostFn fn, void *arg)
+cuStreamAddCallback (CUstream s, CUstreamCallback fn, void *arg,
+		     unsigned int flags)
 {
-  FK_ENTER (cuLaunchHostFunc);
-  struct fk_op op = { .kind = FK_HOSTFN, .fn = fn, .arg = arg };
+  FK_ENTER (cuStreamAddCallback);
+  if (fn == NULL || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  struct fk_op op = { .kind = FK_CALLBACK, .callback = fn, .stream = s,
+		      .arg = arg };
   return fk_submit (s, &op);
 }
 
@@ -949,7 +971,7 @@ cuEventSynchronize (CUevent e)
   while (e->done < gen)
     pthread_cond_wait (&fk_cond, &fk_lock);
   pthread_mutex_unlock (&fk_lock);
-  return CUDA_SUCCESS;
+  return fk_sticky;
 }
 
 /* Images.  */
