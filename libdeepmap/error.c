@@ -26,14 +26,22 @@ dm_vreport (const char *kind, const char *fmt, va_list ap)
     return;
 }
 
+/* Report an error line and flush the program's output: all that is
+   left before the process ends.  */
+static void
+dm_vreport_fatal (const char *fmt, va_list ap)
+{
+  dm_vreport ("error", fmt, ap);
+  fflush (stdout);
+}
+
 void
 dm_fatal (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  dm_vreport ("error", fmt, ap);
+  dm_vreport_fatal (fmt, ap);
   va_end (ap);
-  fflush (stdout);
   /* exit, not abort: atexit handlers (statistics) still run, and the
      status is an ordinary failure the caller can test.  */
   exit (1);
@@ -44,9 +52,8 @@ dm_fatal_now (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  dm_vreport ("error", fmt, ap);
+  dm_vreport_fatal (fmt, ap);
   va_end (ap);
-  fflush (stdout);
   /* On a driver's callback thread, atexit handlers that shut devices
      down would call the driver, which it forbids there.  */
   _exit (1);
