@@ -197,6 +197,7 @@ dm_cuda_queue_destroy (struct dm_device *dev, struct dm_queue *q)
   int rc = DM_CU (dev->id, cuStreamSynchronize, q->stream) ? -1 : 0;
   if (q->stacks.ptr)
     dm_cu.cuMemFree (q->stacks.ptr);
+  dm_cuda_queue_transfer_fini (q);
   if (DM_CU (dev->id, cuStreamDestroy, q->stream))
     rc = -1;
   pthread_mutex_lock (&c->lock);
@@ -259,7 +260,7 @@ dm_cuda_callback_run (CUstream stream, CUresult status, void *data)
   cb.fn (cb.arg, status == CUDA_SUCCESS ? NULL : failure);
 }
 
-static int
+int
 dm_cuda_queue_callback (struct dm_device *dev, struct dm_queue *q,
 			void (*fn) (void *, const char *), void *arg)
 {
@@ -738,6 +739,7 @@ dm_cuda_fini (struct dm_device *dev)
 	  dm_cu.cuStreamSynchronize (q->stream);
 	  if (q->stacks.ptr)
 	    dm_cu.cuMemFree (q->stacks.ptr);
+	  dm_cuda_queue_transfer_fini (q);
 	  dm_cu.cuStreamDestroy (q->stream);
 	  free (q);
 	}

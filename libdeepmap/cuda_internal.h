@@ -45,6 +45,8 @@ struct dm_queue
   struct dm_device *dev;
   CUstream stream;
   struct dm_cuda_stacks stacks;	/* for regions launched on this queue */
+  void *bounce;			/* pinned, DEEPMAP_CUDA_CHUNK bytes, for
+				   queued copies into pageable memory */
   struct dm_queue *prev, *next;
 };
 
@@ -90,6 +92,14 @@ int dm_cuda_to_host (struct dm_device *, void *dst, uintptr_t src,
 int dm_cuda_device_to_device (struct dm_device *, uintptr_t dst,
 			      uintptr_t src, size_t size,
 			      struct dm_queue *q);
+
+/* The queue_callback op: FN (ARG, FAILURE) once Q has passed what it
+   holds now, on a driver thread.  */
+int dm_cuda_queue_callback (struct dm_device *dev, struct dm_queue *q,
+			    void (*fn) (void *, const char *), void *arg);
+
+/* Release what a queue's copies kept (after the queue has drained).  */
+void dm_cuda_queue_transfer_fini (struct dm_queue *q);
 
 /* Release the staging ring and copy streams (context current).  */
 void dm_cuda_transfer_fini (struct dm_device *dev);

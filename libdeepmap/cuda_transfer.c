@@ -247,20 +247,18 @@ out:
   return rc;
 }
 
-/* Device SRC to pageable DST through the ring: DMA runs up to a ring's
-   worth of chunks ahead of the host copying them out.  Returns when DST
-   holds the data, also with Q (after Q's earlier work).  */
+/* Device SRC to pageable DST through the ring, synchronously: DMA runs
+   up to a ring's worth of chunks ahead of the host copying them out.
+   (Queued copies into pageable memory are bounced instead.)  */
 static int
 dm_cuda_staged_to_host (struct dm_device *dev, struct dm_cuda *c,
-			char *dst, CUdeviceptr src, size_t size, CUstream q)
+			char *dst, CUdeviceptr src, size_t size)
 {
   if (dm_cuda_ring_acquire (dev, c) != 0)
     return -1;
   size_t chunk = dm_cuda_tuning.chunk;
   size_t n = (size + chunk - 1) / chunk, issued = 0;
   int rc = -1;
-  if (q != NULL && dm_cuda_streams_after (dev, c, q) != 0)
-    goto out;
   for (size_t done = 0; done < n; done++)
     {
       for (; issued < n && issued - done < (size_t) c->nslots; issued++)
@@ -342,6 +340,86 @@ dm_cuda_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
   return q ? 0 : dm_cuda_sync_thread_stream (dev, "a copy to the device");
 }
 
+/* One piece of a bounced copy, for the stream callback that copies it
+   out of the bounce buffer.  */
+struct dm_cuda_piece
+{
+  char *dst;
+  const char *bounce;
+  size_t len;
+};
+
+static void
+dm_cuda_piece_out (void *data, const char *failure)
+{
+  struct dm_cuda_piece *p = data;
+  /* After a failure the bytes are not there; the construct's completion
+     reports it.  */
+  if (failure == NULL)
+    memcpy (p->dst, p->bounce, p->len);
+  free (p);
+}
+
+/* A queued copy into pageable memory.  The driver returns from one only
+   once it is done, i.e. after the queue's earlier work (a whole region):
+   the host would wait, under the device lock.  Instead the pieces go
+   through Q's pinned bounce buffer: DMA a piece into it, then a stream
+   callback copies it out; stream order keeps the next piece's DMA after
+   that callback, so one buffer serves them all.  */
+static int
+dm_cuda_bounced_to_host (struct dm_device *dev, struct dm_queue *q,
+			 char *dst, CUdeviceptr src, size_t size)
+{
+  size_t piece = dm_cuda_tuning.chunk;
+  if (q->bounce == NULL)
+    {
+      CUresult r = dm_cu.cuMemHostAlloc (&q->bounce, piece, 0);
+      if (r != CUDA_SUCCESS)
+	{
+	  q->bounce = NULL;
+	  dm_cuda_reason (r, "cuMemHostAlloc", "cuda device %d: %zu bytes of "
+			  "pinned bounce buffer", dev->id, piece);
+	  return -1;
+	}
+    }
+  for (size_t off = 0; off < size; off += piece)
+    {
+      size_t len = size - off < piece ? size - off : piece;
+      struct dm_cuda_piece *p = malloc (sizeof *p);
+      if (p == NULL)
+	{
+	  dm_set_reason ("cuda device %d: out of host memory queueing a copy",
+			 dev->id);
+	  return -1;
+	}
+      *p = (struct dm_cuda_piece) { dst + off, q->bounce, len };
+      CUresult r = dm_cu.cuMemcpyDtoHAsync (q->bounce, src + off, len,
+					    q->stream);
+      if (r != CUDA_SUCCESS)
+	{
+	  free (p);
+	  dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: queued "
+			  "copy of %zu bytes from %#llx", dev->id, len,
+			  (unsigned long long) (src + off));
+	  return -1;
+	}
+      if (dm_cuda_queue_callback (dev, q, dm_cuda_piece_out, p) != 0)
+	{
+	  free (p);
+	  return -1;
+	}
+    }
+  return 0;
+}
+
+void
+dm_cuda_queue_transfer_fini (struct dm_queue *q)
+{
+  if (q->bounce)
+    dm_cu.cuMemFreeHost (q->bounce);
+  q->bounce = NULL;
+}
+
 int
 dm_cuda_to_host (struct dm_device *dev, void *dst, uintptr_t src,
 		 size_t size, struct dm_queue *q)
@@ -352,8 +430,10 @@ dm_cuda_to_host (struct dm_device *dev, void *dst, uintptr_t src,
     return -1;
   struct dm_cuda *c = dev->backend;
   CUstream s = q ? q->stream : NULL;
+  if (q != NULL && !dm_cuda_pinned (dst, size))
+    return dm_cuda_bounced_to_host (dev, q, dst, src, size);
   if (dm_cuda_use_ring (dst, size))
-    return dm_cuda_staged_to_host (dev, c, dst, src, size, s);
+    return dm_cuda_staged_to_host (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyDtoHAsync (dst, src, size,
 					q ? s : CU_STREAM_PER_THREAD);
   if (r != CUDA_SUCCESS)

@@ -64,6 +64,7 @@ enum
   FK_C_QUEUED_COPIES,
   FK_C_QUEUED_LAUNCHES,
   FK_C_KERNEL_OVERLAPS,
+  FK_C_DTOH_PAGEABLE_WAITS,
   FK_NEXTRA
 };
 static const char *const fk_extra_names[] = { "htod_from_pinned",
@@ -71,7 +72,8 @@ static const char *const fk_extra_names[] = { "htod_from_pinned",
 					      "max_copy_bytes",
 					      "queued_copies",
 					      "queued_launches",
-					      "kernel_overlaps" };
+					      "kernel_overlaps",
+					      "dtoh_pageable_waits" };
 
 /* One big lock and one condition for all of the fake's state: simple,
    and speed does not matter here.  */
@@ -462,6 +464,8 @@ fk_worker (void *arg)
   return NULL;
 }
 
+static void fk_stream_drain (CUstream s);
+
 /* Queue OP on S (a copy of it), or run it now on a special stream.  */
 static CUresult
 fk_submit (CUstream s, const struct fk_op *op)
@@ -825,8 +829,20 @@ cuMemcpyDtoHAsync (void *dst, CUdeviceptr src, size_t n, CUstream s)
   void *p = fk_device_range (src, n);
   if (p == NULL || dst == NULL)
     return CUDA_ERROR_INVALID_VALUE;
-  fk_note_copy (n, fk_pinned (dst, n) ? FK_C_DTOH_PINNED : -1);
+  int pinned = fk_pinned (dst, n);
+  fk_note_copy (n, pinned ? FK_C_DTOH_PINNED : -1);
   struct fk_op op = { .kind = FK_COPY, .dst = dst, .src = p, .size = n };
+  if (!pinned && !fk_special_stream (s))
+    {
+      /* Like the driver: a copy into pageable memory returns only once
+	 it is done, after the stream's earlier work.  */
+      pthread_mutex_lock (&fk_lock);
+      fk_extra[FK_C_DTOH_PAGEABLE_WAITS]++;
+      pthread_mutex_unlock (&fk_lock);
+      fk_stream_drain (s);
+      fk_execute (&op);
+      return CUDA_SUCCESS;
+    }
   return fk_submit (s, &op);
 }
 

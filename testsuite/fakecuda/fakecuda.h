@@ -31,7 +31,9 @@ typedef unsigned long (*fakecuda_last_launch_fn) (struct fakecuda_launch *);
      "queued_copies"     copies put on a stream the caller made (not run
 			 at once on a special stream)
      "queued_launches"   kernel launches on such a stream
-     "kernel_overlaps"   kernels that started while another ran  */
+     "kernel_overlaps"   kernels that started while another ran
+     "dtoh_pageable_waits"  copies into pageable memory queued on such a
+			 stream: the caller waited for the stream  */
 typedef unsigned long (*fakecuda_count_fn) (const char *what);
 
 /* Set every counter to zero.  */
