@@ -64,6 +64,9 @@ dm_add_devices (const struct dm_backend *b, int count)
 static void
 dm_devices_fini (void)
 {
+  /* The program's destructors may still unregister images: they must
+     not reach devices that are gone.  */
+  dm_images_devices_stopped ();
   if (dm_config.stats)
     dm_stats_print ();
   /* Device memory is returned by the process's exit; only backends that

@@ -223,6 +223,14 @@ dm_images_devices_started (struct dm_device *devs, int n)
   pthread_mutex_unlock (&dm_images_lock);
 }
 
+void
+dm_images_devices_stopped (void)
+{
+  /* No lock: exit may come from a fatal error while this thread holds
+     it (loading an image).  Its holders read the count under it.  */
+  __atomic_store_n (&dm_started_n, 0, __ATOMIC_RELEASE);
+}
+
 DM_EXPORT void
 GOMP_offload_register_ver (unsigned version, const void *host_table,
 			   int target_type, const void *target_data)

@@ -49,6 +49,10 @@ void dm_images_scan (void);
    far on each device that can use it; later registrations load at once.  */
 void dm_images_devices_started (struct dm_device *devs, int n);
 
+/* Called when the devices shut down (process exit): later
+   unregistrations only forget their images.  */
+void dm_images_devices_stopped (void);
+
 /* Run a region on DEV, synchronously or queued on Q.  On a device that
    runs host code, the declare target variables hold their device values
    at their host addresses for the duration (regions on such a device
