@@ -7,44 +7,18 @@
 /* { dg-set-target-env-var DEEPMAP_DEVICES "cuda,emu" } */
 /* { dg-output "program output kept" } */
 
-#include "nvptx-layout.h"
-
-extern void GOMP_offload_unregister_ver (unsigned, const void *, int,
-					 const void *);
-
-long exit_var = 3;
-
-static void
-region (void *args)
-{
-  (void) args;
-  abort ();
-}
-
-static const char ptx[] =
-  "// fake PTX\n"
-  "fakecuda-function main$_omp_fn$0 64 1024\n"
-  "fakecuda-global exit_var 8\n";
-static const struct synth_obj objs[] = { { ptx, sizeof ptx } };
-static const char *const var_names[] = { "exit_var" };
-static const struct synth_fn fns[] = { { "main$_omp_fn$0", { 0, 0, 0 } } };
-static const struct synth_data tdata = { objs, 1, var_names, 1, fns, 1 };
-static void *funcs[] __attribute__ ((section (".gnu.offload_funcs"), used))
-  = { (void *) region };
-static uintptr_t vars[] __attribute__ ((section (".gnu.offload_vars"), used))
-  = { (uintptr_t) &exit_var, sizeof exit_var };
-static const void *table[] = { funcs, funcs + 1, vars, vars + 2 };
+#include "scanned-image.h"
 
 static void __attribute__ ((constructor))
 register_image (void)
 {
-  GOMP_offload_register_ver ((1u << 16) | 1, table, 5, &tdata);
+  scanned_register ();
 }
 
 static void __attribute__ ((destructor))
 unregister_image (void)
 {
-  GOMP_offload_unregister_ver ((1u << 16) | 1, table, 5, &tdata);
+  scanned_unregister ();
 }
 
 int
@@ -52,8 +26,8 @@ main (void)
 {
   dm_require_device ();
   for (int dev = 0; dev < 2; dev++)
-    CHECK (omp_target_is_present (&exit_var, dev),
-	   "exit_var not present on device %d", dev);
+    CHECK (omp_target_is_present (&scanned_var, dev),
+	   "scanned_var not present on device %d", dev);
   /* Buffered: lost if the process crashes at exit.  */
   printf ("program output kept\n");
   return 0;
