@@ -12,6 +12,9 @@ want gcc-12-source
 want gcc-12-plugin-dev
 want clang-14
 want libomp-14-dev
+# GCC's nvptx offload compiler: the deepmap.cuda/nvptx-*.c tests load the
+# images it makes on the fake driver (and make check-gpu needs it).
+want gcc-12-offload-nvptx
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then

@@ -1061,6 +1061,73 @@ cuLinkDestroy (CUlinkState l)
   return CUDA_SUCCESS;
 }
 
+/* Size of a PTX scalar type (".u32"...), 0 if TOK is none.  */
+static size_t
+fk_ptx_type_size (const char *tok)
+{
+  static const char *const types[] = { ".u8", ".s8", ".b8", ".u16", ".s16",
+				       ".b16", ".f16", ".u32", ".s32",
+				       ".b32", ".f32", ".u64", ".s64",
+				       ".b64", ".f64" };
+  static const size_t sizes[] = { 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8,
+				  8 };
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    if (!strcmp (tok, types[i]))
+      return sizes[i];
+  return 0;
+}
+
+/* Definitions in real PTX, as GCC's nvptx back end writes them:
+     .visible .entry NAME (.param ...           a kernel: 1
+     .visible .global .align A .TYPE NAME[N] ...  a variable: 2, SIZE set
+   (.weak instead of .visible, or neither, the same); declarations
+   (.extern) and everything else: 0.  So a module linked from GCC's
+   offload image has its kernels and variables, by their names.  */
+static int
+fk_ptx_definition (const char *line, char *name, unsigned long *size)
+{
+  char copy[512], *save = NULL;
+  snprintf (copy, sizeof copy, "%s", line);
+  char *tok = strtok_r (copy, " \t", &save);
+  if (tok && (!strcmp (tok, ".visible") || !strcmp (tok, ".weak")))
+    tok = strtok_r (NULL, " \t", &save);
+  if (tok == NULL)
+    return 0;
+  if (!strcmp (tok, ".entry"))
+    {
+      tok = strtok_r (NULL, " \t(", &save);
+      if (tok == NULL || strlen (tok) >= 128)
+	return 0;
+      strcpy (name, tok);
+      return 1;
+    }
+  if (strcmp (tok, ".global"))
+    return 0;
+  size_t elt = 0;
+  while ((tok = strtok_r (NULL, " \t", &save)) != NULL)
+    {
+      if (!strcmp (tok, ".align"))
+	strtok_r (NULL, " \t", &save);
+      else if ((elt = fk_ptx_type_size (tok)) != 0)
+	break;
+      else
+	return 0;
+    }
+  tok = strtok_r (NULL, " \t;=", &save);
+  if (elt == 0 || tok == NULL)
+    return 0;
+  size_t n = strcspn (tok, "[;");
+  if (n == 0 || n >= 128)
+    return 0;
+  memcpy (name, tok, n);
+  name[n] = '\0';
+  unsigned long count = 1;
+  if (tok[n] == '[')
+    count = strtoul (tok + n + 1, NULL, 10);
+  *size = elt * count;
+  return 2;
+}
+
 static void
 fk_module_free (struct CUmod_st *m)
 {
@@ -1089,8 +1156,10 @@ cuModuleLoadData (CUmodule *module, const void *image)
       char name[128];
       int regs = 32, max_threads = 1024;
       unsigned long size;
-      if (sscanf (line, " fakecuda-function %127s %d %d", name, &regs,
-		  &max_threads) >= 1)
+      int ptx = fk_ptx_definition (line, name, &size);
+      if (ptx == 1
+	  || sscanf (line, " fakecuda-function %127s %d %d", name, &regs,
+		     &max_threads) >= 1)
 	{
 	  struct fk_function *f = realloc (m->fns, (m->nfns + 1) * sizeof *f);
 	  if (f == NULL)
@@ -1104,7 +1173,9 @@ cuModuleLoadData (CUmodule *module, const void *image)
 	      f->max_threads = max_threads;
 	    }
 	}
-      else if (sscanf (line, " fakecuda-global %127s %lu", name, &size) == 2)
+      else if (ptx == 2
+	       || sscanf (line, " fakecuda-global %127s %lu", name, &size)
+		  == 2)
 	{
 	  struct fk_global *g = realloc (m->globals,
 					 (m->nglobals + 1) * sizeof *g);
