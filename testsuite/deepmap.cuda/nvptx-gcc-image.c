@@ -9,14 +9,7 @@
 /* { dg-do run } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "cuda" } */
 
-#include "cuda-check.h"
-
-#pragma omp declare target
-int gv = 5;
-#pragma omp end declare target
-
-int lv[16];
-#pragma omp declare target link(lv)
+#include "nvptx-vars.h"
 
 int
 main (void)

@@ -7,14 +7,7 @@
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-output "sum 4950 gv 6 lv 120" } */
 
-#include "cuda-check.h"
-
-#pragma omp declare target
-int gv = 5;
-#pragma omp end declare target
-
-int lv[16];
-#pragma omp declare target link(lv)
+#include "nvptx-vars.h"
 
 int
 main (void)
