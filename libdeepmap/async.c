@@ -91,14 +91,28 @@ dm_async_reap (struct dm_device *dev)
 	}
       free (a);
     }
-  if (s->busy == 0 && s->nparked)
-    dm_async_release_parked (dev, s->nparked);
+  if (s->busy == 0)
+    {
+      s->idle_epoch++;
+      dm_async_release_parked (dev, s->nparked);
+    }
   /* Copies back that are done.  */
   size_t k = 0;
   for (size_t i = 0; i < s->nhostw; i++)
     if (s->hostw[i].step > s->hostw[i].aq->synced)
       s->hostw[k++] = s->hostw[i];
   s->nhostw = k;
+}
+
+int
+dm_async_reclaim (struct dm_device *dev)
+{
+  struct dm_async_dev *s = dev->async;
+  if (!s || !s->nparked)
+    return 0;
+  size_t before = s->nparked;
+  dm_async_reap (dev);
+  return s->nparked < before;
 }
 
 struct dm_async *
@@ -156,12 +170,11 @@ void *
 dm_async_keep (struct dm_async *a, const void *src, size_t size)
 {
   struct dm_async_kept *k = malloc (sizeof *k + (size ? size : 1));
+  /* Callers hold the device lock or not: end without exit handlers,
+     which could want it.  */
   if (!k)
-    {
-      pthread_mutex_unlock (&a->dev->lock);
-      dm_fatal ("nowait construct on device %d: out of host memory for "
-		"%zu bytes of queued copies", a->dev->id, size);
-    }
+    dm_fatal_now ("nowait construct on device %d: out of host memory for "
+		  "%zu bytes of queued copies", a->dev->id, size);
   if (src)
     memcpy (k->data, src, size);
   k->next = a->kept;
@@ -246,26 +259,35 @@ void
 dm_async_note_write (struct dm_async *a, struct dm_block *b, int region)
 {
   struct dm_aq *aq = a->aq;
-  uint64_t step = ++aq->issued;
+  uint64_t step = ++aq->issued, epoch = a->dev->async->idle_epoch;
   int slot = -1;
   for (int i = 0; i < 2; i++)
     {
       struct dm_block_async *m = &b->async[i];
-      if (m->aq == aq)
+      if (m->aq == aq || (m->aq == DM_AQ_MANY && m->step == epoch))
 	{
-	  m->step = step;
+	  if (m->aq == aq)
+	    m->step = step;
 	  m->region &= region;
 	  return;
 	}
-      if (m->aq == DM_AQ_MANY)
-	return;
-      if (slot < 0 && (m->aq == NULL || m->step <= m->aq->synced))
+      /* Free: never used, passed, or "many" of an epoch that ended.  */
+      if (slot < 0
+	  && (m->aq == NULL || m->aq == DM_AQ_MANY
+	      || m->step <= m->aq->synced))
 	slot = i;
     }
   if (slot >= 0)
     b->async[slot] = (struct dm_block_async) { aq, step, region };
   else
-    b->async[0] = (struct dm_block_async) { DM_AQ_MANY, 0, 0 };
+    {
+      /* Too many queues to remember: all of them, until they have all
+	 been idle once.  A mark that only regions left does not hold up
+	 other regions, as with the queues named.  */
+      int regions = b->async[0].region & b->async[1].region & region;
+      b->async[0] = (struct dm_block_async) { DM_AQ_MANY, epoch, regions };
+      b->async[1] = (struct dm_block_async) { NULL, 0, 0 };
+    }
 }
 
 static void

@@ -32,7 +32,9 @@
    the device's completed list under a short mutex of its own and
    fulfills the event.  Records are reaped (queue back to the cache, kept
    bytes freed, parked device memory released) under the device lock by
-   the next asynchronous construct, a fence, or device shutdown.
+   the next asynchronous construct, a fence, a block release that would
+   otherwise park memory (dm_async_live), or a pool that runs short
+   (dm_async_reclaim).
 
    Steps: every enqueue a construct makes under the device lock counts a
    step of its queue (AQ->issued); AQ->synced is how many of them are
@@ -77,7 +79,6 @@ struct dm_async
   struct dm_aq *aq;
   void *event;			/* the task's detach event */
   struct dm_async_kept *kept;
-  struct dm_launch launch;	/* a queued region's launch, if needed */
 };
 
 /* Per-device state, made by the first asynchronous construct.  */
@@ -88,6 +89,9 @@ struct dm_async_dev
   /* The rest under the device lock.  */
   struct dm_aq *idle, *all;
   size_t busy;			/* constructs in flight, not yet reaped */
+  uint64_t idle_epoch;		/* times BUSY came back to 0: a block's
+				   DM_AQ_MANY mark of an earlier epoch is
+				   stale (every queue has finished since) */
   struct dm_async_parked
   {
     uintptr_t addr;
@@ -139,13 +143,28 @@ dm_async_step (struct dm_async *a)
   ++a->aq->issued;
 }
 
+/* Reap completed constructs.  Device lock held.  */
+void dm_async_reap (struct dm_device *dev);
+
 /* Is any construct in flight on DEV (so freed device memory must be
-   parked)?  Device lock held.  */
+   parked)?  Constructs that completed since the last reaping are reaped
+   first: otherwise memory freed after the last nowait construct would
+   stay parked.  Device lock held.  */
 static inline int
-dm_async_live (const struct dm_device *dev)
+dm_async_live (struct dm_device *dev)
 {
-  return dev->async && dev->async->busy;
+  struct dm_async_dev *s = dev->async;
+  if (!s || !s->busy)
+    return 0;
+  if (__atomic_load_n (&s->done, __ATOMIC_ACQUIRE) != NULL)
+    dm_async_reap (dev);
+  return s->busy != 0;
 }
+
+/* The pool is out of memory: reap, and give parked memory back if
+   nothing is in flight any more.  Returns nonzero if that freed some.
+   Device lock held.  */
+int dm_async_reclaim (struct dm_device *dev);
 
 /* Give device memory back once no queued work can use it.  Device lock
    held.  */
@@ -173,8 +192,9 @@ struct dm_async_waits
    it (and, with REGIONS, regions that may write it) that other queues
    have not finished.  Device lock held.  */
 static inline void
-dm_async_pending (const struct dm_block *b, const struct dm_async *own,
-		  int regions, struct dm_async_waits *w)
+dm_async_pending (const struct dm_device *dev, const struct dm_block *b,
+		  const struct dm_async *own, int regions,
+		  struct dm_async_waits *w)
 {
   if (__builtin_expect (b->async[0].aq == NULL && b->async[1].aq == NULL, 1))
     return;
@@ -186,7 +206,7 @@ dm_async_pending (const struct dm_block *b, const struct dm_async *own,
 	  || (b->async[i].region && !regions))
 	continue;
       if (aq == DM_AQ_MANY)
-	w->all = 1;
+	w->all |= b->async[i].step == dev->async->idle_epoch;
       else if (b->async[i].step > aq->synced)
 	{
 	  unsigned k = 0;
@@ -230,13 +250,11 @@ dm_async_before_read (struct dm_device *dev, const struct dm_block *b,
 		      const struct dm_async *own)
 {
   struct dm_async_waits w = { .n = 0, .all = 0 };
-  dm_async_pending (b, own, 1, &w);
+  dm_async_pending (dev, b, own, 1, &w);
   if (w.n || w.all)
     dm_async_waits_run (dev, &w, own, 1);
 }
 
-/* Reap completed constructs.  Device lock held.  */
-void dm_async_reap (struct dm_device *dev);
 
 /* Run a target region of A on its queue (the emulated device with
    declare target variables runs it here, once the queue has caught up,

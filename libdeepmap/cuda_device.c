@@ -644,7 +644,8 @@ dm_cuda_launch_serial (struct dm_device *dev, const struct dm_cuda_kernel *k,
 {
   struct dm_cuda *c = dev->backend;
   pthread_mutex_lock (&c->launch_lock);
-  int chain = queued || c->kernels_queued;
+  int chain = queued
+	      || __atomic_load_n (&c->kernels_queued, __ATOMIC_ACQUIRE);
   int rc = 0;
   if (chain && c->last_kernel == NULL
       && DM_CU (dev->id, cuEventCreate, &c->last_kernel,
@@ -660,8 +661,6 @@ dm_cuda_launch_serial (struct dm_device *dev, const struct dm_cuda_kernel *k,
       rc = DM_CU (dev->id, cuEventRecord, c->last_kernel, stream) ? -1 : 0;
       c->last_recorded = rc == 0;
     }
-  if (rc == 0 && queued)
-    c->kernels_queued = 1;
   pthread_mutex_unlock (&c->launch_lock);
   return rc;
 }
@@ -694,6 +693,15 @@ dm_cuda_run (struct dm_device *dev, const struct dm_launch *launch,
 	  && (DM_CU (dev->id, cuStreamSynchronize, q->stream)
 	      || dm_cuda_stacks_get (dev, &q->stacks, stacks_size) != 0))
 	return -1;
+      /* The first queued kernel: a synchronous one running now was not
+	 chained; it holds the stacks lock until it is done.  Synchronous
+	 kernels after this join the chain.  */
+      if (!__atomic_load_n (&c->kernels_queued, __ATOMIC_ACQUIRE))
+	{
+	  pthread_mutex_lock (&c->stacks_lock);
+	  __atomic_store_n (&c->kernels_queued, 1, __ATOMIC_RELEASE);
+	  pthread_mutex_unlock (&c->stacks_lock);
+	}
       return dm_cuda_launch_serial (dev, k, teams, warps, q->stacks.ptr,
 				    launch->args, q->stream, 1);
     }
@@ -733,16 +741,7 @@ dm_cuda_fini (struct dm_device *dev)
   if (dm_cuda_bind (dev) == 0)
     {
       while (c->queues != NULL)
-	{
-	  struct dm_queue *q = c->queues;
-	  c->queues = q->next;
-	  dm_cu.cuStreamSynchronize (q->stream);
-	  if (q->stacks.ptr)
-	    dm_cu.cuMemFree (q->stacks.ptr);
-	  dm_cuda_queue_transfer_fini (q);
-	  dm_cu.cuStreamDestroy (q->stream);
-	  free (q);
-	}
+	dm_cuda_queue_destroy (dev, c->queues);
       dm_cuda_transfer_fini (dev);
       while (c->images != NULL)
 	{

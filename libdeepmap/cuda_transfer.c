@@ -11,8 +11,11 @@
    default stream and are waited for: the per-thread stream never
    serialises with other threads' queues, and waiting for it (unlike a
    plain cuMemcpyHtoD, which may return before its DMA has finished) makes
-   the data visible to whatever stream comes next.  Queued copies are
-   ordered after Q's earlier work and before its later work with events.  */
+   the data visible to whatever stream comes next.  Queued copies to the
+   device through the ring are ordered after Q's earlier work and before
+   its later work with events; queued copies into pageable host memory go
+   through Q's pinned bounce buffer and stream callbacks instead
+   (dm_cuda_bounced_to_host).  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -160,6 +160,15 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
     {
       free (b->attach_counts);
       free (b->attach_bias);
+      b->attach_counts = NULL;
+      b->attach_bias = NULL;
+    }
+  /* A construct that handed out an address in it still points at it
+     (its pin); the program unmapped the data under it, which it may.  */
+  if (b->held)
+    {
+      b->orphaned = 1;
+      return;
     }
   b->next = dev->free_blocks;
   dev->free_blocks = b;
@@ -637,7 +646,13 @@ dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
 	      enum dm_pin_kind kind)
 {
   if (kind == DM_PIN_ADDRESS)
-    b->held--;
+    {
+      if (--b->held == 0 && b->orphaned)
+	{
+	  b->next = dev->free_blocks;
+	  dev->free_blocks = b;
+	}
+    }
   else if (--b->pins == 0)
     pthread_cond_broadcast (&dev->unpinned);
 }

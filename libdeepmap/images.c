@@ -8,6 +8,7 @@
    devices start.  Each device loads every image it can use and enters the
    variables into its mapping table for good.  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -357,7 +358,8 @@ dm_globals_swap (struct dm_device *dev, char *save, char *seen, int in)
 /* Point the image's pointer of every link variable of DEV at the
    variable's device copy (or NULL when it is not mapped), where that
    changed since the last region: mappings come and go, and fusion moves
-   blocks, between regions but never during one.  */
+   blocks, between regions.  (Queued regions still waiting to run see
+   the latest address: README, Limitations.)  */
 static int
 dm_links_refresh (struct dm_device *dev)
 {
@@ -373,9 +375,13 @@ dm_links_refresh (struct dm_device *dev)
       if (r == 0)
 	g->link_value = d;
       else
-	dm_set_reason ("pointing the declare target link variable at host "
-		       "%p (%zu bytes) to its device copy failed: %s",
-		       (void *) g->host, g->size, dm_reason ());
+	{
+	  char why[512];
+	  snprintf (why, sizeof why, "%s", dm_reason ());
+	  dm_set_reason ("pointing the declare target link variable at host "
+			 "%p (%zu bytes) to its device copy failed: %s",
+			 (void *) g->host, g->size, why);
+	}
     }
   pthread_mutex_unlock (&dev->globals_lock);
   return r;

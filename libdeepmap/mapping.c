@@ -467,7 +467,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	  struct dm_block *b = dm_dir_pin (dev, env->items[i].host,
 					   DM_PIN_REGION);
 	  if (b)
-	    dm_async_pending (b, a, 0, &waits);
+	    dm_async_pending (dev, b, a, 0, &waits);
 	  env->items[i].pinned = b;
 	}
 

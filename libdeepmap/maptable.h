@@ -38,6 +38,8 @@ struct dm_block
   unsigned held;			/* device addresses the program holds
 					   (use_device_ptr/addr of a live
 					   construct): it does not move */
+  unsigned orphaned;			/* released while HELD: recycled
+					   when the last such pin goes */
   uint32_t *attach_counts;		/* per pointer slot, or NULL */
   uintptr_t *attach_bias;		/* where each attachment looked */
   struct dm_mapping *index;		/* its entry in the block index */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "async.h"
 #include "device.h"
 #include "error.h"
 #include "pool.h"
@@ -331,14 +332,20 @@ dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
 {
   struct dm_pool *p = &dev->pool;
   size_t bytes;
-  if (size <= DM_POOL_SMALL_MAX)
-    {
-      unsigned cls = dm_pool_class (size);
-      if (dm_pool_alloc_small (dev, size, cls, out) != 0)
-	return -1;
-      bytes = dm_pool_class_size (cls);
-    }
-  else if (dm_pool_alloc_large (dev, size, out, &bytes) != 0)
+  int r;
+  /* Memory nowait constructs freed may be parked still: once nothing is
+     in flight it can serve this request (dm_async_reclaim).  */
+  do
+    if (size <= DM_POOL_SMALL_MAX)
+      {
+	unsigned cls = dm_pool_class (size);
+	r = dm_pool_alloc_small (dev, size, cls, out);
+	bytes = dm_pool_class_size (cls);
+      }
+    else
+      r = dm_pool_alloc_large (dev, size, out, &bytes);
+  while (r != 0 && dm_async_reclaim (dev));
+  if (r != 0)
     return -1;
 
   dm_pool_note_use (p, bytes);
