@@ -202,6 +202,13 @@ dm_async_free_later (struct dm_device *dev, uintptr_t addr, size_t size)
   s->parked[s->nparked++] = (struct dm_async_parked) { addr, size };
 }
 
+/* Has AQ, another queue than OWN's, work it may not have finished?  */
+static inline int
+dm_aq_unsynced (const struct dm_aq *aq, const struct dm_async *own)
+{
+  return aq->busy && aq->issued > aq->synced && (!own || aq != own->aq);
+}
+
 int
 dm_async_unfenced (struct dm_device *dev, const struct dm_async *own)
 {
@@ -209,7 +216,7 @@ dm_async_unfenced (struct dm_device *dev, const struct dm_async *own)
   if (!s || !s->busy)
     return 0;
   for (struct dm_aq *aq = s->all; aq; aq = aq->next_all)
-    if (aq->busy && aq->issued > aq->synced && (!own || aq != own->aq))
+    if (dm_aq_unsynced (aq, own))
       return 1;
   return 0;
 }
@@ -234,7 +241,7 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
     }
   size_t m = 0;
   for (struct dm_aq *aq = s->all; aq; aq = aq->next_all)
-    if (aq->busy && aq->issued > aq->synced && (!own || aq != own->aq))
+    if (dm_aq_unsynced (aq, own))
       items[m++] = (struct dm_fence_item) { aq, aq->issued };
   /* Device memory parked so far is free once these queues are passed,
      unless OWN's queue may still use it.  */
@@ -356,7 +363,7 @@ dm_async_waits_run (struct dm_device *dev, struct dm_async_waits *w,
     pthread_mutex_lock (&dev->lock);
   struct dm_async_dev *s = dev->async;
   for (struct dm_aq *aq = s->all; aq; aq = aq->next_all)
-    if (aq->busy && aq->issued > aq->synced && (!own || aq != own->aq))
+    if (dm_aq_unsynced (aq, own))
       dm_async_sync (dev, aq, 1);
   if (!locked)
     pthread_mutex_unlock (&dev->lock);

@@ -518,6 +518,7 @@ dm_cuda_image_unload (struct dm_device *dev,
       {
 	struct dm_cuda_image *img = *link;
 	*link = img->next;
+	c->last_found = NULL;
 	dm_cuda_image_free (img);
 	break;
       }
@@ -532,6 +533,10 @@ dm_cuda_kernel_find (struct dm_cuda *c, void (*host_fn) (void *))
 {
   const struct dm_cuda_kernel *found = NULL;
   pthread_mutex_lock (&c->lock);
+  /* A region is looked up twice (has_region, then run), and loops run
+     the same one again: remember the last answer.  */
+  if (c->last_found != NULL && c->last_found->host_fn == (void *) host_fn)
+    found = c->last_found;
   for (struct dm_cuda_image *img = c->images; img && !found; img = img->next)
     for (size_t i = 0; i < img->nkernels; i++)
       if (img->kernels[i].host_fn == (void *) host_fn)
@@ -539,6 +544,7 @@ dm_cuda_kernel_find (struct dm_cuda *c, void (*host_fn) (void *))
 	  found = &img->kernels[i];
 	  break;
 	}
+  c->last_found = found;
   pthread_mutex_unlock (&c->lock);
   return found;
 }

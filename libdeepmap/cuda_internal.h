@@ -51,6 +51,7 @@ struct dm_queue
 };
 
 struct dm_cuda_image;
+struct dm_cuda_kernel;
 
 struct dm_cuda
 {
@@ -59,8 +60,9 @@ struct dm_cuda
   char name[128];
   int num_sms, regs_per_sm, clock_khz;
 
-  pthread_mutex_t lock;		/* guards IMAGES and QUEUES */
+  pthread_mutex_t lock;		/* guards IMAGES, LAST_FOUND, QUEUES */
   struct dm_cuda_image *images;
+  const struct dm_cuda_kernel *last_found;	/* dm_cuda_kernel_find */
   struct dm_queue *queues;
 
   pthread_mutex_t stacks_lock;	/* held by a synchronous region */

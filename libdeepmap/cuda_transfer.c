@@ -200,6 +200,32 @@ dm_cuda_slot_wait (struct dm_device *dev, struct dm_cuda_slot *slot)
   return 0;
 }
 
+/* Start the DMA of LEN bytes between slot K's buffer and device address
+   D (TO_DEVICE: from the buffer to D) on the slot's stream; the slot is
+   busy until its event.  The slot must be free (dm_cuda_slot_wait).  */
+static int
+dm_cuda_slot_dma (struct dm_device *dev, struct dm_cuda *c, int k,
+		  CUdeviceptr d, size_t len, int to_device)
+{
+  struct dm_cuda_slot *slot = &c->slots[k];
+  CUstream s = c->streams[k % dm_cuda_tuning.streams];
+  CUresult r = to_device ? dm_cu.cuMemcpyHtoDAsync (d, slot->buf, len, s)
+			 : dm_cu.cuMemcpyDtoHAsync (slot->buf, d, len, s);
+  if (r != CUDA_SUCCESS)
+    {
+      dm_cuda_reason (r, to_device ? "cuMemcpyHtoDAsync"
+				   : "cuMemcpyDtoHAsync",
+		      "cuda device %d: staged copy of %zu bytes %s %#llx",
+		      dev->id, len, to_device ? "to" : "from",
+		      (unsigned long long) d);
+      return -1;
+    }
+  if (DM_CU (dev->id, cuEventRecord, slot->done, s))
+    return -1;
+  slot->busy = 1;
+  return 0;
+}
+
 /* Pageable SRC to device DST through the ring.  With Q, ordered within
    Q's stream; the DMA may still run when this returns, the host buffer is
    free at once.  */
@@ -218,23 +244,12 @@ dm_cuda_staged_to_device (struct dm_device *dev, struct dm_cuda *c,
     {
       size_t len = size - off < chunk ? size - off : chunk;
       int k = c->next_slot;
-      struct dm_cuda_slot *slot = &c->slots[k];
       c->next_slot = (k + 1) % c->nslots;
-      CUstream s = c->streams[k % dm_cuda_tuning.streams];
-      if (dm_cuda_slot_wait (dev, slot) != 0)
+      if (dm_cuda_slot_wait (dev, &c->slots[k]) != 0)
 	goto out;
-      memcpy (slot->buf, src + off, len);
-      CUresult r = dm_cu.cuMemcpyHtoDAsync (dst + off, slot->buf, len, s);
-      if (r != CUDA_SUCCESS)
-	{
-	  dm_cuda_reason (r, "cuMemcpyHtoDAsync", "cuda device %d: staged "
-			  "copy of %zu bytes to %#llx", dev->id, len,
-			  (unsigned long long) (dst + off));
-	  goto out;
-	}
-      if (DM_CU (dev->id, cuEventRecord, slot->done, s))
+      memcpy (c->slots[k].buf, src + off, len);
+      if (dm_cuda_slot_dma (dev, c, k, dst + off, len, 1) != 0)
 	goto out;
-      slot->busy = 1;
     }
   if (q != NULL)
     rc = dm_cuda_queue_after_streams (dev, c, q);
@@ -269,21 +284,9 @@ dm_cuda_staged_to_host (struct dm_device *dev, struct dm_cuda *c,
 	  size_t off = issued * chunk;
 	  size_t len = size - off < chunk ? size - off : chunk;
 	  int k = (int) (issued % c->nslots);
-	  struct dm_cuda_slot *slot = &c->slots[k];
-	  CUstream s = c->streams[k % dm_cuda_tuning.streams];
-	  if (dm_cuda_slot_wait (dev, slot) != 0)
+	  if (dm_cuda_slot_wait (dev, &c->slots[k]) != 0
+	      || dm_cuda_slot_dma (dev, c, k, src + off, len, 0) != 0)
 	    goto out;
-	  CUresult r = dm_cu.cuMemcpyDtoHAsync (slot->buf, src + off, len, s);
-	  if (r != CUDA_SUCCESS)
-	    {
-	      dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: staged "
-			      "copy of %zu bytes from %#llx", dev->id, len,
-			      (unsigned long long) (src + off));
-	      goto out;
-	    }
-	  if (DM_CU (dev->id, cuEventRecord, slot->done, s))
-	    goto out;
-	  slot->busy = 1;
 	}
       size_t off = done * chunk;
       size_t len = size - off < chunk ? size - off : chunk;

@@ -7,15 +7,5 @@
 /* { dg-shouldfail "injected driver error" } */
 /* { dg-output "deepmap: error: \[^\n\]*staged copy\[^\n\]*cuMemcpyHtoDAsync failed" } */
 
-#include "cuda-check.h"
-
-int
-main (void)
-{
-  size_t n = (size_t) 3 << 20;
-  char *a = calloc (n, 1);
-#pragma omp target enter data map(to: a[0:n])
-#pragma omp target exit data map(from: a[0:n])
-  printf ("no error reported\n");
-  return 0;
-}
+#define MAP_ERROR_BYTES ((size_t) 3 << 20)
+#include "map-error.h"

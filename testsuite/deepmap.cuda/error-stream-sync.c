@@ -5,14 +5,4 @@
 /* { dg-shouldfail "injected driver error" } */
 /* { dg-output "deepmap: error: \[^\n\]*cuStreamSynchronize failed: unspecified launch failure" } */
 
-#include "cuda-check.h"
-
-int
-main (void)
-{
-  int a[64] = { 1 };
-#pragma omp target enter data map(to: a)
-#pragma omp target exit data map(from: a)
-  printf ("no error reported\n");
-  return 0;
-}
+#include "map-error.h"
