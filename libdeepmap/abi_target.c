@@ -65,8 +65,10 @@ dm_parse_launch_args (void **args, struct dm_launch *l)
    on a device.  */
 static void
 dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
-		size_t *sizes, unsigned short *kinds)
+		size_t *sizes, unsigned short *kinds, void **args)
 {
+  struct dm_launch launch = { fn, (uintptr_t) hostaddrs, 0, 0 };
+  dm_parse_launch_args (args, &launch);
   size_t align = 16;
   size_t total = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds, 0,
 				       &align);
@@ -84,7 +86,7 @@ dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
 	if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
 	  hostaddrs[i] = copies + offsets[i];
     }
-  if (dm_run_as_initial_thread (fn, hostaddrs) != 0)
+  if (dm_run_as_initial_thread (fn, hostaddrs, launch.thread_limit) != 0)
     dm_fatal ("target on the host: %s", dm_reason ());
   free (copies);
 }
@@ -127,7 +129,7 @@ dm_target_checked (struct dm_device *dev, void (*fn) (void *),
 {
   if (!dev)
     {
-      dm_run_on_host (fn, mapnum, hostaddrs, sizes, kinds);
+      dm_run_on_host (fn, mapnum, hostaddrs, sizes, kinds, args);
       return;
     }
   dm_target_region (dev, NULL, fn, mapnum, hostaddrs, sizes, kinds, args,

@@ -237,6 +237,16 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
 {
   struct dm_device *dev = ctx->dev;
   struct dm_block *b = m->block;
+  if (m->group_next)
+    {
+      /* Leave the structure group (its other members go with it: see
+	 dm_seg_reap).  */
+      struct dm_mapping *p = m;
+      while (p->group_next != m)
+	p = p->group_next;
+      p->group_next = m->group_next == p ? NULL : m->group_next;
+      m->group_next = NULL;
+    }
   dev->table_generation++;
   if (hint)
     dm_maptable_remove_at (&dev->table, m, hint);
@@ -256,7 +266,7 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
 }
 
 /* Split segment M at host address AT (inside it): M keeps [start, AT), a
-   new segment with the same count takes [AT, end).  */
+   new segment with the same count (and structure group) takes [AT, end).  */
 static struct dm_mapping *
 dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
 {
@@ -266,6 +276,11 @@ dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
   struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
   n->flags = m->flags;
   n->construct_mark = m->construct_mark;
+  if (m->group_next)
+    {
+      n->group_next = m->group_next;
+      m->group_next = n;
+    }
   return n;
 }
 
@@ -293,13 +308,22 @@ dm_seg_from (struct dm_device *dev, uintptr_t p)
   return dm_seg_from_pos (dev, p, NULL);
 }
 
+/* Take the construct's reference on segment M: once per construct
+   (CTX->mark), and on every segment of M's structure group at once.
+   Returns whether a reference was taken.  */
 static inline int
 dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
 {
   if (m->refcount == DM_REFCOUNT_INFINITE || m->construct_mark == ctx->mark)
     return 0;
-  m->construct_mark = ctx->mark;
-  m->refcount++;
+  struct dm_mapping *g = m;
+  do
+    {
+      g->construct_mark = ctx->mark;
+      g->refcount++;
+      g = g->group_next ? g->group_next : g;
+    }
+  while (g != m);
   return 1;
 }
 
@@ -676,17 +700,8 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       if (kind & DM_MAP_FLAG_FORCE)
 	dm_fail (ctx, "host [%p, %p) is already mapped and the map type "
 		 "forces a new mapping", (void *) s, (void *) e);
-      /* Counts are per byte: the section's bytes get a segment of their
-	 own when it is part of a larger one.  */
-      if (m->refcount != DM_REFCOUNT_INFINITE
-	  && m->construct_mark != ctx->mark
-	  && (m->host_start < s || m->host_end > e))
-	{
-	  if (m->host_start < s)
-	    m = dm_seg_split (ctx, m, s);
-	  if (m->host_end > e)
-	    dm_seg_split (ctx, m, e);
-	}
+      /* OpenMP 5.0 (2.19.7.1): a section contained in a mapping is not a
+	 mapping of its own; it counts on the mapping that holds it.  */
       dm_seg_take (ctx, m);
       if (dm_kind_always_to (kind))
 	dm_copy (ctx, m->block, s, e, 1);
@@ -722,10 +737,14 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 
   struct dm_block *b = dm_cover (ctx, s, e, align, 0);
   int copy_new = dm_kind_copies_to (kind);
-  /* The refresh policy concerns sections that overlap present bytes and
-     bring new ones.  */
+  /* A section that brings new bytes extends a mapping, which OpenMP
+     leaves unspecified: its reference covers exactly its bytes (present
+     segments split at its ends), so that each part is unmapped, and
+     copied back, when its last section goes.  The refresh policy
+     concerns such sections too.  */
+  int extends = !dm_dir_present (dev, s, e);
   int refresh = copy_new && dm_overlap_policy == DM_OVERLAP_REFRESH
-		&& !dm_dir_present (dev, s, e);
+		&& extends;
   uintptr_t c = s;
   while (c < e)
     {
@@ -735,6 +754,8 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	  /* A hole up to E.  */
 	  struct dm_mapping *h = dm_seg_add (ctx, c, e, b, 1);
 	  h->construct_mark = ctx->mark;
+	  if (c == s)
+	    ctx->last = h;
 	  if (copy_new)
 	    dm_copy (ctx, b, c, e, 1);
 	  break;
@@ -749,14 +770,19 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	  continue;
 	}
       /* N is present and starts at or before C.  */
-      if (n->host_start < c)
-	n = dm_seg_split (ctx, n, c);
-      if (n->host_end > e)
-	dm_seg_split (ctx, n, e);
+      if (extends && n->refcount != DM_REFCOUNT_INFINITE
+	  && n->construct_mark != ctx->mark)
+	{
+	  if (n->host_start < c)
+	    n = dm_seg_split (ctx, n, c);
+	  if (n->host_end > e)
+	    dm_seg_split (ctx, n, e);
+	}
       dm_seg_take (ctx, n);
+      uintptr_t z = n->host_end < e ? n->host_end : e;
       if (dm_kind_always_to (kind) || refresh)
-	dm_copy (ctx, b, n->host_start, n->host_end, 1);
-      c = n->host_end;
+	dm_copy (ctx, b, c, z, 1);
+      c = z;
     }
   return dm_block_dev (b, s);
 }
@@ -800,16 +826,41 @@ dm_dir_enter_empty (struct dm_ctx *ctx, uintptr_t p, int create)
 
 /* ---- leaving -------------------------------------------------------- */
 
+/* Drop the construct's reference on segment M and its structure group
+   (once per construct; DELETE: to zero).  */
 static void
 dm_seg_drop (struct dm_ctx *ctx, struct dm_mapping *m, int delete)
 {
   if (m->refcount == DM_REFCOUNT_INFINITE)
     return;
-  if (delete)
-    m->refcount = 0;
-  else if (m->construct_mark != ctx->mark && m->refcount > 0)
-    m->refcount--;
-  m->construct_mark = ctx->mark;
+  int once = !delete && m->construct_mark == ctx->mark;
+  struct dm_mapping *g = m;
+  do
+    {
+      if (delete)
+	g->refcount = 0;
+      else if (!once && g->refcount > 0)
+	g->refcount--;
+      g->construct_mark = ctx->mark;
+      g = g->group_next ? g->group_next : g;
+    }
+  while (g != m);
+}
+
+/* Remove segment M (count zero; HINT: its place, or NULL) and the rest
+   of its structure group, wherever they lie.  */
+static void
+dm_seg_reap (struct dm_ctx *ctx, struct dm_mapping *m,
+	     const struct dm_maptable_pos *hint)
+{
+  if (m->group_next)
+    {
+      /* Removing the others moves M in the table.  */
+      hint = NULL;
+      while (m->group_next)
+	dm_seg_remove (ctx, m->group_next, NULL);
+    }
+  dm_seg_remove (ctx, m, hint);
 }
 
 void
@@ -823,16 +874,10 @@ dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete)
 	dm_seg_drop (ctx, m, delete);
       return;
     }
-  /* Counts are per byte: a segment that straddles an end of [S, E)
-     splits there first.  */
-  struct dm_mapping *m = dm_seg_from (dev, s);
-  if (m && m->host_start < s && m->host_end > s)
-    dm_seg_split (ctx, m, s);
-  m = dm_seg_from (dev, e > 0 ? e - 1 : e);
-  if (m && m->host_start < e && m->host_end > e)
-    dm_seg_split (ctx, m, e);
+  /* Every segment [S, E) touches loses the reference as a whole: a
+     section inside a mapping counted on that mapping (dm_dir_enter).  */
   struct dm_maptable_pos pos;
-  m = dm_seg_from_pos (dev, s, &pos);
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
   for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
     if (m->host_end > m->host_start)
       dm_seg_drop (ctx, m, delete);
@@ -872,9 +917,9 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
     {
       struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
       if (m && m->host_start == s && m->host_end == s && m->refcount == 0)
-	dm_seg_remove (ctx, m, NULL);
+	dm_seg_reap (ctx, m, NULL);
       else if (m && s < m->host_end && m->refcount == 0)
-	dm_seg_remove (ctx, m, NULL);
+	dm_seg_reap (ctx, m, NULL);
       return;
     }
   for (;;)
@@ -887,11 +932,27 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
       if (!m || m->host_start >= e)
 	return;
       s = m->host_end;
-      dm_seg_remove (ctx, m, NULL);
+      dm_seg_reap (ctx, m, NULL);
     }
 }
 
 /* ---- queries and updates -------------------------------------------- */
+
+int
+dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  struct dm_mapping *m = dm_seg_from (dev, s);
+  return m && m->host_start < e;
+}
+
+void
+dm_dir_group (struct dm_mapping **segs, size_t n)
+{
+  if (n < 2)
+    return;
+  for (size_t i = 0; i < n; i++)
+    segs[i]->group_next = segs[(i + 1) % n];
+}
 
 void
 dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to)
@@ -1411,7 +1472,7 @@ dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
       if (always || (copy_from && m->refcount == 0))
 	dm_copy (ctx, m->block, s, e, 0);
       if (m->refcount == 0)
-	dm_seg_remove (ctx, m, where);
+	dm_seg_reap (ctx, m, where);
       return;
     }
   dm_dir_release (ctx, s, e, delete);

@@ -34,7 +34,8 @@ struct dm_ctx
   int construct;		/* enum dm_construct */
   unsigned mark;
   struct dm_mapping *last;	/* dm_dir_enter: the one segment that holds
-				   the section, when it is one (else NULL) */
+				   the section, when it is one (else NULL);
+				   new when the section was not present */
   struct dm_plan *plan;		/* if set, copies to the device and pointer
 				   attachments are planned, not done */
   struct dm_async *async;	/* a nowait construct: copies go onto its
@@ -163,6 +164,14 @@ void dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to);
    a segment's end); 0 if not present.  */
 uintptr_t dm_dir_translate (struct dm_device *dev, uintptr_t p,
 			    int allow_end);
+
+/* Is any byte of [S, E) present?  */
+int dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
+
+/* The N new segments SEGS (CTX->last of each dm_dir_enter) share one
+   reference count from now on: elements of a structure mapped by one
+   construct (OpenMP 5.0, 2.19.7.1), taken, dropped and removed as one.  */
+void dm_dir_group (struct dm_mapping **segs, size_t n);
 
 /* Is every byte of [S, E) present?  */
 int dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e);

@@ -309,7 +309,8 @@ static int
 dm_emu_run_now (struct dm_device *dev, const struct dm_launch *launch)
 {
   struct dm_emu_region r = { dev, launch };
-  return dm_run_as_initial_thread (dm_emu_region_body, &r);
+  return dm_run_as_initial_thread (dm_emu_region_body, &r,
+				   launch->thread_limit);
 }
 
 static void

@@ -124,10 +124,13 @@ dm_enter_item (struct dm_ctx *ctx, uintptr_t h, size_t size, int kind,
   return d;
 }
 
-/* Map the members of a struct: entry I is GOMP_MAP_STRUCT, its size the
-   number of members that follow, sorted by address.  One device block
-   covers the members' whole extent, so that the struct's device layout
-   matches the host's between them.  */
+/* Map the members of a struct: entry I is GOMP_MAP_STRUCT (its address
+   the struct's), its size the number of members that follow, sorted by
+   address.  One device block covers the members' whole extent, so that
+   the struct's device layout matches the host's between them.  OpenMP
+   5.0 (2.19.7.1): members mapped together share one reference count; if
+   part of the struct is present already, every member must be (as
+   GCC's libgomp, whose message a program may look for, requires).  */
 static void
 dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
 		 size_t *sizes, unsigned short *kinds, uintptr_t *devaddrs,
@@ -136,17 +139,31 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
   size_t first = i + 1, last = i + sizes[i];
   uintptr_t start = (uintptr_t) hostaddrs[first];
   uintptr_t end = (uintptr_t) hostaddrs[last] + sizes[last];
+  uintptr_t base = (uintptr_t) hostaddrs[i];
+  int existing = dm_dir_any_present (ctx->dev, base < start ? base : start,
+				     end);
+  struct dm_mapping **group = alloca ((last - first + 1) * sizeof *group);
+  size_t ngroup = 0;
   dm_dir_cover (ctx, start, end, dm_item_align (kinds[i]));
   for (size_t j = first; j <= last; j++)
     {
       int implicit;
       int kind = dm_item_kind (kinds[j], &implicit);
-      uintptr_t d = dm_enter_item (ctx, (uintptr_t) hostaddrs[j], sizes[j],
-				   kind, dm_item_align (kinds[j]), implicit,
+      uintptr_t h = (uintptr_t) hostaddrs[j];
+      if (existing && sizes[j] && !dm_dir_present (ctx->dev, h, h + sizes[j]))
+	dm_fail (ctx, "Trying to map into device [%p..%p) structure element "
+		 "when other mapped elements from the same structure "
+		 "weren't mapped together with it", (void *) h,
+		 (void *) (h + sizes[j]));
+      uintptr_t d = dm_enter_item (ctx, h, sizes[j], kind,
+				   dm_item_align (kinds[j]), implicit,
 				   items ? &items[j] : NULL);
+      if (!existing && sizes[j] && ctx->last)
+	group[ngroup++] = ctx->last;
       if (devaddrs)
 	devaddrs[j] = d;
     }
+  dm_dir_group (group, ngroup);
   if (devaddrs)
     /* The struct entry itself translates to the struct's base.  */
     devaddrs[i] = devaddrs[first] - (start - (uintptr_t) hostaddrs[i]);

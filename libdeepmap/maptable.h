@@ -65,6 +65,9 @@ struct dm_mapping
   uint64_t refcount;			/* OpenMP 5.1 reference count */
   unsigned flags;
   unsigned construct_mark;		/* last construct that counted it */
+  struct dm_mapping *group_next;	/* ring of the segments sharing this
+					   count (a structure's elements
+					   mapped together), or NULL */
   struct dm_mapping *free_next;		/* free list link */
 };
 

@@ -21,16 +21,22 @@
    from; target regions that transform the device bytes of a section
    (p[i] = p[i] * 7 + 1, mapped alloc or tofrom); host writes.
 
-   The model, per byte: host value; reference count; device value, or
-   undefined (allocated, never written).  A construct takes one reference
-   per byte, at most (two overlapping items included).  Entering, bytes
-   not present get count 1 and the host value when the map type copies to
-   the device, else an undefined device value; present bytes keep their
-   device value unless the map type is always,to, or under the refresh
-   policy the (one-item) section copies to the device and has bytes not
-   present.  Leaving, always,from copies every present byte of the section
-   back; then counts go down by one (delete: to zero), and bytes reaching
-   zero are copied back for from/tofrom and stop being present.  update
+   The model, per byte: host value; the mapping (segment) that holds it,
+   if present; device value, or undefined (allocated, never written).
+   Reference counts are per mapping, as OpenMP 5.0 (2.19.7.1) says: a
+   section inside a present mapping is not a new mapping, it counts on
+   the mapping that holds it.  Entering an item (GCC 12 passes the items
+   of one construct in reverse source order), each maximal run of its
+   bytes not present becomes a new mapping with count 1 and the host
+   value when the map type copies to the device, else an undefined device
+   value; each present mapping the item touches gains one reference (once
+   per construct) and keeps its device values unless the map type is
+   always,to, or under the refresh policy the (one-item) section copies to
+   the device and has bytes not present.  Leaving, always,from copies
+   every present byte of the section back; then every mapping the items
+   touch loses one reference (once per construct; delete: to zero), the
+   items' bytes of mappings reaching zero are copied back for from/tofrom,
+   and those mappings stop being present as a whole.  update
    copies the present bytes of a section.  Undefined values propagate
    (copied back, the host byte is undefined too); they are not compared:
    at the next comparison the model adopts the value the runtime holds,
@@ -125,12 +131,24 @@ rnd (uint64_t *x, unsigned n)
 
 struct mbyte
 {
-  unsigned rc;
+  unsigned rc;			/* the count of its mapping (model_sync) */
   unsigned char host, dev;
   unsigned char host_def, dev_def;
+  unsigned seg;			/* its mapping, 0 if not present */
 };
 
 static struct mbyte model[NBYTES];
+
+/* Mappings: their counts and the last construct that counted them.  */
+#define MAX_SEGS (MAX_OPS * NBYTES + 1)
+static unsigned seg_rc[MAX_SEGS], seg_mark[MAX_SEGS], nsegs, construct;
+
+static void
+model_sync (void)
+{
+  for (int i = 0; i < NBYTES; i++)
+    model[i].rc = model[i].seg ? seg_rc[model[i].seg] : 0;
+}
 static int model_refresh;	/* the refresh policy is in force */
 
 static int
@@ -164,6 +182,63 @@ in_items (int i, int s, int e, int s2, int e2)
   return (i >= s && i < e) || (i >= s2 && i < e2);
 }
 
+/* Enter one item [S, E) of construct CONSTRUCT with map type K.  */
+static void
+model_enter_item (int k, int s, int e, int refresh)
+{
+  int extends = 0;
+  for (int i = s; i < e; i++)
+    extends |= model[i].seg == 0;
+  /* An item that extends a mapping splits the mappings it touches at
+     its ends (a reference for exactly its bytes), unless this construct
+     counted them already.  */
+  for (int side = 0; extends && side < 2; side++)
+    {
+      int in = side ? e - 1 : s, out = side ? e : s - 1;
+      if (out < 0 || out >= NBYTES || !model[in].seg
+	  || model[in].seg != model[out].seg
+	  || seg_mark[model[in].seg] == construct)
+	continue;
+      unsigned old = model[in].seg, g = ++nsegs;
+      seg_rc[g] = seg_rc[old];
+      seg_mark[g] = seg_mark[old];
+      for (int i = in; i >= 0 && i < NBYTES && model[i].seg == old;
+	   i += side ? -1 : 1)
+	model[i].seg = g;
+    }
+  for (int i = s; i < e; i++)
+    {
+      struct mbyte *b = &model[i];
+      if (b->seg == 0)
+	{
+	  /* A run of bytes not present: one new mapping.  */
+	  if (nsegs + 1 >= MAX_SEGS)
+	    abort ();
+	  unsigned g = ++nsegs;
+	  seg_rc[g] = 1;
+	  seg_mark[g] = construct;
+	  for (; i < e && model[i].seg == 0; i++)
+	    {
+	      model[i].seg = g;
+	      model[i].dev = model[i].host;
+	      model[i].dev_def = copies_to (k) && model[i].host_def;
+	    }
+	  i--;
+	  continue;
+	}
+      if (seg_mark[b->seg] != construct)
+	{
+	  seg_mark[b->seg] = construct;
+	  seg_rc[b->seg]++;
+	}
+      if (always_to (k) || refresh)
+	{
+	  b->dev = b->host;
+	  b->dev_def = b->host_def;
+	}
+    }
+}
+
 /* A construct maps [S, E) and [S2, E2) (S2 == E2: one item) with map type
    K on entry.  */
 static void
@@ -172,25 +247,13 @@ model_enter (int k, int s, int e, int s2, int e2)
   int refresh = 0;
   if (model_refresh && copies_to (k))
     for (int i = s; i < e; i++)
-      if (model[i].rc == 0)
+      if (model[i].seg == 0)
 	refresh = 1;
-  int lo = s2 < e2 && s2 < s ? s2 : s, hi = s2 < e2 && e2 > e ? e2 : e;
-  for (int i = lo; i < hi; i++)
-    {
-      if (!in_items (i, s, e, s2, e2))
-	continue;
-      struct mbyte *b = &model[i];
-      if (b->rc++ == 0)
-	{
-	  b->dev = b->host;
-	  b->dev_def = copies_to (k) && b->host_def;
-	}
-      else if (always_to (k) || refresh)
-	{
-	  b->dev = b->host;
-	  b->dev_def = b->host_def;
-	}
-    }
+  construct++;
+  if (s2 < e2)
+    model_enter_item (k, s2, e2, 0);
+  model_enter_item (k, s, e, refresh);
+  model_sync ();
 }
 
 /* ... and on exit, with map type K (from, release, delete, always...).  */
@@ -198,10 +261,11 @@ static void
 model_exit (int k, int s, int e, int s2, int e2)
 {
   int lo = s2 < e2 && s2 < s ? s2 : s, hi = s2 < e2 && e2 > e ? e2 : e;
+  construct++;
   for (int i = lo; i < hi; i++)
     {
       struct mbyte *b = &model[i];
-      if (!in_items (i, s, e, s2, e2) || b->rc == 0)
+      if (!in_items (i, s, e, s2, e2) || b->seg == 0)
 	continue;
       if (always_from (k))
 	{
@@ -209,19 +273,29 @@ model_exit (int k, int s, int e, int s2, int e2)
 	  b->host_def = b->dev_def;
 	}
       if (k == K_DELETE)
-	b->rc = 0;
-      else
-	b->rc--;
-      if (b->rc == 0)
+	seg_rc[b->seg] = 0;
+      else if (seg_mark[b->seg] != construct && seg_rc[b->seg] > 0)
+	seg_rc[b->seg]--;
+      seg_mark[b->seg] = construct;
+    }
+  for (int i = lo; i < hi; i++)
+    {
+      struct mbyte *b = &model[i];
+      if (in_items (i, s, e, s2, e2) && b->seg && seg_rc[b->seg] == 0
+	  && copies_from (k))
 	{
-	  if (copies_from (k))
-	    {
-	      b->host = b->dev;
-	      b->host_def = b->dev_def;
-	    }
-	  b->dev_def = 0;
+	  b->host = b->dev;
+	  b->host_def = b->dev_def;
 	}
     }
+  /* Mappings at zero go as a whole, bytes outside the items too.  */
+  for (int i = 0; i < NBYTES; i++)
+    if (model[i].seg && seg_rc[model[i].seg] == 0)
+      {
+	model[i].seg = 0;
+	model[i].dev_def = 0;
+      }
+  model_sync ();
 }
 
 static void
@@ -628,10 +702,11 @@ static int
 run_sequence (const struct op *ops, int n)
 {
   failed = 0;
+  nsegs = 0;
   for (int i = 0; i < NBYTES; i++)
     {
       buf[i] = (unsigned char) (i * 13 + 5);
-      model[i] = (struct mbyte) { 0, buf[i], 0, 1, 0 };
+      model[i] = (struct mbyte) { 0, buf[i], 0, 1, 0, 0 };
     }
   if (!check (-1, "before the sequence"))
     return 1;
