@@ -122,6 +122,8 @@ struct dm_device
   } *globals;
   size_t nglobals, globals_capacity;
   pthread_mutex_t globals_lock;	/* held while a region uses them */
+  char *globals_save;		/* kept between regions: host values */
+  size_t globals_save_size;	/* saved around a region (images.c) */
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
   struct dm_async_dev *async;		/* nowait constructs (async.h) */

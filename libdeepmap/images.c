@@ -303,55 +303,65 @@ GOMP_offload_unregister (const void *host_table, int target_type,
   GOMP_offload_unregister_ver (0, host_table, target_type, target_data);
 }
 
-/* Exchange the device copies of DEV's declare target variables with the
-   host values.  IN: the host addresses get the device values (the host's
-   are kept in SAVE, what was put there in SEEN).  Out: region code may
-   have written a variable directly at its host address or through the
-   device address a map clause passed it; bytes that changed at the host
-   address go to the device copy, then the host values come back.  */
+/* DST[b] = NOW[b] wherever NOW[b] != REF[b], for B < SIZE; unchanged
+   stretches are skipped a page at a time.  */
 static void
-dm_globals_swap (struct dm_device *dev, char *save, char *seen, int in)
+dm_merge_changed (char *dst, const char *now, const char *ref, size_t size)
+{
+  for (size_t c = 0; c < size; c += 4096)
+    {
+      size_t n = size - c < 4096 ? size - c : 4096;
+      if (memcmp (now + c, ref + c, n) == 0)
+	continue;
+      for (size_t b = c; b < c + n; b++)
+	if (now[b] != ref[b])
+	  dst[b] = now[b];
+    }
+}
+
+/* Exchange the device copies of DEV's declare target variables with the
+   host values around a region (DEV runs host code, so its device memory
+   is addressable here and region code reaches the variables at their
+   host addresses).  IN: SAVE gets each host value; where the device copy
+   differs, the host address gets the device value (SWAPPED[i]), which
+   SEEN keeps.  OUT: region code may have written a variable at its host
+   address or through the device address a map clause passed it; bytes
+   that changed at the host address go to the device copy, then the host
+   value comes back.  A variable whose device copy equals the host value
+   (after a target update, or never written) costs a compare and a copy
+   in, a compare out.  SAVE and SEEN hold the variables' sizes in order.  */
+static void
+dm_globals_swap (struct dm_device *dev, char *save, char *seen,
+		 unsigned char *swapped, int in)
 {
   size_t off = 0;
   for (size_t i = 0; i < dev->nglobals; i++)
     {
       struct dm_global *g = &dev->globals[i];
       char *host = (char *) g->host;
-      uintptr_t d = (uintptr_t) dm_translate (dev, host);
+      char *d = dm_translate (dev, host);
       /* A link variable not mapped now has no device copy.  */
-      if (!d || d == g->host)
+      if (!d || (uintptr_t) d == g->host)
 	continue;
-      int r;
+      char *before = save + off, *entry = seen + off;
+      off += g->size;
       if (in)
 	{
-	  memcpy (save + off, host, g->size);
-	  r = dev->ops->to_host (dev, host, d, g->size, NULL);
-	  memcpy (seen + off, host, g->size);
+	  memcpy (before, host, g->size);
+	  swapped[i] = memcmp (host, d, g->size) != 0;
+	  if (swapped[i])
+	    {
+	      memcpy (entry, d, g->size);
+	      memcpy (host, d, g->size);
+	    }
+	  continue;
 	}
-      else
-	{
-	  /* SEEN becomes the device's current value, merged.  */
-	  char *now = seen + off;
-	  char *before = save + off;
-	  char *tmp = malloc (g->size ? g->size : 1);
-	  if (!tmp)
-	    dm_fatal ("target on device %d: out of host memory merging a "
-		      "declare target variable", dev->id);
-	  memcpy (tmp, now, g->size);
-	  r = dev->ops->to_host (dev, now, d, g->size, NULL);
-	  for (size_t b = 0; b < g->size; b++)
-	    if (host[b] != tmp[b])
-	      now[b] = host[b];
-	  free (tmp);
-	  if (r == 0)
-	    r = dev->ops->to_device (dev, d, now, g->size, NULL);
-	  memcpy (host, before, g->size);
-	}
-      if (r != 0)
-	dm_fatal ("target on device %d (%s): exchanging the declare target "
-		  "variable at host %p (%zu bytes) failed: %s", dev->id,
-		  dev->ops->name, host, g->size, dm_reason ());
-      off += g->size;
+      /* What the host address held on entry: the device value.  */
+      const char *ref = swapped[i] ? entry : before;
+      if (!swapped[i] && memcmp (host, before, g->size) == 0)
+	continue;
+      dm_merge_changed (d, host, ref, g->size);
+      memcpy (host, before, g->size);
     }
 }
 
@@ -407,14 +417,23 @@ dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
   size_t total = 0;
   for (size_t i = 0; i < dev->nglobals; i++)
     total += dev->globals[i].size;
-  char *save = malloc (2 * total + 1);
-  if (!save)
-    dm_fatal ("target on device %d: out of host memory saving %zu bytes "
-	      "of declare target variables", dev->id, total);
-  dm_globals_swap (dev, save, save + total, 1);
+  /* The buffer stays for the next region: a fresh one of hundreds of
+     megabytes would cost its page faults every time.  */
+  size_t need = 2 * total + dev->nglobals + 1;
+  if (dev->globals_save_size < need)
+    {
+      free (dev->globals_save);
+      dev->globals_save = malloc (need);
+      dev->globals_save_size = dev->globals_save ? need : 0;
+      if (!dev->globals_save)
+	dm_fatal ("target on device %d: out of host memory saving %zu bytes "
+		  "of declare target variables", dev->id, total);
+    }
+  char *save = dev->globals_save;
+  unsigned char *swapped = (unsigned char *) save + 2 * total;
+  dm_globals_swap (dev, save, save + total, swapped, 1);
   int r = dev->ops->run (dev, launch, NULL);
-  dm_globals_swap (dev, save, save + total, 0);
-  free (save);
+  dm_globals_swap (dev, save, save + total, swapped, 0);
   pthread_mutex_unlock (&dev->globals_lock);
   return r;
 }

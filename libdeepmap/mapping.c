@@ -324,6 +324,34 @@ dm_host_env (void)
 
 /* ---- constructs ----------------------------------------------------- */
 
+/* GCC 12 maps `map(p->q[0:n])' in a target region as a zero-length
+   section at P (item I), the section, and an attachment of the pointer
+   p->q; the structure *P itself is not mapped, so the attachment would
+   find no device copy of the pointer and region code would read p->q
+   from an empty block.  What the program means (and LLVM does): the
+   region sees *P up to the pointer, with the pointer translated.  Returns
+   the size to map `to' at P for the region (nothing is copied back), or 0
+   when item I is not such a base or *P is present.  */
+static size_t
+dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
+			   void **hostaddrs, unsigned short *kinds)
+{
+  uintptr_t base = (uintptr_t) hostaddrs[i], end = 0;
+  if (!base || dm_dir_translate (dev, base, 1))
+    return 0;
+  for (size_t j = i + 1; j < mapnum; j++)
+    {
+      int k = kinds[j] & 0xff;
+      uintptr_t slot = (uintptr_t) hostaddrs[j];
+      if ((k == DM_MAP_ATTACH || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+	  && slot >= base && slot - base < ((size_t) 64 << 10)
+	  && !dm_dir_present (dev, slot, slot + sizeof (void *))
+	  && slot + sizeof (void *) > end)
+	end = slot + sizeof (void *);
+    }
+  return end ? end - base : 0;
+}
+
 struct dm_env *
 dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 		  void **hostaddrs, size_t *sizes, unsigned short *kinds,
@@ -409,6 +437,17 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	  i += sizes[i];
 	  break;
 	case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+	  if (target)
+	    {
+	      size_t size = dm_struct_through_pointer (dev, i, mapnum,
+						       hostaddrs, kinds);
+	      if (size)
+		{
+		  devaddrs[i] = dm_enter_item (&ctx, h, size, DM_MAP_TO, 1, 0,
+					       &env->items[i]);
+		  break;
+		}
+	    }
 	  /* Translate if present, else NULL; never creates a mapping.  */
 	  devaddrs[i] = dm_dir_enter_empty (&ctx, h, 0);
 	  if (devaddrs[i])

@@ -3,6 +3,10 @@
 #   make check          deepmap.runtime + GCC 12's libgomp conformance tests
 #                       against $(SWAPIN) and its default (emulated) device
 #   make check-libgomp  the conformance tests alone
+#   make check-libgomp-full  GCC 12's whole libgomp C testsuite, once
+#                       against the system libgomp and once against
+#                       $(SWAPIN): every result that passes on stock must
+#                       pass under deepmap (about 7 minutes)
 #   make check-asan     both, against a runtime built with ASan and UBSan
 #
 # RUNTESTFLAGS passes options to runtest (e.g. -v, or
@@ -30,6 +34,16 @@ check: deps all $(B)/libgomp-tests/.stamp
 check-libgomp: deps all $(B)/libgomp-tests/.stamp
 	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
 	  --run-env '$(CHECK_RUN_ENV)' deepmap.libgomp
+
+LIBGOMP_FULL_OUT = $(B)/testsuite-libgomp-full
+check-libgomp-full: deps all $(B)/libgomp-tests/.stamp
+	@$(RUN_TESTS) --top $(TOP) --build $(B) \
+	  --outdir $(LIBGOMP_FULL_OUT)/stock deepmap.libgomp-full | tail -2
+	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
+	  --outdir $(LIBGOMP_FULL_OUT)/deepmap --run-env '$(CHECK_RUN_ENV)' \
+	  deepmap.libgomp-full | tail -2
+	@sh $(TOP)/testsuite/deepmap.libgomp-full/compare-stock.sh \
+	  $(LIBGOMP_FULL_OUT)/stock $(LIBGOMP_FULL_OUT)/deepmap
 
 # The sanitized runtime is loaded into uninstrumented test programs, so the
 # sanitizer runtimes are preloaded.  detect_leaks=0: LeakSanitizer would

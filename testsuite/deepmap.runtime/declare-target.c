@@ -88,5 +88,30 @@ main (void)
 	 "declare target variable, expected 1000", gv[0]);
   dm_dev_read (buf, gv, sizeof buf, dev);
   CHECK (buf[0] == 2001, "device gv[0] = %d, expected 2001", buf[0]);
+
+  /* Writes through the device address (a pointer section of the
+     variable) and at the variable itself in one region, both when the
+     device copy equals the host value on entry and when it does not.  */
+  for (int round = 0; round < 2; round++)
+    {
+      for (int i = 0; i < N; i++)
+	gv[i] = i;
+#pragma omp target update to(gv)
+      if (round)
+	gv[5] = -5;		/* host and device differ on entry */
+      int *p = gv;
+#pragma omp target map(to: p[0:N])
+      {
+	p[1] = 77;
+	gv[2] = 88;
+      }
+      CHECK (gv[1] == 1 && gv[2] == 2 && gv[5] == (round ? -5 : 5),
+	     "round %d: host gv = %d %d %d, expected its own values", round,
+	     gv[1], gv[2], gv[5]);
+      dm_dev_read (buf, gv, sizeof buf, dev);
+      CHECK (buf[1] == 77 && buf[2] == 88 && buf[5] == 5,
+	     "round %d: device gv[1], gv[2], gv[5] = %d %d %d, expected "
+	     "77 88 5", round, buf[1], buf[2], buf[5]);
+    }
   return 0;
 }
