@@ -6,6 +6,7 @@
 #                            omp_target_alloc/memcpy (3 vector additions)
 #   make bench-deepcopy      automatic deep copy (plugin) vs hand-written
 #                            deep copy, per DEEPMAP_DEEPCOPY strategy
+#   make bench-fusionscale   fusing N separately mapped pieces
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -15,10 +16,13 @@
 MAPOVERHEAD_FLAGS ?=
 DIROVERHEAD_FLAGS ?=
 DEEPCOPY_FLAGS ?=
+FUSIONSCALE_FLAGS ?=
 
-.PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy
+.PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
+	bench-fusionscale
 
-bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy
+bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
+	bench-fusionscale
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -28,3 +32,6 @@ bench-diroverhead: $(SWAPIN)
 
 bench-deepcopy: $(SWAPIN) $(PLUGIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-deepcopy.sh $(DEEPCOPY_FLAGS)
+
+bench-fusionscale: $(SWAPIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-fusionscale.sh $(FUSIONSCALE_FLAGS)

@@ -303,8 +303,16 @@ omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
   struct dm_device *dev = dm_api_device (device_num, &host);
   if (!dev || !host_ptr || !device_ptr)
     return EINVAL;
-  return dm_associate (dev, host_ptr, (uintptr_t) device_ptr + device_offset,
-		       size) ? EINVAL : 0;
+  uintptr_t h = (uintptr_t) host_ptr, d = (uintptr_t) device_ptr;
+  if (size > PTRDIFF_MAX || h + size < h || d + device_offset < d
+      || d + device_offset + size < d + device_offset)
+    {
+      dm_warning ("omp_target_associate_ptr (%p, %p, %zu, %zu, %d): the "
+		  "range wraps around the address space", host_ptr,
+		  device_ptr, size, device_offset, device_num);
+      return EINVAL;
+    }
+  return dm_associate (dev, host_ptr, d + device_offset, size) ? EINVAL : 0;
 }
 
 DM_EXPORT int

@@ -310,7 +310,8 @@ static int
 dm_cuda_link (struct dm_device *dev, const struct dm_nvptx_image *nv,
 	      CUmodule *out)
 {
-  static __thread char elog[2048];
+  /* On the stack, not in TLS (dlopen needs small static TLS).  */
+  char elog[2048];
   CUjit_option opts[] = { CU_JIT_ERROR_LOG_BUFFER,
 			  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
   void *vals[] = { elog, (void *) (uintptr_t) sizeof elog };

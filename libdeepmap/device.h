@@ -107,6 +107,7 @@ struct dm_device
   unsigned construct_mark;	/* numbers constructs: count once each */
   unsigned layout_generation;	/* bumped when blocks move (fusion) */
   unsigned table_generation;	/* bumped when segments come or go */
+  uint64_t cover_stamp;		/* numbers dm_cover's collections */
 
   /* Declare-target variables of the loaded images (images.c).  */
   struct dm_global

@@ -104,6 +104,12 @@ dm_devices_init (void)
 	  if (n < 0)
 	    dm_fatal ("DEEPMAP_DEVICES names %s devices, but none can be "
 		      "used: %s", b->name, dm_reason ());
+	  /* Named but absent: say so, once, rather than fall back to the
+	     host in silence.  */
+	  if (n == 0)
+	    dm_warning ("DEEPMAP_DEVICES=%s names %s devices, but there are "
+			"none here; their device numbers do not exist", list,
+			b->name);
 	  chosen[nchosen] = b;
 	  counts[nchosen++] = n;
 	  max += n;

@@ -140,6 +140,20 @@ dm_block_index (struct dm_ctx *ctx, struct dm_block *b)
   dm_maptable_insert (&ctx->dev->blocks, ix);
 }
 
+/* Give B's device memory back (queued work may still use it: then
+   later).  */
+static void
+dm_block_free_memory (struct dm_device *dev, struct dm_block *b)
+{
+  if (!b->owned)
+    return;
+  if (__builtin_expect (dm_async_live (dev), 0))
+    dm_async_free_later (dev, b->alloc_addr, b->alloc_size);
+  else
+    dm_pool_free (dev, b->alloc_addr, b->alloc_size);
+  b->owned = 0;
+}
+
 static void
 dm_block_release (struct dm_device *dev, struct dm_block *b)
 {
@@ -147,14 +161,7 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
     {
       dm_maptable_remove (&dev->blocks, b->index);
       dm_node_free (dev, b->index);
-    }
-  if (b->owned)
-    {
-      /* Queued work may still use it.  */
-      if (__builtin_expect (dm_async_live (dev), 0))
-	dm_async_free_later (dev, b->alloc_addr, b->alloc_size);
-      else
-	dm_pool_free (dev, b->alloc_addr, b->alloc_size);
+      b->index = NULL;
     }
   if (b->attach_counts)
     {
@@ -163,6 +170,15 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
       b->attach_counts = NULL;
       b->attach_bias = NULL;
     }
+  /* A region running on another thread still reads and writes it (its
+     pin): the memory goes when the region ends (dm_dir_unpin), or the
+     next mapping could get it and be overwritten.  */
+  if (b->pins)
+    {
+      b->orphaned = 1;
+      return;
+    }
+  dm_block_free_memory (dev, b);
   /* A construct that handed out an address in it still points at it
      (its pin); the program unmapped the data under it, which it may.  */
   if (b->held)
@@ -557,9 +573,11 @@ static void
 dm_cover_add (struct dm_ctx *ctx, struct dm_block ***old, size_t *n,
 	      size_t *cap, struct dm_block **found, struct dm_block *b)
 {
-  for (size_t i = 0; i < *n; i++)
-    if ((*old)[i] == b)
-      return;
+  /* Collected already (by this dm_cover: its stamp)?  O(1), so that a
+     section over n separately mapped elements costs O(n).  */
+  if (b->cover_stamp == ctx->dev->cover_stamp)
+    return;
+  b->cover_stamp = ctx->dev->cover_stamp;
   if (*n == *cap)
     {
       struct dm_block **bigger = malloc (2 * *cap * sizeof *bigger);
@@ -584,6 +602,7 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   struct dm_block *found[16], **old = found;
   size_t n = 0, cap = 16;
   struct dm_maptable_pos pos;
+  dev->cover_stamp++;		/* 64 bits: never wraps */
 
   /* Blocks reached through their segments...  */
   struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, e, &pos);
@@ -670,15 +689,19 @@ dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
 	      enum dm_pin_kind kind)
 {
   if (kind == DM_PIN_ADDRESS)
-    {
-      if (--b->held == 0 && b->orphaned)
-	{
-	  b->next = dev->free_blocks;
-	  dev->free_blocks = b;
-	}
-    }
+    --b->held;
   else if (--b->pins == 0)
-    pthread_cond_broadcast (&dev->unpinned);
+    {
+      if (b->orphaned)
+	dm_block_free_memory (dev, b);
+      pthread_cond_broadcast (&dev->unpinned);
+    }
+  if (b->orphaned && b->pins == 0 && b->held == 0)
+    {
+      b->orphaned = 0;
+      b->next = dev->free_blocks;
+      dev->free_blocks = b;
+    }
 }
 
 

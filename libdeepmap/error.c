@@ -1,12 +1,46 @@
 /* error.c -- the one place deepmap reports errors.  */
 #include "export.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "error.h"
 
-static DM_TLS char dm_reason_buf[512];
+/* Each thread's reason, on the heap: a library that programs dlopen
+   must keep its initial-exec TLS as small as GCC's libgomp does (a few
+   pointers), or the loader has no static TLS left for it.  */
+#define DM_REASON_SIZE 512
+static DM_TLS char *dm_reason_buf;
+static pthread_key_t dm_reason_key;
+static pthread_once_t dm_reason_once = PTHREAD_ONCE_INIT;
+
+static void
+dm_reason_free (void *p)
+{
+  free (p);
+  dm_reason_buf = NULL;
+}
+
+static void
+dm_reason_key_init (void)
+{
+  pthread_key_create (&dm_reason_key, dm_reason_free);
+}
+
+/* This thread's reason buffer, or NULL if there is no memory for one.  */
+static char *
+dm_reason_get (void)
+{
+  if (__builtin_expect (dm_reason_buf == NULL, 0))
+    {
+      pthread_once (&dm_reason_once, dm_reason_key_init);
+      dm_reason_buf = calloc (1, DM_REASON_SIZE);
+      if (dm_reason_buf)
+	pthread_setspecific (dm_reason_key, dm_reason_buf);
+    }
+  return dm_reason_buf;
+}
 
 static void
 dm_vreport (const char *kind, const char *fmt, va_list ap)
@@ -71,14 +105,20 @@ dm_warning (const char *fmt, ...)
 void
 dm_set_reason (const char *fmt, ...)
 {
+  char *buf = dm_reason_get ();
+  if (!buf)
+    return;
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (dm_reason_buf, sizeof dm_reason_buf, fmt, ap);
+  vsnprintf (buf, DM_REASON_SIZE, fmt, ap);
   va_end (ap);
 }
 
 const char *
 dm_reason (void)
 {
-  return dm_reason_buf[0] ? dm_reason_buf : "unknown reason";
+  char *buf = dm_reason_buf;
+  if (!buf)
+    return "unknown reason (or no host memory to record it)";
+  return buf[0] ? buf : "unknown reason";
 }

@@ -272,6 +272,29 @@ dm_enter_section_pointer (struct dm_ctx *ctx, uintptr_t h, size_t bias,
 /* Recycled construct records of this thread: a target data region costs
    no malloc in steady state.  */
 static DM_TLS struct dm_env *dm_env_cache;
+static DM_TLS char dm_env_registered;	/* the destructor will run */
+static pthread_key_t dm_env_key;
+static pthread_once_t dm_env_once = PTHREAD_ONCE_INIT;
+
+/* At thread exit: the records go with the thread.  */
+static void
+dm_env_cache_free (void *unused)
+{
+  (void) unused;
+  dm_env_registered = 0;
+  while (dm_env_cache)
+    {
+      struct dm_env *e = dm_env_cache;
+      dm_env_cache = e->prev;
+      free (e);
+    }
+}
+
+static void
+dm_env_key_init (void)
+{
+  pthread_key_create (&dm_env_key, dm_env_cache_free);
+}
 
 static struct dm_env *
 dm_env_get (size_t n)
@@ -312,6 +335,13 @@ dm_env_put (struct dm_env *e)
       free (e);
       return;
     }
+  if (__builtin_expect (!dm_env_registered, 0))
+    {
+      pthread_once (&dm_env_once, dm_env_key_init);
+      /* Any non-NULL value makes the destructor run.  */
+      pthread_setspecific (dm_env_key, &dm_env_key);
+      dm_env_registered = 1;
+    }
   e->prev = dm_env_cache;
   dm_env_cache = e;
 }
@@ -323,6 +353,75 @@ dm_host_env (void)
 }
 
 /* ---- constructs ----------------------------------------------------- */
+
+/* Is K (the low byte of a map kind, implicit bits removed) one that GCC
+   12 passes to the runtime?  */
+static int
+dm_kind_known (int k)
+{
+  switch (k)
+    {
+    case DM_MAP_ALLOC: case DM_MAP_TO: case DM_MAP_FROM: case DM_MAP_TOFROM:
+    case DM_MAP_POINTER: case DM_MAP_TO_PSET: case DM_MAP_FORCE_PRESENT:
+    case DM_MAP_DELETE: case DM_MAP_FORCE_DEVICEPTR:
+    case DM_MAP_DEVICE_RESIDENT: case DM_MAP_LINK: case DM_MAP_IF_PRESENT:
+    case DM_MAP_FIRSTPRIVATE: case DM_MAP_FIRSTPRIVATE_INT:
+    case DM_MAP_USE_DEVICE_PTR: case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+    case DM_MAP_USE_DEVICE_PTR_IF_PRESENT: case DM_MAP_ALWAYS_TO:
+    case DM_MAP_ALWAYS_FROM: case DM_MAP_ALWAYS_TOFROM: case DM_MAP_STRUCT:
+    case DM_MAP_ALWAYS_POINTER:
+    case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
+    case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION: case DM_MAP_RELEASE:
+    case DM_MAP_ATTACH: case DM_MAP_DETACH:
+    case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION: case DM_MAP_FORCE_ALLOC:
+    case DM_MAP_FORCE_TO: case DM_MAP_FORCE_FROM: case DM_MAP_FORCE_TOFROM:
+    case DM_MAP_FORCE_DETACH:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
+/* Check what a construct C passes before anything is mapped: every kind
+   known, no section that wraps the address space or is larger than any
+   object can be (a negative length), struct counts inside the list.
+   Bad input stops the program with one line; nothing is half done.  */
+static void
+dm_check_items (enum dm_construct c, size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds)
+{
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int k = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      const char *why = NULL;
+      if (!dm_kind_known (k))
+	why = "unknown map kind";
+      else if (k == DM_MAP_STRUCT)
+	{
+	  if (sizes[i] == 0 || sizes[i] >= mapnum - i)
+	    why = "its member count runs past the end of the list";
+	}
+      else if (k == DM_MAP_POINTER || k == DM_MAP_ALWAYS_POINTER
+	       || k == DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION
+	       || k == DM_MAP_ATTACH || k == DM_MAP_DETACH
+	       || k == DM_MAP_FORCE_DETACH || k == DM_MAP_FIRSTPRIVATE_INT
+	       || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION
+	       || k == DM_MAP_USE_DEVICE_PTR
+	       || k == DM_MAP_USE_DEVICE_PTR_IF_PRESENT)
+	;			/* the size is a bias or a value */
+      else if (sizes[i] > PTRDIFF_MAX)
+	why = "the section is larger than any object can be (a negative "
+	      "length?)";
+      else if (h && h + sizes[i] < h)
+	why = "the section wraps around the end of the address space";
+      if (why)
+	dm_fatal ("%s: map item %zu (kind %#x, host %p, size %zu): %s",
+		  dm_construct_name (c), i, (unsigned) kinds[i], (void *) h,
+		  sizes[i], why);
+    }
+}
 
 /* GCC 12 maps `map(p->q[0:n])' in a target region as a zero-length
    section at P (item I), the section, and an attachment of the pointer
@@ -357,6 +456,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 		  void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		  struct dm_async *a)
 {
+  dm_check_items (c, mapnum, hostaddrs, sizes, kinds);
   struct dm_env *env = dm_env_get (mapnum);
   struct dm_ctx ctx = { .dev = dev, .construct = c, .async = a };
   int target = c == DM_CONSTRUCT_TARGET;
@@ -714,6 +814,7 @@ void
 dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	       size_t *sizes, unsigned short *kinds, struct dm_async *a)
 {
+  dm_check_items (DM_CONSTRUCT_ENTER_DATA, mapnum, hostaddrs, sizes, kinds);
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA,
 			.async = a };
   struct dm_plan plan = { 0 };
@@ -783,6 +884,7 @@ void
 dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	      size_t *sizes, unsigned short *kinds, struct dm_async *a)
 {
+  dm_check_items (DM_CONSTRUCT_EXIT_DATA, mapnum, hostaddrs, sizes, kinds);
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_EXIT_DATA,
 			.async = a };
   struct dm_env_item *items = alloca ((mapnum + 1) * sizeof *items);
@@ -878,6 +980,7 @@ void
 dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	   size_t *sizes, unsigned short *kinds, struct dm_async *a)
 {
+  dm_check_items (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds);
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE,
 			.async = a };
   pthread_mutex_lock (&dev->lock);

@@ -42,6 +42,7 @@ struct dm_block
 					   when the last such pin goes */
   uint32_t *attach_counts;		/* per pointer slot, or NULL */
   uintptr_t *attach_bias;		/* where each attachment looked */
+  uint64_t cover_stamp;			/* last dm_cover that collected it */
   struct dm_mapping *index;		/* its entry in the block index */
   struct dm_block *next;		/* free list link */
   struct dm_block_async			/* queued work that may still */

@@ -152,6 +152,22 @@ dm_pool_raw_alloc (struct dm_device *dev, size_t raw, size_t requested,
   return -1;
 }
 
+/* The chunk size and the largest small request, once per device: on a
+   small device (DEEPMAP_EMU_MEMORY=1M) a chunk takes at most a sixteenth
+   of it and requests above half a chunk are large ones (page-rounded,
+   not rounded to a size class), so that small capacities are usable.  */
+static void
+dm_pool_limits (struct dm_device *dev)
+{
+  struct dm_pool *p = &dev->pool;
+  size_t chunk = DM_POOL_CHUNK_SIZE, free_bytes, total;
+  if (dev->ops->mem_info (dev, &free_bytes, &total) == 0)
+    while (chunk > 4096 && chunk > total / 16)
+      chunk /= 2;
+  p->small_max = DM_POOL_SMALL_MAX < chunk / 2 ? DM_POOL_SMALL_MAX : chunk / 2;
+  p->chunk_size = chunk;
+}
+
 /* Hand out a small block of class CLS.  */
 static int
 dm_pool_alloc_small (struct dm_device *dev, size_t size, unsigned cls,
@@ -169,11 +185,21 @@ dm_pool_alloc_small (struct dm_device *dev, size_t size, unsigned cls,
 
   if (p->carve_end - p->carve_next < bytes)
     {
-      size_t chunk_size = bytes > DM_POOL_CHUNK_SIZE ? bytes
-			  : DM_POOL_CHUNK_SIZE;
+      /* A nearly full device still serves small blocks: halve the chunk
+	 down to the block before giving up.  */
+      size_t chunk_size = p->chunk_size < bytes ? bytes : p->chunk_size;
       uintptr_t addr;
-      if (dm_pool_raw_alloc (dev, chunk_size, size, &addr) != 0)
-	return -1;
+      while (dm_pool_raw_alloc (dev, chunk_size, chunk_size, &addr) != 0)
+	{
+	  /* Only a device short of a chunk's memory gets a smaller try;
+	     any other failure is reported as it is.  */
+	  size_t free_bytes, total;
+	  if (chunk_size == bytes
+	      || dev->ops->mem_info (dev, &free_bytes, &total) != 0
+	      || free_bytes >= chunk_size)
+	    return -1;
+	  chunk_size = chunk_size / 2 > bytes ? chunk_size / 2 : bytes;
+	}
       /* The rest of the old chunk is still good: file it under the
 	 largest classes that fit instead of wasting it.  */
       uintptr_t rest = p->carve_next;
@@ -333,10 +359,19 @@ dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
   struct dm_pool *p = &dev->pool;
   size_t bytes;
   int r;
+  /* Rounding must not wrap: no device holds half the address space.  */
+  if (size > PTRDIFF_MAX)
+    {
+      dm_set_reason ("%zu bytes is more than any device can hold (a "
+		     "negative or wrapped size?)", size);
+      return -1;
+    }
+  if (__builtin_expect (p->chunk_size == 0, 0))
+    dm_pool_limits (dev);
   /* Memory nowait constructs freed may be parked still: once nothing is
      in flight it can serve this request (dm_async_reclaim).  */
   do
-    if (size <= DM_POOL_SMALL_MAX)
+    if (size <= p->small_max)
       {
 	unsigned cls = dm_pool_class (size);
 	r = dm_pool_alloc_small (dev, size, cls, out);
@@ -360,7 +395,7 @@ dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size)
 {
   struct dm_pool *p = &dev->pool;
   dm_stats_add (&dev->stats.frees, 1);
-  if (size <= DM_POOL_SMALL_MAX)
+  if (size <= p->small_max)
     {
       unsigned cls = dm_pool_class (size);
       p->in_use -= dm_pool_class_size (cls);

@@ -31,6 +31,8 @@ struct dm_pool
   size_t in_use;			/* bytes handed out (rounded) */
   size_t peak;				/* high-water mark of IN_USE */
   size_t raw_bytes;			/* bytes held from the backend */
+  size_t chunk_size, small_max;		/* set on first use: smaller on a
+					   small device (dm_pool_limits) */
 };
 
 /* Hand out SIZE bytes (SIZE may be 0), 16-byte aligned at least (large
