@@ -63,7 +63,7 @@ struct dm_queue
   uint64_t enqueued, completed;
   int worker_waiting, syncers, stop;
   pthread_t thread;
-  struct dm_queue *prev, *next;		/* the device's queues, for fini */
+  struct dm_queue *prev, *next;		/* the device's queues */
 };
 
 /* One raw allocation.  */
@@ -80,13 +80,14 @@ struct dm_emu
   size_t capacity;		/* 0: no limit */
   size_t used;			/* bytes mapped (page rounded) */
   /* Live mappings by address (open addressing, linear probing, key 0 =
-     empty), for mem_free's checks and for fini.  */
+     empty), for mem_free's checks.  */
   struct dm_emu_map *maps;
   size_t maps_mask, nmaps;
   struct dm_queue *queues;
 };
 
-/* The emulated device's state, or NULL (with a reason) after fini.  */
+/* The emulated device's state, or NULL (with a reason) if it never
+   started.  */
 static struct dm_emu *
 dm_emu_state (struct dm_device *dev)
 {
@@ -557,26 +558,11 @@ dm_emu_run (struct dm_device *dev, const struct dm_launch *launch,
 }
 
 
-static void
-dm_emu_fini (struct dm_device *dev)
-{
-  struct dm_emu *e = dev->backend;
-  if (e == NULL)
-    return;
-  while (e->queues != NULL)
-    dm_emu_queue_destroy (dev, e->queues);
-  if (e->maps != NULL)
-    for (size_t i = 0; i <= e->maps_mask; i++)
-      if (e->maps[i].addr != 0)
-	munmap ((void *) e->maps[i].addr, e->maps[i].size);
-  free (e->maps);
-  pthread_mutex_destroy (&e->lock);
-  free (e);
-  dev->backend = NULL;
-}
 
 /* Two tables that differ only in POISON, so that without poisoning the
-   pool skips the call altogether.  */
+   pool skips the call altogether.  No fini: at exit other threads may
+   still run regions and copies on the device's memory (unmapping it under
+   them crashed them), and the process's end returns it anyway.  */
 #define DM_EMU_OPS(poison_fn)				\
   {							\
     .name = "emu",					\
@@ -593,7 +579,6 @@ dm_emu_fini (struct dm_device *dev)
     .queue_callback = dm_emu_queue_callback,		\
     .run = dm_emu_run,					\
     .runs_host_code = 1,				\
-    .fini = dm_emu_fini					\
   }
 
 static const struct dm_device_ops dm_emu_ops = DM_EMU_OPS (NULL);
