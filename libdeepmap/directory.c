@@ -292,6 +292,7 @@ dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
   struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
   n->flags = m->flags;
   n->construct_mark = m->construct_mark;
+  n->born_mark = m->born_mark;
   if (m->group_next)
     {
       n->group_next = m->group_next;
@@ -726,7 +727,8 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       /* OpenMP 5.0 (2.19.7.1): a section contained in a mapping is not a
 	 mapping of its own; it counts on the mapping that holds it.  */
       dm_seg_take (ctx, m);
-      if (dm_kind_always_to (kind))
+      if (dm_kind_always_to (kind)
+	  || (m->born_mark == ctx->mark && dm_kind_copies_to (kind)))
 	dm_copy (ctx, m->block, s, e, 1);
       ctx->last = m;
       return dm_block_dev (m->block, s);
@@ -750,7 +752,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	{
 	  struct dm_block *b = dm_block_alloc (ctx, s, e, align, 0);
 	  struct dm_mapping *h = dm_seg_add_at (ctx, s, e, b, 1, &pos);
-	  h->construct_mark = ctx->mark;
+	  h->construct_mark = h->born_mark = ctx->mark;
 	  if (dm_kind_copies_to (kind))
 	    dm_copy (ctx, b, s, e, 1);
 	  ctx->last = h;
@@ -776,7 +778,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	{
 	  /* A hole up to E.  */
 	  struct dm_mapping *h = dm_seg_add (ctx, c, e, b, 1);
-	  h->construct_mark = ctx->mark;
+	  h->construct_mark = h->born_mark = ctx->mark;
 	  if (c == s)
 	    ctx->last = h;
 	  if (copy_new)
@@ -786,7 +788,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       if (n->host_start > c)
 	{
 	  struct dm_mapping *h = dm_seg_add (ctx, c, n->host_start, b, 1);
-	  h->construct_mark = ctx->mark;
+	  h->construct_mark = h->born_mark = ctx->mark;
 	  if (copy_new)
 	    dm_copy (ctx, b, c, n->host_start, 1);
 	  c = n->host_start;
@@ -803,7 +805,12 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	}
       dm_seg_take (ctx, n);
       uintptr_t z = n->host_end < e ? n->host_end : e;
-      if (dm_kind_always_to (kind) || refresh)
+      /* Bytes an earlier item of this construct created without copying
+	 them in (alloc, from) are new to this `to' item as well: every
+	 byte that any to-item covers and that was not present before the
+	 construct is copied in, whatever the items' order.  */
+      if (dm_kind_always_to (kind) || refresh
+	  || (n->born_mark == ctx->mark && copy_new))
 	dm_copy (ctx, b, c, z, 1);
       c = z;
     }

@@ -66,6 +66,7 @@ struct dm_mapping
   uint64_t refcount;			/* OpenMP 5.1 reference count */
   unsigned flags;
   unsigned construct_mark;		/* last construct that counted it */
+  unsigned born_mark;			/* the construct that created it */
   struct dm_mapping *group_next;	/* ring of the segments sharing this
 					   count (a structure's elements
 					   mapped together), or NULL */

@@ -3,6 +3,9 @@
 #   make check          deepmap.runtime + GCC 12's libgomp conformance tests
 #                       against $(SWAPIN) and its default (emulated) device
 #   make check-libgomp  the conformance tests alone
+#   make check-stress   long campaign: the seeded differential test with
+#                       many seeds, every concurrency test 1000 times
+#                       (STRESS_SEEDS, STRESS_SEQS, STRESS_REPS; hours)
 #   make check-libgomp-full  GCC 12's whole libgomp C testsuite, once
 #                       against the system libgomp and once against
 #                       $(SWAPIN): every result that passes on stock must
@@ -34,6 +37,9 @@ check: deps all $(B)/libgomp-tests/.stamp
 check-libgomp: deps all $(B)/libgomp-tests/.stamp
 	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
 	  --run-env '$(CHECK_RUN_ENV)' deepmap.libgomp
+
+check-stress: deps all
+	@CC=$(CC) sh $(TOP)/testsuite/stress.sh $(TOP) $(B) $(B)/lib/deepmap
 
 LIBGOMP_FULL_OUT = $(B)/testsuite-libgomp-full
 check-libgomp-full: deps all $(B)/libgomp-tests/.stamp

@@ -24,19 +24,20 @@
    The model, per byte: host value; the mapping (segment) that holds it,
    if present; device value, or undefined (allocated, never written).
    Reference counts are per mapping, as OpenMP 5.0 (2.19.7.1) says: a
-   section inside a present mapping is not a new mapping, it counts on
-   the mapping that holds it.  Entering an item (GCC 12 passes the items
-   of one construct in reverse source order), each maximal run of its
-   bytes not present becomes a new mapping with count 1 and the host
-   value when the map type copies to the device, else an undefined device
-   value; each present mapping the item touches gains one reference (once
-   per construct) and keeps its device values unless the map type is
-   always,to, or under the refresh policy the (one-item) section copies to
-   the device and has bytes not present.  Leaving, always,from copies
-   every present byte of the section back; then every mapping the items
-   touch loses one reference (once per construct; delete: to zero), the
-   items' bytes of mappings reaching zero are copied back for from/tofrom,
-   and those mappings stop being present as a whole.  update
+   section inside a present mapping is not a new mapping, it counts on the
+   mapping that holds it.  Entering an item (GCC 12 passes the items of
+   one construct in reverse source order, then the alloc items last), each maximal run of its bytes not present
+   becomes a new mapping with count 1 and the host value when the map type
+   copies to the device, else an undefined device value; each present
+   mapping the item touches gains one reference (once per construct) and
+   keeps its device values unless an earlier item of the construct created
+   it and this one copies to the device, or the map type is always,to, or
+   under the refresh policy the (one-item) section copies to the device
+   and has bytes not present.  Leaving, always,from copies every present
+   byte of the section back; then every mapping the items touch loses one
+   reference (once per construct; delete: to zero), the items' bytes of
+   mappings reaching zero are copied back for from/tofrom, and those
+   mappings stop being present as a whole.  update
    copies the present bytes of a section.  Undefined values propagate
    (copied back, the host byte is undefined too); they are not compared:
    at the next comparison the model adopts the value the runtime holds,
@@ -106,6 +107,7 @@ static const char *const kind_names[] = {
 struct op
 {
   unsigned char code, kind, r, r2;
+  unsigned char kind2;			/* OP_ENTER2: the second item's */
   unsigned short s, len, s2, len2;	/* absolute offsets in the buffer */
   unsigned seed;			/* OP_HOSTWRITE */
 };
@@ -142,6 +144,7 @@ static struct mbyte model[NBYTES];
 /* Mappings: their counts and the last construct that counted them.  */
 #define MAX_SEGS (MAX_OPS * NBYTES + 1)
 static unsigned seg_rc[MAX_SEGS], seg_mark[MAX_SEGS], nsegs, construct;
+static unsigned seg_born[MAX_SEGS];	/* the construct that created it */
 
 static void
 model_sync (void)
@@ -202,6 +205,7 @@ model_enter_item (int k, int s, int e, int refresh)
       unsigned old = model[in].seg, g = ++nsegs;
       seg_rc[g] = seg_rc[old];
       seg_mark[g] = seg_mark[old];
+      seg_born[g] = seg_born[old];
       for (int i = in; i >= 0 && i < NBYTES && model[i].seg == old;
 	   i += side ? -1 : 1)
 	model[i].seg = g;
@@ -216,7 +220,7 @@ model_enter_item (int k, int s, int e, int refresh)
 	    abort ();
 	  unsigned g = ++nsegs;
 	  seg_rc[g] = 1;
-	  seg_mark[g] = construct;
+	  seg_mark[g] = seg_born[g] = construct;
 	  for (; i < e && model[i].seg == 0; i++)
 	    {
 	      model[i].seg = g;
@@ -231,7 +235,10 @@ model_enter_item (int k, int s, int e, int refresh)
 	  seg_mark[b->seg] = construct;
 	  seg_rc[b->seg]++;
 	}
-      if (always_to (k) || refresh)
+      /* Bytes an earlier item of this construct created are new to a
+	 to-item as well.  */
+      if (always_to (k) || refresh
+	  || (seg_born[b->seg] == construct && copies_to (k)))
 	{
 	  b->dev = b->host;
 	  b->dev_def = b->host_def;
@@ -239,10 +246,10 @@ model_enter_item (int k, int s, int e, int refresh)
     }
 }
 
-/* A construct maps [S, E) and [S2, E2) (S2 == E2: one item) with map type
-   K on entry.  */
+/* A construct maps [S, E) with map type K and [S2, E2) (S2 == E2: one
+   item) with K2 on entry.  */
 static void
-model_enter (int k, int s, int e, int s2, int e2)
+model_enter (int k, int s, int e, int k2, int s2, int e2)
 {
   int refresh = 0;
   if (model_refresh && copies_to (k))
@@ -250,15 +257,24 @@ model_enter (int k, int s, int e, int s2, int e2)
       if (model[i].seg == 0)
 	refresh = 1;
   construct++;
-  if (s2 < e2)
-    model_enter_item (k, s2, e2, 0);
-  model_enter_item (k, s, e, refresh);
+  /* GCC 12's order: the items reversed, then alloc items last.  */
+  if (s2 < e2 && k2 == K_ALLOC && k != K_ALLOC)
+    {
+      model_enter_item (k, s, e, refresh);
+      model_enter_item (k2, s2, e2, 0);
+    }
+  else
+    {
+      if (s2 < e2)
+	model_enter_item (k2, s2, e2, 0);
+      model_enter_item (k, s, e, refresh);
+    }
   model_sync ();
 }
 
 /* ... and on exit, with map type K (from, release, delete, always...).  */
 static void
-model_exit (int k, int s, int e, int s2, int e2)
+model_exit (int k, int s, int e, int k2, int s2, int e2)
 {
   int lo = s2 < e2 && s2 < s ? s2 : s, hi = s2 < e2 && e2 > e ? e2 : e;
   construct++;
@@ -267,7 +283,8 @@ model_exit (int k, int s, int e, int s2, int e2)
       struct mbyte *b = &model[i];
       if (!in_items (i, s, e, s2, e2) || b->seg == 0)
 	continue;
-      if (always_from (k))
+      if ((i >= s && i < e && always_from (k))
+	  || (i >= s2 && i < e2 && always_from (k2)))
 	{
 	  b->host = b->dev;
 	  b->host_def = b->dev_def;
@@ -281,8 +298,10 @@ model_exit (int k, int s, int e, int s2, int e2)
   for (int i = lo; i < hi; i++)
     {
       struct mbyte *b = &model[i];
-      if (in_items (i, s, e, s2, e2) && b->seg && seg_rc[b->seg] == 0
-	  && copies_from (k))
+      /* Copy-back: the union of the items' from-types.  */
+      if (b->seg && seg_rc[b->seg] == 0
+	  && ((i >= s && i < e && copies_from (k))
+	      || (i >= s2 && i < e2 && copies_from (k2))))
 	{
 	  b->host = b->dev;
 	  b->host_def = b->dev_def;
@@ -368,18 +387,29 @@ x_enter (int k, unsigned char *p, int len)
 }
 
 static void
-x_enter2 (int k, unsigned char *p, int len, unsigned char *q, int len2)
+x_enter2 (int k, unsigned char *p, int len, int k2, unsigned char *q,
+	  int len2)
 {
-  switch (k)
+  switch (k * 16 + k2)
     {
-    case K_TO:
+    case K_TO * 16 + K_TO:
       {
 #pragma omp target enter data map(to: p[0:len]) map(to: q[0:len2])
       }
       break;
-    case K_ALLOC:
+    case K_ALLOC * 16 + K_ALLOC:
       {
 #pragma omp target enter data map(alloc: p[0:len]) map(alloc: q[0:len2])
+      }
+      break;
+    case K_TO * 16 + K_ALLOC:
+      {
+#pragma omp target enter data map(to: p[0:len]) map(alloc: q[0:len2])
+      }
+      break;
+    case K_ALLOC * 16 + K_TO:
+      {
+#pragma omp target enter data map(alloc: p[0:len]) map(to: q[0:len2])
       }
       break;
     default:
@@ -587,6 +617,68 @@ data_body (const struct op *ops, int n, int pc)
   return interp (ops, n, pc + 1);
 }
 
+/* The map-type pairs of two-item target data constructs: mixed types on
+   (possibly) overlapping items.  */
+static const unsigned char data_pairs[][2] = {
+  { K_TOFROM, K_FROM }, { K_FROM, K_TOFROM }, { K_TO, K_ALLOC },
+  { K_ALLOC, K_TO }, { K_TOFROM, K_ALLOC }, { K_ALLOC, K_TOFROM },
+  { K_TO, K_FROM }, { K_FROM, K_TO }
+};
+#define NPAIRS (sizeof data_pairs / sizeof data_pairs[0])
+
+/* ops[PC] is a BEGIN with two items: as run_data.  */
+static int
+run_data2 (const struct op *ops, int n, int pc)
+{
+  const struct op *o = &ops[pc];
+  unsigned char *p = buf + o->s, *q = buf + o->s2;
+  int len = o->len, len2 = o->len2, next = n;
+  model_enter (o->kind, o->s, o->s + len, o->kind2, o->s2, o->s2 + len2);
+#define PAIR(a, b) ((a) * 16 + (b))
+  switch (PAIR (o->kind, o->kind2))
+    {
+    case PAIR (K_TOFROM, K_FROM):
+#pragma omp target data map(tofrom: p[0:len]) map(from: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    case PAIR (K_FROM, K_TOFROM):
+#pragma omp target data map(from: p[0:len]) map(tofrom: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    case PAIR (K_TO, K_ALLOC):
+#pragma omp target data map(to: p[0:len]) map(alloc: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    case PAIR (K_ALLOC, K_TO):
+#pragma omp target data map(alloc: p[0:len]) map(to: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    case PAIR (K_TOFROM, K_ALLOC):
+#pragma omp target data map(tofrom: p[0:len]) map(alloc: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    case PAIR (K_ALLOC, K_TOFROM):
+#pragma omp target data map(alloc: p[0:len]) map(tofrom: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    case PAIR (K_TO, K_FROM):
+#pragma omp target data map(to: p[0:len]) map(from: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    case PAIR (K_FROM, K_TO):
+#pragma omp target data map(from: p[0:len]) map(to: q[0:len2])
+      next = data_body (ops, n, pc);
+      break;
+    default:
+      abort ();
+    }
+#undef PAIR
+  model_exit (data_exit_kind (o->kind), o->s, o->s + len,
+	      data_exit_kind (o->kind2), o->s2, o->s2 + len2);
+  check (next - 1, "after the end of target data");
+  return next;
+}
+
 /* ops[PC] is a BEGIN: run the construct, its body up to the matching END
    and return the index after the END.  */
 static int
@@ -595,7 +687,9 @@ run_data (const struct op *ops, int n, int pc)
   const struct op *o = &ops[pc];
   unsigned char *p = buf + o->s;
   int len = o->len, next = n;
-  model_enter (o->kind, o->s, o->s + len, 0, 0);
+  if (o->len2)
+    return run_data2 (ops, n, pc);
+  model_enter (o->kind, o->s, o->s + len, 0, 0, 0);
   switch (o->kind)
     {
     case K_TO:
@@ -629,7 +723,7 @@ run_data (const struct op *ops, int n, int pc)
     default:
       abort ();
     }
-  model_exit (data_exit_kind (o->kind), o->s, o->s + len, 0, 0);
+  model_exit (data_exit_kind (o->kind), o->s, o->s + len, 0, 0, 0);
   check (next - 1, "after the end of target data");
   return next;
 }
@@ -652,19 +746,19 @@ interp (const struct op *ops, int n, int pc)
 	  pc = run_data (ops, n, pc);
 	  continue;
 	case OP_ENTER:
-	  model_enter (o->kind, s, e, 0, 0);
+	  model_enter (o->kind, s, e, 0, 0, 0);
 	  x_enter (o->kind, p, o->len);
 	  break;
 	case OP_ENTER2:
-	  model_enter (o->kind, s, e, o->s2, o->s2 + o->len2);
-	  x_enter2 (o->kind, p, o->len, q, o->len2);
+	  model_enter (o->kind, s, e, o->kind2, o->s2, o->s2 + o->len2);
+	  x_enter2 (o->kind, p, o->len, o->kind2, q, o->len2);
 	  break;
 	case OP_EXIT:
-	  model_exit (o->kind, s, e, 0, 0);
+	  model_exit (o->kind, s, e, 0, 0, 0);
 	  x_exit (o->kind, p, o->len);
 	  break;
 	case OP_EXIT2:
-	  model_exit (o->kind, s, e, o->s2, o->s2 + o->len2);
+	  model_exit (o->kind, s, e, o->kind, o->s2, o->s2 + o->len2);
 	  x_exit2 (o->kind, p, o->len, q, o->len2);
 	  break;
 	case OP_UPDATE:
@@ -672,11 +766,11 @@ interp (const struct op *ops, int n, int pc)
 	  x_update (o->kind == K_TO, p, o->len);
 	  break;
 	case OP_REGION:
-	  model_enter (o->kind, s, e, 0, 0);
+	  model_enter (o->kind, s, e, 0, 0, 0);
 	  for (int i = s; i < e; i++)
 	    if (model[i].dev_def)
 	      model[i].dev = transform (model[i].dev);
-	  model_exit (o->kind == K_TOFROM ? K_FROM : K_RELEASE, s, e, 0, 0);
+	  model_exit (o->kind == K_TOFROM ? K_FROM : K_RELEASE, s, e, 0, 0, 0);
 	  x_region (o->kind, p, o->len);
 	  break;
 	case OP_HOSTWRITE:
@@ -716,7 +810,7 @@ run_sequence (const struct op *ops, int n)
   /* Delete everything; nothing may stay present.  */
   unsigned char *all = buf;
 #pragma omp target exit data map(delete: all[0:NBYTES])
-  model_exit (K_DELETE, 0, NBYTES, 0, 0);
+  model_exit (K_DELETE, 0, NBYTES, 0, 0, 0);
   check (n, "after deleting everything at the end");
   return failed;
 }
@@ -771,6 +865,8 @@ gen_sequence (uint64_t x, struct op *ops, int two)
 		continue;
 	      o.code = OP_ENTER2;
 	      o.kind = rnd (&x, 2) ? K_TO : K_ALLOC;
+	      /* Mixed map types on (possibly) overlapping items.  */
+	      o.kind2 = rnd (&x, 2) ? K_TO : K_ALLOC;
 	    }
 	  else if (v < 42)
 	    {
@@ -788,6 +884,13 @@ gen_sequence (uint64_t x, struct op *ops, int two)
 						  K_ALWAYS_TOFROM };
 	      o.code = OP_BEGIN;
 	      o.kind = ks[rnd (&x, 7)];
+	      if (two && rnd (&x, 3) == 0)
+		{
+		  unsigned pr = rnd (&x, NPAIRS);
+		  o.kind = data_pairs[pr][0];
+		  o.kind2 = data_pairs[pr][1];
+		  o.len2 = 1;	/* a second item: picked below */
+		}
 	    }
 	  else if (v < 65)
 	    {
@@ -814,8 +917,23 @@ gen_sequence (uint64_t x, struct op *ops, int two)
 	}
       if (o.code != OP_END)
 	pick_section (&x, &o.r, &o.s, &o.len);
-      if (o.code == OP_ENTER2 || o.code == OP_EXIT2)
-	pick_section (&x, &o.r2, &o.s2, &o.len2);
+      if (o.code == OP_ENTER2 || o.code == OP_EXIT2
+	  || (o.code == OP_BEGIN && o.len2))
+	{
+	  pick_section (&x, &o.r2, &o.s2, &o.len2);
+	  if (rnd (&x, 2))
+	    {
+	      /* Half the time the second item overlaps or touches the
+		 first: where the order of the items could matter.  */
+	      int off = regions[o.r].off, end = off + regions[o.r].len;
+	      int s2 = (int) o.s + (int) rnd (&x, o.len + 8) - 4;
+	      s2 = s2 < off ? off : s2 >= end ? end - 1 : s2;
+	      int room = end - s2;
+	      o.r2 = o.r;
+	      o.s2 = (unsigned short) s2;
+	      o.len2 = (unsigned short) (1 + rnd (&x, room < 24 ? room : 24));
+	    }
+	}
       if (o.code == OP_BEGIN)
 	depth++;
       if (o.code == OP_END)
@@ -860,7 +978,8 @@ print_sequence (const struct op *ops, int n, int mark)
 	  print_section (o, 0);
 	  if (o->code == OP_ENTER2 || o->code == OP_EXIT2)
 	    {
-	      printf (") map(%s: ", kind_names[o->kind]);
+	      printf (") map(%s: ", kind_names[o->code == OP_ENTER2
+					       ? o->kind2 : o->kind]);
 	      print_section (o, 1);
 	    }
 	  printf (")\n");
@@ -868,6 +987,11 @@ print_sequence (const struct op *ops, int n, int mark)
 	case OP_BEGIN:
 	  printf ("#pragma omp target data map(%s: ", kind_names[o->kind]);
 	  print_section (o, 0);
+	  if (o->len2)
+	    {
+	      printf (") map(%s: ", kind_names[o->kind2]);
+	      print_section (o, 1);
+	    }
 	  printf (") {\n");
 	  depth++;
 	  break;
@@ -1055,6 +1179,8 @@ shrink (struct op *ops, int n, int refresh)
 		      o->r = o->r2;
 		      o->s = o->s2;
 		      o->len = o->len2;
+		      if (o->code == OP_ENTER)
+			o->kind = o->kind2;
 		    }
 		  o->r2 = o->s2 = o->len2 = 0;
 		  tries++;
