@@ -43,7 +43,7 @@ LIB_HDRS := $(wildcard libdeepmap/*.h libdeepmap/*.def include/*.h)
 LIB_OBJS := $(patsubst libdeepmap/%.c,$(B)/obj/%.o,$(LIB_SRCS))
 SWAPIN := $(B)/lib/deepmap/libgomp.so.1
 
-.PHONY: all deps run check check-libgomp check-libgomp-full check-stress check-asan bench install clean
+.PHONY: all deps run check check-libgomp check-libgomp-full check-stress check-valgrind check-asan bench install clean
 
 all: $(SWAPIN)
 

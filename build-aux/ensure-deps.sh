@@ -15,6 +15,8 @@ want libomp-14-dev
 # GCC's nvptx offload compiler: the deepmap.cuda/nvptx-*.c tests load the
 # images it makes on the fake driver (and make check-gpu needs it).
 want gcc-12-offload-nvptx
+# Only for make check-valgrind.
+case " $* " in *" valgrind "*) want valgrind ;; esac
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then

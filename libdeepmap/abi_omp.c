@@ -177,6 +177,36 @@ omp_get_mapped_ptr (const void *ptr, int device_num)
   return dm_translate (dev, ptr);
 }
 
+/* Stop with an error unless device [P, P + SIZE) is memory DEV gave out:
+   inside one omp_target_alloc block if it starts in one, and inside the
+   device's allocations where the backend can tell (the emulated device).
+   WHAT names the routine.  */
+static void
+dm_api_check_range (struct dm_device *dev, const void *p, size_t size,
+		    const char *what)
+{
+  uintptr_t a = (uintptr_t) p;
+  if (size == 0)
+    return;
+  if (a + size < a)
+    dm_fatal ("%s: device range at %p of %zu bytes wraps the address space",
+	      what, p, size);
+  pthread_mutex_lock (&dev->lock);
+  struct dm_mapping *rec = dm_maptable_floor (&dev->allocs, a);
+  if (rec && a < rec->host_end && a + size > rec->host_end)
+    {
+      uintptr_t s = rec->host_start, e = rec->host_end;
+      pthread_mutex_unlock (&dev->lock);
+      dm_fatal ("%s: device [%p, %p) runs %zu bytes past the end of the "
+		"%zu-byte omp_target_alloc block at %p on device %d", what, p,
+		(void *) (a + size), (size_t) (a + size - e), (size_t) (e - s),
+		(void *) s, dev->id);
+    }
+  pthread_mutex_unlock (&dev->lock);
+  if (dev->ops->check_range && dev->ops->check_range (dev, a, size) != 0)
+    dm_fatal ("%s: %s", what, dm_reason ());
+}
+
 /* Copy LENGTH bytes between two places, each on the host (NULL) or a
    device.  */
 static int
@@ -230,6 +260,12 @@ omp_target_memcpy (void *dst, const void *src, size_t length,
     return EINVAL;
   if (length == 0)
     return 0;
+  if (ddev)
+    dm_api_check_range (ddev, (char *) dst + dst_offset, length,
+			"omp_target_memcpy (destination)");
+  if (sdev)
+    dm_api_check_range (sdev, (const char *) src + src_offset, length,
+			"omp_target_memcpy (source)");
   if (dm_copy_between (ddev, (char *) dst + dst_offset, sdev,
 		       (const char *) src + src_offset, length) != 0)
     dm_fatal ("omp_target_memcpy of %zu bytes from %p on device %d to %p on "
@@ -249,8 +285,16 @@ dm_memcpy_rect (char *dst, const char *src, size_t esize, int ndims,
 		struct dm_device *sdev)
 {
   if (ndims == 1)
-    return dm_copy_between (ddev, dst + dst_off[0] * esize, sdev,
-			    src + src_off[0] * esize, volume[0] * esize);
+    {
+      char *d = dst + dst_off[0] * esize;
+      const char *from = src + src_off[0] * esize;
+      size_t n = volume[0] * esize;
+      if (ddev)
+	dm_api_check_range (ddev, d, n, "omp_target_memcpy_rect (destination)");
+      if (sdev)
+	dm_api_check_range (sdev, from, n, "omp_target_memcpy_rect (source)");
+      return dm_copy_between (ddev, d, sdev, from, n);
+    }
   size_t dst_slice = esize, src_slice = esize;
   for (int d = 1; d < ndims; d++)
     {
@@ -267,6 +311,24 @@ dm_memcpy_rect (char *dst, const char *src, size_t esize, int ndims,
 	return r;
     }
   return 0;
+}
+
+/* Check the bytes from the rectangle's first element to its last with
+   dm_api_check_range.  */
+static void
+dm_rect_check (struct dm_device *dev, const void *base, size_t esize,
+	       int ndims, const size_t *volume, const size_t *offsets,
+	       const size_t *dims, const char *what)
+{
+  size_t first = 0, last = 0, stride = 1;
+  for (int d = ndims - 1; d >= 0; d--)
+    {
+      first += offsets[d] * stride;
+      last += (offsets[d] + volume[d] - 1) * stride;
+      stride *= dims[d];
+    }
+  dm_api_check_range (dev, (const char *) base + first * esize,
+		      (last - first + 1) * esize, what);
 }
 
 DM_EXPORT int
@@ -287,6 +349,14 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
   for (int d = 0; d < num_dims; d++)
     if (volume[d] == 0)
       return 0;
+  /* The whole rectangle's extent on each device side, checked at once:
+     a row may start exactly where a block ends.  */
+  if (ddev)
+    dm_rect_check (ddev, dst, element_size, num_dims, volume, dst_offsets,
+		   dst_dimensions, "omp_target_memcpy_rect (destination)");
+  if (sdev)
+    dm_rect_check (sdev, src, element_size, num_dims, volume, src_offsets,
+		   src_dimensions, "omp_target_memcpy_rect (source)");
   if (dm_memcpy_rect (dst, src, element_size, num_dims, volume, dst_offsets,
 		      src_offsets, dst_dimensions, src_dimensions, ddev, sdev))
     dm_fatal ("omp_target_memcpy_rect of a %d-dimensional rectangle from "

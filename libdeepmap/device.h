@@ -46,6 +46,11 @@ struct dm_device_ops
   int (*mem_free) (struct dm_device *, uintptr_t addr, size_t size);
   /* Free and total device memory in bytes.  */
   int (*mem_info) (struct dm_device *, size_t *free_bytes, size_t *total);
+  /* Optional: 0 if device [ADDR, ADDR + SIZE) lies inside one of the
+     device's allocations, else -1 with a reason.  The emulated device
+     checks the device pointers programs pass to the omp_target_* API,
+     which a GPU would fault on (or worse, not).  */
+  int (*check_range) (struct dm_device *, uintptr_t addr, size_t size);
   /* Fill freshly handed-out memory with a poison pattern; may be NULL.  */
   void (*poison) (struct dm_device *, uintptr_t addr, size_t size);
 

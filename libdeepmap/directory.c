@@ -968,6 +968,24 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 
 /* ---- queries and updates -------------------------------------------- */
 
+size_t
+dm_dir_forget (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  size_t bytes = 0;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (ctx->dev, s, &pos);
+  for (; m && m->host_start < e; m = dm_maptable_step (&ctx->dev->table, &pos))
+    if (m->refcount != DM_REFCOUNT_INFINITE)
+      bytes += (m->host_end < e ? m->host_end : e)
+	       - (m->host_start > s ? m->host_start : s);
+  if (bytes)
+    {
+      dm_dir_release (ctx, s, e, 1);
+      dm_dir_reap (ctx, s, e);
+    }
+  return bytes;
+}
+
 int
 dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
 {

@@ -165,6 +165,12 @@ void dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to);
 uintptr_t dm_dir_translate (struct dm_device *dev, uintptr_t p,
 			    int allow_end);
 
+/* Unmap every mapping in host [S, E) that clauses made (not declare
+   target variables or associations), without copying back: the host
+   memory is going away (a library's static data at dlclose).  Returns
+   the bytes that were still mapped.  */
+size_t dm_dir_forget (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
+
 /* Is any byte of [S, E) present?  */
 int dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
 

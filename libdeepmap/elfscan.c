@@ -370,3 +370,52 @@ dm_elfscan_host_tables (dm_elfscan_found_fn *found, void *arg)
   free (st.hits);
   return st.failed ? -1 : 0;
 }
+
+/* dm_elfscan_object_data's search.  */
+struct dm_object_data
+{
+  uintptr_t addr;
+  uintptr_t *s, *e;
+  int max, n;
+  const char *name;
+};
+
+static int
+dm_elfscan_data_of (struct dl_phdr_info *info, size_t size, void *p)
+{
+  struct dm_object_data *od = p;
+  (void) size;
+  int holds = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+      uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+      if (ph->p_type == PT_LOAD && od->addr >= lo
+	  && od->addr - lo < ph->p_memsz)
+	holds = 1;
+    }
+  if (!holds)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum && od->n < od->max; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W))
+	continue;
+      od->s[od->n] = info->dlpi_addr + ph->p_vaddr;
+      od->e[od->n] = od->s[od->n] + ph->p_memsz;
+      od->n++;
+    }
+  od->name = info->dlpi_name;
+  return 1;
+}
+
+int
+dm_elfscan_object_data (const void *addr, uintptr_t *s, uintptr_t *e,
+			int max, const char **name)
+{
+  struct dm_object_data od = { (uintptr_t) addr, s, e, max, 0, NULL };
+  dl_iterate_phdr (dm_elfscan_data_of, &od);
+  if (name)
+    *name = od.name && *od.name ? od.name : "the program";
+  return od.n;
+}

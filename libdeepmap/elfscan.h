@@ -24,4 +24,11 @@ typedef void dm_elfscan_found_fn (const struct dm_host_table *table,
    then.  */
 int dm_elfscan_host_tables (dm_elfscan_found_fn *found, void *arg);
 
+/* The writable loaded segments (static data: .data, .bss) of the object
+   that holds address ADDR: up to MAX ranges [S[i], E[i]), their number
+   returned (0 if no object holds ADDR); *NAME (if given) its file name,
+   valid while the object stays loaded.  */
+int dm_elfscan_object_data (const void *addr, uintptr_t *s, uintptr_t *e,
+			    int max, const char **name);
+
 #endif

@@ -224,6 +224,28 @@ dm_emu_mem_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
 }
 
 static int
+dm_emu_check_range (struct dm_device *dev, uintptr_t addr, size_t size)
+{
+  struct dm_emu *e = dm_emu_state (dev);
+  if (e == NULL)
+    return -1;
+  int ok = 0;
+  pthread_mutex_lock (&e->lock);
+  /* A scan: the raw allocations are chunks and large blocks, few.  */
+  for (size_t j = 0; j <= e->maps_mask && e->maps && !ok; j++)
+    ok = e->maps[j].addr != 0 && addr >= e->maps[j].addr
+	 && addr - e->maps[j].addr <= e->maps[j].size
+	 && size <= e->maps[j].size - (addr - e->maps[j].addr);
+  pthread_mutex_unlock (&e->lock);
+  if (!ok)
+    dm_set_reason ("[%p, %p) is not device memory of emulated device %d "
+		   "(a host pointer, another device's, freed, or past the "
+		   "end of an allocation)", (void *) addr,
+		   (void *) (addr + size), dev->id);
+  return ok ? 0 : -1;
+}
+
+static int
 dm_emu_mem_free (struct dm_device *dev, uintptr_t addr, size_t size)
 {
   struct dm_emu *e = dm_emu_state (dev);
@@ -569,6 +591,7 @@ dm_emu_run (struct dm_device *dev, const struct dm_launch *launch,
     .mem_alloc = dm_emu_mem_alloc,			\
     .mem_free = dm_emu_mem_free,			\
     .mem_info = dm_emu_mem_info,			\
+    .check_range = dm_emu_check_range,			\
     .poison = poison_fn,				\
     .to_device = dm_emu_to_device,			\
     .to_host = dm_emu_to_host,				\

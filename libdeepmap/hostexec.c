@@ -26,6 +26,7 @@ struct dm_worker
   int thread_limit;
   int busy;			/* a job is handed over and not done */
   struct dm_worker *next;	/* idle list */
+  struct dm_worker *all_next;	/* every region thread ever started */
 };
 
 /* The ICVs a region may change through omp_set_*, as a fresh thread sees
@@ -38,13 +39,14 @@ struct dm_initial_icvs
 
 static pthread_mutex_t dm_workers_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dm_worker *dm_idle_workers;
+static struct dm_worker *dm_all_workers;
 static pthread_once_t dm_workers_once = PTHREAD_ONCE_INIT;
 
 static void
 dm_workers_forget (void)
 {
-  /* In a forked child the region threads do not exist: start afresh
-     (their memory is lost, a few hundred bytes each).  */
+  /* In a forked child the region threads do not exist: start afresh.
+     Their records stay on the list of all (a few hundred bytes each).  */
   dm_idle_workers = NULL;
   pthread_mutex_init (&dm_workers_lock, NULL);
 }
@@ -134,6 +136,10 @@ dm_worker_get (void)
       free (w);
       return NULL;
     }
+  pthread_mutex_lock (&dm_workers_lock);
+  w->all_next = dm_all_workers;
+  dm_all_workers = w;
+  pthread_mutex_unlock (&dm_workers_lock);
   return w;
 }
 

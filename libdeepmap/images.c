@@ -260,6 +260,25 @@ GOMP_offload_register (const void *host_table, int target_type,
   GOMP_offload_register_ver (0, host_table, target_type, target_data);
 }
 
+/* The object holding ADDR (a table of the image being unregistered,
+   at dlclose) loses its static data: what clauses left mapped there goes,
+   uncopied, so that a library loaded later at the same addresses does not
+   find stale device copies present.  Said once per device and object.  */
+static void
+dm_image_forget_data (struct dm_device *dev, const void *addr)
+{
+  uintptr_t s[8], e[8];
+  const char *name;
+  int n = dm_elfscan_object_data (addr, s, e, 8, &name);
+  size_t bytes = 0;
+  for (int i = 0; i < n; i++)
+    bytes += dm_unmap_range (dev, s[i], e[i]);
+  if (bytes)
+    dm_warning ("%zu bytes of static data of %s were still mapped on "
+		"device %d when it was unloaded: unmapped, not copied back",
+		bytes, name, dev->id);
+}
+
 DM_EXPORT void
 GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 			     int target_type, const void *target_data)
@@ -280,6 +299,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	      if (!img->loaded || !img->loaded[d])
 		continue;
 	      dm_image_drop_vars (dev, img);
+	      dm_image_forget_data (dev, ht[0]);
 	      if (dev->ops->image_unload)
 		dev->ops->image_unload (dev, &img->table);
 	      /* Another registration of the table takes over, if any.  */

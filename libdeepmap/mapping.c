@@ -1041,6 +1041,17 @@ dm_unmap_declare_target (struct dm_device *dev, uintptr_t host)
   pthread_mutex_unlock (&dev->lock);
 }
 
+size_t
+dm_unmap_range (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
+  pthread_mutex_lock (&dev->lock);
+  ctx.mark = dm_dir_next_mark (dev);
+  size_t bytes = dm_dir_forget (&ctx, s, e);
+  pthread_mutex_unlock (&dev->lock);
+  return bytes;
+}
+
 void
 dm_map_declare_target (struct dm_device *dev, uintptr_t host, size_t size,
 		       uintptr_t devaddr, const void *initial)

@@ -121,4 +121,8 @@ void dm_map_declare_target (struct dm_device *dev, uintptr_t host,
 /* Its image is unregistered: forget the variable at HOST.  */
 void dm_unmap_declare_target (struct dm_device *dev, uintptr_t host);
 
+/* Host [S, E) is going away (dm_dir_forget); returns the bytes that
+   were still mapped.  */
+size_t dm_unmap_range (struct dm_device *dev, uintptr_t s, uintptr_t e);
+
 #endif

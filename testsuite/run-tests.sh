@@ -3,7 +3,7 @@
 #
 # Usage: run-tests.sh [--top DIR] [--build DIR] [--outdir DIR]
 #          [--libdir DIR] [--preload LIBS] [--run-env "VAR=v ..."]
-#          [--cflags FLAGS] [SUBDIR...]
+#          [--cflags FLAGS] [--wrapper "CMD ..."] [SUBDIR...]
 #
 # SUBDIRs are testsuite directories (default: deepmap.runtime and
 # deepmap.libgomp); one that does not exist or holds no .exp is skipped.
@@ -22,6 +22,7 @@ libdir=
 preload=
 runenv=
 cflags=
+wrapper=
 while [ $# -gt 0 ]; do
   case $1 in
     --top) top=$2; shift 2 ;;
@@ -31,6 +32,7 @@ while [ $# -gt 0 ]; do
     --preload) preload=$2; shift 2 ;;
     --run-env) runenv=$2; shift 2 ;;
     --cflags) cflags=$2; shift 2 ;;
+    --wrapper) wrapper=$2; shift 2 ;;
     --) shift; break ;;
     -*) echo "run-tests.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
@@ -70,7 +72,8 @@ cd "$outdir" || exit 1
 runtest --tool deepmap --srcdir "$top/testsuite" --outdir "$outdir" \
   DEEPMAP_TOP="$top" DEEPMAP_BUILD="$build" DEEPMAP_LIBDIR="$libdir" \
   DEEPMAP_PRELOAD="$preload" DEEPMAP_RUN_ENV="$runenv" \
-  DEEPMAP_TEST_CFLAGS="$cflags" $RUNTESTFLAGS $exps
+  DEEPMAP_TEST_CFLAGS="$cflags" DEEPMAP_RUN_WRAPPER="$wrapper" \
+  $RUNTESTFLAGS $exps
 rt=$?
 
 sum=$outdir/deepmap.sum

@@ -3,6 +3,8 @@
 #   make check          deepmap.runtime + GCC 12's libgomp conformance tests
 #                       against $(SWAPIN) and its default (emulated) device
 #   make check-libgomp  the conformance tests alone
+#   make check-valgrind deepmap.runtime and deepmap.directory under
+#                       valgrind's memcheck (about an hour)
 #   make check-stress   long campaign: the seeded differential test with
 #                       many seeds, every concurrency test 1000 times
 #                       (STRESS_SEEDS, STRESS_SEQS, STRESS_REPS; hours)
@@ -37,6 +39,19 @@ check: deps all $(B)/libgomp-tests/.stamp
 check-libgomp: deps all $(B)/libgomp-tests/.stamp
 	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
 	  --run-env '$(CHECK_RUN_ENV)' deepmap.libgomp
+
+# Memcheck over the runtime and directory tests: invalid accesses, use of
+# uninitialised memory and definite leaks fail a test (status 99); the
+# system libgomp's and glibc's deliberate thread-pool memory is "possibly
+# lost" or reachable, which does not count.
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite --show-leak-kinds=definite \
+	--suppressions=$(TOP)/testsuite/valgrind.supp
+check-valgrind: deps all
+	@sh $(TOP)/build-aux/ensure-deps.sh valgrind
+	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
+	  --outdir $(B)/testsuite-valgrind --run-env '$(CHECK_RUN_ENV)' \
+	  --wrapper '$(VALGRIND)' deepmap.runtime deepmap.directory
 
 check-stress: deps all
 	@CC=$(CC) sh $(TOP)/testsuite/stress.sh $(TOP) $(B) $(B)/lib/deepmap
