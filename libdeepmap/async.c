@@ -199,7 +199,8 @@ dm_async_free_later (struct dm_device *dev, uintptr_t addr, size_t size)
       s->parked = p;
       s->capparked = cap;
     }
-  s->parked[s->nparked++] = (struct dm_async_parked) { addr, size };
+  s->parked[s->nparked++]
+    = (struct dm_async_parked) { addr, size, s->park_serial++ };
 }
 
 /* Has AQ, another queue than OWN's, work it may not have finished?  */
@@ -244,8 +245,10 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
     if (dm_aq_unsynced (aq, own))
       items[m++] = (struct dm_fence_item) { aq, aq->issued };
   /* Device memory parked so far is free once these queues are passed,
-     unless OWN's queue may still use it.  */
-  size_t parked = own ? 0 : s->nparked;
+     unless OWN's queue may still use it.  Remembered by serial, not by
+     position: while the lock is released a reap may release the array
+     and others park new entries, which queues not synced here use.  */
+  uint64_t parked_before = own ? 0 : s->park_serial;
   pthread_mutex_unlock (&dev->lock);
   for (size_t i = 0; i < m; i++)
     if (dev->ops->queue_sync (dev, items[i].aq->q) != 0)
@@ -257,8 +260,9 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
       items[i].aq->synced = items[i].issued;
   free (items);
   dm_async_reap (dev);
-  if (parked > s->nparked)
-    parked = s->nparked;
+  size_t parked = 0;
+  while (parked < s->nparked && s->parked[parked].serial < parked_before)
+    parked++;
   dm_async_release_parked (dev, parked);
 }
 

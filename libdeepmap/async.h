@@ -96,8 +96,10 @@ struct dm_async_dev
   {
     uintptr_t addr;
     size_t size;
+    uint64_t serial;		/* order of parking (PARK_SERIAL) */
   } *parked;			/* device memory freed while BUSY */
   size_t nparked, capparked;
+  uint64_t park_serial;		/* entries parked so far, ever */
   struct dm_async_hostw
   {
     uintptr_t s, e;
