@@ -517,16 +517,27 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
   if (align < 64)
     align = 64;
   struct dm_block *nb = dm_block_alloc (ctx, us, ue, align, 1);
+  /* The move is synchronous, also for a nowait construct: once the lock
+     is released other queues may copy into the new block, and a move
+     still queued would overwrite what they copied.  The other queues'
+     work on the old blocks is done (dm_cover fenced); this construct's
+     own queued work must be done too.  */
+  if (ctx->async)
+    {
+      struct dm_aq *aq = ctx->async->aq;
+      if (dev->ops->queue_sync (dev, aq->q) != 0)
+	dm_fail (ctx, "waiting for the queue before moving device blocks "
+		 "failed: %s", dm_reason ());
+      aq->synced = aq->issued;
+    }
   for (size_t i = 0; i < n; i++)
     {
       struct dm_block *b = old[i];
       /* Existing device contents move with the block (holes included:
 	 they hold nothing anyone reads).  */
-      if (ctx->async)
-	dm_async_wrote (ctx->async, nb);
       if (dm_copy_device_to_device (dev, dm_block_dev (nb, b->host_start),
 				    b->dev_start, b->host_end - b->host_start,
-				    dm_async_queue (ctx->async)) != 0)
+				    NULL) != 0)
 	dm_fail (ctx, "moving device block [%p, %p) failed: %s",
 		 (void *) b->host_start, (void *) b->host_end, dm_reason ());
       if (b->attach_counts)
