@@ -378,3 +378,21 @@ dm_async_run (struct dm_async *a, const struct dm_launch *launch)
 {
   return dm_run_with_globals (a->dev, launch, a->aq->q);
 }
+
+void
+dm_async_after_fork (struct dm_device *dev)
+{
+  struct dm_async_dev *s = dev->async;
+  if (!s)
+    return;
+  /* Their records stay allocated: a few per queue the parent had.  */
+  for (struct dm_aq *aq = s->all; aq; aq = aq->next_all)
+    aq->synced = aq->issued;
+  s->all = s->idle = NULL;
+  s->done = NULL;
+  s->busy = 0;
+  s->idle_epoch++;
+  s->nhostw = 0;
+  pthread_mutex_init (&s->done_lock, NULL);
+  dm_async_release_parked (dev, s->nparked);
+}

@@ -258,6 +258,12 @@ dm_async_before_read (struct dm_device *dev, const struct dm_block *b,
 }
 
 
+/* In a forked child: the parent's queues and their threads are gone and
+   nothing the parent queued will run here.  Forget them (their marks on
+   blocks read as passed) so that nowait constructs start afresh.
+   Device lock held.  */
+void dm_async_after_fork (struct dm_device *dev);
+
 /* Run a target region of A on its queue (the emulated device with
    declare target variables runs it here, once the queue has caught up,
    with the variables swapped in: images.c).  Returns -1 with a

@@ -100,6 +100,8 @@ struct dm_device
   const struct dm_device_ops *ops;
   void *backend;		/* the backend's own state */
   int backend_index;		/* n-th device of that backend */
+  int forked;			/* in a forked child: a device whose
+				   driver does not survive fork */
 
   /* The lock guards TABLE, POOL and every mapping of this device.  */
   pthread_mutex_t lock;

@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "async.h"
 #include "config.h"
 #include "device.h"
+#include "directory.h"
 #include "error.h"
 #include "images.h"
 #include "ompabi.h"
@@ -74,6 +76,48 @@ dm_devices_fini (void)
   for (int i = 0; i < dm_ndevices; i++)
     if (dm_devices[i].ops->fini)
       dm_devices[i].ops->fini (&dm_devices[i]);
+}
+
+/* fork () while other threads use the devices: the child must not
+   inherit a device lock some thread held, nor wait for regions, queues
+   and pins of threads it does not have.  The forking thread takes every
+   device's locks (region variables first, as regions do) so that the
+   child's copy of the directory is consistent, then both sides release
+   them; the child also forgets the parent's queues and pins.  A GPU's
+   driver does not survive fork: the child gets an error on first use.  */
+static void
+dm_fork_prepare (void)
+{
+  for (int i = 0; i < dm_ndevices; i++)
+    {
+      pthread_mutex_lock (&dm_devices[i].globals_lock);
+      pthread_mutex_lock (&dm_devices[i].lock);
+    }
+}
+
+static void
+dm_fork_parent (void)
+{
+  for (int i = dm_ndevices - 1; i >= 0; i--)
+    {
+      pthread_mutex_unlock (&dm_devices[i].lock);
+      pthread_mutex_unlock (&dm_devices[i].globals_lock);
+    }
+}
+
+static void
+dm_fork_child (void)
+{
+  for (int i = 0; i < dm_ndevices; i++)
+    {
+      struct dm_device *dev = &dm_devices[i];
+      dm_async_after_fork (dev);
+      dm_dir_after_fork (dev);
+      dev->forked = !dev->ops->runs_host_code;
+      pthread_cond_init (&dev->unpinned, NULL);
+      pthread_mutex_unlock (&dev->lock);
+      pthread_mutex_unlock (&dev->globals_lock);
+    }
 }
 
 static void
@@ -151,6 +195,7 @@ dm_devices_init (void)
   for (int i = 0; i < nchosen; i++)
     dm_add_devices (chosen[i], counts[i]);
   atexit (dm_devices_fini);
+  pthread_atfork (dm_fork_prepare, dm_fork_parent, dm_fork_child);
   dm_images_devices_started (dm_devices, dm_ndevices);
 }
 
@@ -200,7 +245,15 @@ dm_device_resolve (int device, const char *construct)
   if (device == DM_DEVICE_HOST_FALLBACK)
     return NULL;
   if (device >= 0 && device < dm_ndevices)
-    return &dm_devices[device];
+    {
+      if (__builtin_expect (dm_devices[device].forked, 0))
+	dm_fatal ("%s on device %d (%s): this process is a fork () child "
+		  "of the one that started the device, and its driver does "
+		  "not survive fork; offload before forking only in the "
+		  "child, or exec", construct, device,
+		  dm_devices[device].ops->name);
+      return &dm_devices[device];
+    }
   if (dm_config.offload == DM_OFFLOAD_MANDATORY && dm_ndevices == 0)
     dm_fatal ("%s: OMP_TARGET_OFFLOAD=mandatory, but there is no offload "
 	      "device", construct);

@@ -979,6 +979,15 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 
 /* ---- queries and updates -------------------------------------------- */
 
+void
+dm_dir_after_fork (struct dm_device *dev)
+{
+  struct dm_maptable_pos pos = { 0, -1 };
+  for (struct dm_mapping *m = dm_maptable_step (&dev->table, &pos); m;
+       m = dm_maptable_step (&dev->table, &pos))
+    m->block->pins = m->block->held = 0;
+}
+
 size_t
 dm_dir_forget (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 {

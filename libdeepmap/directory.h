@@ -221,6 +221,10 @@ struct dm_block *dm_dir_pin (struct dm_device *dev, uintptr_t p,
 void dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
 		   enum dm_pin_kind kind);
 
+/* In a forked child no region or construct of the parent's other threads
+   runs: drop their pins, so that fusion does not wait for them.  */
+void dm_dir_after_fork (struct dm_device *dev);
+
 /* Permanent entries: device memory the program provides (associate) or a
    declare target variable (DEVADDR 0: allocate, fill with INITIAL).  */
 int dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,

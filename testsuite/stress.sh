@@ -45,7 +45,7 @@ while [ "$s" -le "$seeds" ]; do
   s=$((s + 1))
 done
 for t in concurrent-threads delete-during-region exit-while-offloading \
-	 nowait-fusion-race nowait-chain-overlap \
+	 nowait-fusion-race nowait-chain-overlap fork-while-mapping \
 	 nowait-async-inflight nowait-data-chain nowait-depend; do
   build_test deepmap.runtime "$t"
   r=1
