@@ -1,7 +1,9 @@
 #!/bin/sh
 # stress.sh -- the long campaign behind `make check-stress': the seeded
-# differential test of the directory with many more seeds and sequences
-# than make check runs, and every concurrency test repeated many times.
+# differential tests of the directory (random-differential and, with
+# several threads and nowait, random-threads) with many more seeds and
+# sequences than make check runs, and every concurrency test repeated
+# many times.
 # Ends with "N passed, N failed" (a run is one seed or one repetition).
 #
 # Usage: stress.sh TOP BUILD LIBDIR
@@ -39,9 +41,11 @@ build_test () # DIR NAME
 }
 
 build_test deepmap.directory random-differential
+build_test deepmap.directory random-threads
 s=1
 while [ "$s" -le "$seeds" ]; do
   run "random-differential-seed$s" "$out/random-differential" "$s" "$seqs"
+  run "random-threads-seed$s" "$out/random-threads" "$s" 3000
   s=$((s + 1))
 done
 for t in concurrent-threads delete-during-region exit-while-offloading \
