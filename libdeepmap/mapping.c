@@ -423,6 +423,45 @@ dm_check_items (enum dm_construct c, size_t mapnum, void **hostaddrs,
     }
 }
 
+/* A target region that maps members of a structure S (entry I is its
+   GOMP_MAP_STRUCT, at S's address) and a section S.p[...] through a
+   pointer member that is not among them (OpenMP 5.1 maps S implicitly;
+   GCC 12 passes only the members named and an attachment of S.p): the
+   attachment would find no device copy of S.p and the region would read
+   garbage through it.  What the program means: S.p is mapped with the
+   members (`to', not copied back) and attached.  */
+static void
+dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
+			   void **hostaddrs, size_t *sizes,
+			   unsigned short *kinds, struct dm_env_item *items)
+{
+  uintptr_t base = (uintptr_t) hostaddrs[i];
+  size_t last = i + sizes[i];
+  /* A member: after the structure's start, before the end of its last
+     member mapped here or just after it (within a page).  */
+  uintptr_t limit = (uintptr_t) hostaddrs[last] + sizes[last] + 4096;
+  for (size_t j = last + 1; j < mapnum; j++)
+    {
+      int k = kinds[j] & 0xff;
+      uintptr_t slot = (uintptr_t) hostaddrs[j];
+      if ((k == DM_MAP_ATTACH || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+	  && slot >= base && slot < limit
+	  && !dm_dir_present (ctx->dev, slot, slot + sizeof (void *)))
+	{
+	  /* One block over the members and the pointer: the structure's
+	     device layout is the host's.  */
+	  uintptr_t first = (uintptr_t) hostaddrs[i + 1];
+	  uintptr_t end = (uintptr_t) hostaddrs[last] + sizes[last];
+	  uintptr_t lo = slot < first ? slot : first;
+	  uintptr_t hi = slot + sizeof (void *) > end ? slot + sizeof (void *)
+						      : end;
+	  dm_dir_cover (ctx, lo, hi, dm_item_align (kinds[i]));
+	  dm_enter_item (ctx, slot, sizeof (void *), DM_MAP_TO,
+			 sizeof (void *), 0, &items[j]);
+	}
+    }
+}
+
 /* GCC 12 maps `map(p->q[0:n])' in a target region as a zero-length
    section at P (item I), the section, and an attachment of the pointer
    p->q; the structure *P itself is not mapped, so the attachment would
@@ -534,6 +573,9 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	case DM_MAP_STRUCT:
 	  dm_enter_struct (&ctx, i, hostaddrs, sizes, kinds, devaddrs,
 			   env->items);
+	  if (target)
+	    dm_struct_pointer_members (&ctx, i, mapnum, hostaddrs, sizes,
+				       kinds, env->items);
 	  i += sizes[i];
 	  break;
 	case DM_MAP_ZERO_LEN_ARRAY_SECTION:

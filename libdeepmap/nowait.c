@@ -218,9 +218,13 @@ dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
   *t = (struct dm_nowait) { NULL, kind, dev, fn, mapnum, nargs,
 			    off_addrs, off_sizes, off_kinds, off_args };
   void **addrs = (void **) (blob + off_addrs);
-  memcpy (addrs, hostaddrs, mapnum * sizeof (void *));
-  memcpy (blob + off_sizes, sizes, mapnum * sizeof (size_t));
-  memcpy (blob + off_kinds, kinds, mapnum * sizeof (unsigned short));
+  /* A construct without map items passes NULL arrays.  */
+  if (mapnum)
+    {
+      memcpy (addrs, hostaddrs, mapnum * sizeof (void *));
+      memcpy (blob + off_sizes, sizes, mapnum * sizeof (size_t));
+      memcpy (blob + off_kinds, kinds, mapnum * sizeof (unsigned short));
+    }
   if (nargs)
     memcpy (blob + off_args, args, nargs * sizeof (void *));
   size_t *offsets = alloca (mapnum * sizeof *offsets + 1);
