@@ -181,10 +181,40 @@ dm_check_exit (uintptr_t slot, uintptr_t now, int device)
   pthread_mutex_unlock (&dm_check_lock);
 }
 
+/* Reverse G's entries from FROM on.  */
+static void
+dm_growing_reverse (struct dm_growing *g, size_t from)
+{
+  for (size_t a = from, b = g->n; a + 1 < b; a++, b--)
+    {
+      void *ad = g->addrs[a];
+      size_t sz = g->sizes[a];
+      unsigned short k = g->kinds[a];
+      g->addrs[a] = g->addrs[b - 1];
+      g->sizes[a] = g->sizes[b - 1];
+      g->kinds[a] = g->kinds[b - 1];
+      g->addrs[b - 1] = ad;
+      g->sizes[b - 1] = sz;
+      g->kinds[b - 1] = k;
+    }
+}
+
 /* ---- expansion ------------------------------------------------------ */
+
+/* An element whose pointers are still to follow.  */
+struct dm_expand_work
+{
+  const struct deepmap_type *t;
+  uintptr_t obj;
+  unsigned short kind;
+};
 
 struct dm_expander
 {
+  struct dm_expand_work *work;	/* pending elements (a stack): no
+				   recursion per pointer hop, so lists
+				   and trees of any depth expand */
+  size_t nwork, capwork;
   struct dm_growing objects;	/* reached objects */
   struct dm_growing pointers;	/* attach/detach entries, mapped last */
   struct dm_visited visited;
@@ -234,6 +264,24 @@ static void dm_expand_objects (struct dm_expander *x,
 			       const struct deepmap_type *t, uintptr_t start,
 			       size_t count, unsigned short kind);
 
+/* Element OBJ of type T: its pointers are followed later.  */
+static void
+dm_expand_later (struct dm_expander *x, const struct deepmap_type *t,
+		 uintptr_t obj, unsigned short kind)
+{
+  if (x->nwork == x->capwork)
+    {
+      size_t cap = x->capwork ? 2 * x->capwork : 64;
+      struct dm_expand_work *w = realloc (x->work, cap * sizeof *w);
+      if (!w)
+	dm_fatal ("deep copy: out of host memory for %zu pending objects",
+		  cap);
+      x->work = w;
+      x->capwork = cap;
+    }
+  x->work[x->nwork++] = (struct dm_expand_work) { t, obj, kind };
+}
+
 /* The pointers of one element OBJ of type T.  */
 static void
 dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
@@ -267,8 +315,8 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 }
 
 /* COUNT elements of type T at START, reached by a pointer: map them with
-   KIND (the top-level item's map type) and follow the pointers of the
-   elements not reached before in this call.  */
+   KIND (the top-level item's map type) and queue the elements not
+   reached before in this call, whose pointers dm_expand_drain follows.  */
 static void
 dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
 		   uintptr_t start, size_t count, unsigned short kind)
@@ -284,18 +332,37 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
       return;
     }
   int any_new = 0;
+  size_t first = x->nwork;
   for (size_t i = 0; i < count; i++)
     if (dm_visit (&x->visited, start + i * size))
       {
 	any_new = 1;
-	if (t->nfields)
-	  dm_expand_fields (x, t, start + i * size, kind);
+	dm_expand_later (x, t, start + i * size, kind);
       }
+  /* Popped last first: reverse, so that elements go in index order.  */
+  for (size_t a = first, b = x->nwork; a + 1 < b; a++, b--)
+    {
+      struct dm_expand_work w = x->work[a];
+      x->work[a] = x->work[b - 1];
+      x->work[b - 1] = w;
+    }
   /* Reached before (a cycle, a shared object, a pointer into an array
      already expanded): its attachment is all it needs.  */
   if (any_new)
     dm_push (&x->objects, (void *) start, count * size,
 	     (kind & 0xff) | (3 << 8));
+}
+
+/* Follow the pointers of every pending element, and of those they reach,
+   depth first.  */
+static void
+dm_expand_drain (struct dm_expander *x)
+{
+  while (x->nwork)
+    {
+      struct dm_expand_work w = x->work[--x->nwork];
+      dm_expand_fields (x, w.t, w.obj, w.kind);
+    }
 }
 
 /* Copy N list items (ADDRS_IN, SIZES_IN, KINDS_IN) to position AT of the
@@ -366,11 +433,20 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)
 	    dm_visit (&x.visited, start + e);
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)
-	    dm_expand_fields (&x, t, start + e, kinds[i]);
+	    {
+	      size_t before = x.objects.n;
+	      dm_expand_fields (&x, t, start + e, kinds[i]);
+	      dm_expand_drain (&x);
+	      /* Deepest objects first, as a recursive walk (post-order)
+		 lists them: the pool then places a list's nodes in the
+		 order batching merges.  */
+	      dm_growing_reverse (&x.objects, before);
+	    }
 	  break;
 	}
     }
   free (x.visited.slot);
+  free (x.work);
 
   size_t extra = x.objects.n + x.pointers.n;
   if (extra == 0)

@@ -18,6 +18,7 @@
 #include "directory.h"
 #include "error.h"
 #include "mapping.h"
+#include "scratch.h"
 #include "ompabi.h"
 #include "transfer.h"
 
@@ -189,7 +190,8 @@ static void __attribute__ ((noinline))
 dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 		      size_t *sizes, unsigned short *kinds)
 {
-  struct dm_range *r = alloca (mapnum * sizeof *r);
+  size_t rbytes = mapnum * sizeof (struct dm_range);
+  struct dm_range *r = DM_SCRATCH (rbytes);
   size_t n = 0;
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -214,7 +216,10 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]) };
     }
   if (n < 2)
-    return;
+    {
+      dm_scratch_free (r, rbytes);
+      return;
+    }
   qsort (r, n, sizeof *r, dm_range_cmp);
   for (size_t i = 0; i < n;)
     {
@@ -232,6 +237,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	dm_dir_cover (ctx, c.s, c.e, c.align);
       i = j;
     }
+  dm_scratch_free (r, rbytes);
 }
 
 /* Most constructs have one data item (plus pointer bookkeeping): they
@@ -522,7 +528,8 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	dm_fatal ("out of host memory staging %zu bytes of firstprivate data",
 		  fp_size);
     }
-  uintptr_t *devaddrs = target ? (uintptr_t *) stage : alloca (mapnum * sizeof (uintptr_t) + 1);
+  size_t dbytes = target ? 0 : mapnum * sizeof (uintptr_t) + 1;
+  uintptr_t *devaddrs = target ? (uintptr_t *) stage : DM_SCRATCH (dbytes);
 
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
@@ -671,9 +678,10 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 
   /* Pass 2: items that refer to what pass 1 mapped.  */
   size_t *fp_offsets = NULL;
+  size_t fbytes = fp_size > args_size ? mapnum * sizeof *fp_offsets : 0;
   if (fp_size > args_size)
     {
-      fp_offsets = alloca (mapnum * sizeof *fp_offsets);
+      fp_offsets = DM_SCRATCH (fbytes);
       dm_firstprivate_pack (mapnum, hostaddrs, sizes, kinds, stage,
 			    args_size, fp_offsets);
     }
@@ -768,6 +776,10 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     free (stage);
   if (__builtin_expect (waits.n != 0 || waits.all, 0))
     dm_async_waits_run (dev, &waits, a, 0);
+  if (!target)
+    dm_scratch_free (devaddrs, dbytes);
+  if (fp_offsets)
+    dm_scratch_free (fp_offsets, fbytes);
   return env;
 }
 
@@ -929,8 +941,9 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   dm_check_items (DM_CONSTRUCT_EXIT_DATA, mapnum, hostaddrs, sizes, kinds);
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_EXIT_DATA,
 			.async = a };
-  struct dm_env_item *items = alloca ((mapnum + 1) * sizeof *items);
-  unsigned char *deletes = alloca (mapnum + 1);
+  size_t ibytes = (mapnum + 1) * sizeof (struct dm_env_item);
+  struct dm_env_item *items = DM_SCRATCH (ibytes);
+  unsigned char *deletes = DM_SCRATCH (mapnum + 1);
   size_t n = 0;
 
   pthread_mutex_lock (&dev->lock);
@@ -1016,6 +1029,8 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	dm_dir_reap (&ctx, items[i].host, items[i].host + items[i].size);
     }
   pthread_mutex_unlock (&dev->lock);
+  dm_scratch_free (items, ibytes);
+  dm_scratch_free (deletes, mapnum + 1);
 }
 
 void
