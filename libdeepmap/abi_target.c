@@ -156,7 +156,8 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   if (flags & DM_TARGET_FLAG_NOWAIT)
     {
       dm_nowait_submit (DM_NOWAIT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
-			dl.kinds, depend, args);
+			dl.kinds, depend, args,
+			dl.storage ? dl.original + 1 : 0);
       dm_deep_check (dl.check, "target", dev ? dev->id : -1);
       dm_deep_done (&dl, hostaddrs);
       return;
@@ -165,9 +166,11 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   if (!dev)
     dm_deep_check (dl.check, "target", -1), dl.check = NULL;
   dm_deep_active = dl.storage != NULL;
+  dm_deep_from = dl.storage ? dl.original + 1 : 0;
   dm_target_checked (dev, fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
 		     dl.check);
   dm_deep_active = 0;
+  dm_deep_from = 0;
   dm_deep_done (&dl, hostaddrs);
 }
 
@@ -193,11 +196,13 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   struct dm_deep_list dl;
   dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
   dm_deep_active = dl.storage != NULL;
+  dm_deep_from = dl.storage ? dl.original + 1 : 0;
   struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
 					       dl.addrs, dl.sizes, dl.kinds,
 					       NULL)
 			   : dm_host_env ();
   dm_deep_active = 0;
+  dm_deep_from = 0;
   env->deep = dl.check;
   dm_deep_done (&dl, hostaddrs);
   env->prev = dm_data_stack;
@@ -251,7 +256,7 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (DM_NOWAIT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
-		      dl.kinds, depend, NULL);
+		      dl.kinds, depend, NULL, 0);
   else
     {
       dm_wait_depend (depend);
@@ -297,13 +302,15 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (exit_data ? DM_NOWAIT_EXIT_DATA : DM_NOWAIT_ENTER_DATA,
 		      dev, NULL, dl.n, dl.addrs, dl.sizes, dl.kinds, depend,
-		      NULL);
+		      NULL, dl.storage ? dl.original + 1 : 0);
   else
     {
       dm_wait_depend (depend);
       dm_deep_active = dl.storage != NULL;
+      dm_deep_from = dl.storage ? dl.original + 1 : 0;
       dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
       dm_deep_active = 0;
+      dm_deep_from = 0;
     }
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);

@@ -231,6 +231,7 @@ dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   m->host_end = e;
   m->block = b;
   m->refcount = refcount;
+  m->deep_refs = refcount == 1 && ctx->deep;
   b->nmappings++;
   ctx->dev->table_generation++;
   if (hint)
@@ -290,6 +291,7 @@ dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
   /* Shrink first: the new segment must not overlap M in the table.  */
   m->host_end = at;
   struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
+  n->deep_refs = m->deep_refs;
   n->flags = m->flags;
   n->construct_mark = m->construct_mark;
   n->born_mark = m->born_mark;
@@ -338,6 +340,7 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
     {
       g->construct_mark = ctx->mark;
       g->refcount++;
+      g->deep_refs += ctx->deep != 0;
       g = g->group_next ? g->group_next : g;
     }
   while (g != m);
@@ -881,11 +884,29 @@ dm_seg_drop (struct dm_ctx *ctx, struct dm_mapping *m, int delete)
       if (delete)
 	g->refcount = 0;
       else if (!once && g->refcount > 0)
-	g->refcount--;
+	{
+	  g->refcount--;
+	  if (ctx->deep && g->deep_refs > 0)
+	    g->deep_refs--;
+	}
+      /* The program's own references are never fewer than none.  */
+      if (g->deep_refs > g->refcount)
+	g->deep_refs = g->refcount;
       g->construct_mark = ctx->mark;
       g = g->group_next ? g->group_next : g;
     }
   while (g != m);
+}
+
+/* Whether a map-from item of CTX copies segment M back: where its count
+   reached zero, or, for an item of the program's own, where only
+   references deep copy added remain (an explicit `exit data map(from:)'
+   of a pointee that a deep-mapped structure also reaches copies back as
+   it would without deep copy).  */
+static inline int
+dm_seg_released (const struct dm_ctx *ctx, const struct dm_mapping *m)
+{
+  return m->refcount == 0 || (!ctx->deep && m->refcount == m->deep_refs);
 }
 
 /* Remove segment M (count zero; HINT: its place, or NULL) and the rest
@@ -936,7 +957,8 @@ dm_copy_present (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to,
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
   for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
-    if (m->host_end > m->host_start && (all || m->refcount == 0))
+    if (m->host_end > m->host_start
+	&& (all || dm_seg_released (ctx, m)))
       {
 	uintptr_t a = m->host_start < s ? s : m->host_start;
 	uintptr_t z = m->host_end > e ? e : m->host_end;
@@ -1537,7 +1559,7 @@ dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
     {
       /* One segment: count down, copy back, remove in one visit.  */
       dm_seg_drop (ctx, m, delete);
-      if (always || (copy_from && m->refcount == 0))
+      if (always || (copy_from && dm_seg_released (ctx, m)))
 	dm_copy (ctx, m->block, s, e, 0);
       if (m->refcount == 0)
 	dm_seg_reap (ctx, m, where);

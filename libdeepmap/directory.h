@@ -40,6 +40,10 @@ struct dm_ctx
 				   attachments are planned, not done */
   struct dm_async *async;	/* a nowait construct: copies go onto its
 				   queue (async.h); NULL: synchronous */
+  int deep;			/* the item at hand was added by deep copy
+				   (its references are counted apart, so
+				   that the program's own maps of a pointee
+				   keep their OpenMP meaning) */
 };
 
 /* How the copies and pointer patches of a deep-copy construct reach the

@@ -23,6 +23,7 @@
 #include "transfer.h"
 
 DM_TLS int dm_deep_active;
+DM_TLS size_t dm_deep_from;
 
 static inline int
 dm_is_firstprivate (void *host, unsigned short kind)
@@ -557,6 +558,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
       devaddrs[i] = 0;
+      ctx.deep = dm_item_is_deep (i);
       switch (kind)
 	{
 	case DM_MAP_FIRSTPRIVATE_INT:
@@ -631,6 +633,11 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	  break;
 	}
     }
+
+  ctx.deep = 0;
+  if (dm_deep_from)
+    for (size_t i = dm_deep_from - 1; i < mapnum; i++)
+      env->items[i].deep = 1;
 
   /* Later items may have fused (moved) the blocks of earlier ones:
      translate every mapped item now that the layout is final.  */
@@ -800,6 +807,7 @@ dm_leave_items (struct dm_ctx *ctx, struct dm_env_item *items, size_t n,
   if (held == 1 && !attached && !deep)
     {
       struct dm_env_item *it = &items[which];
+      ctx->deep = it->deep;
       dm_dir_leave (ctx, it->host, it->host + it->size, delete,
 		    it->copy_from, it->always_from, it->seg,
 		    it->seg_generation);
@@ -807,15 +815,22 @@ dm_leave_items (struct dm_ctx *ctx, struct dm_env_item *items, size_t n,
     }
   for (size_t i = 0; i < n; i++)
     if (items[i].held)
-      dm_dir_release (ctx, items[i].host, items[i].host + items[i].size,
-		      delete);
+      {
+	ctx->deep = items[i].deep;
+	dm_dir_release (ctx, items[i].host, items[i].host + items[i].size,
+			delete);
+      }
   struct dm_plan plan = { 0 };
   ctx->plan = deep ? &plan : NULL;
   for (size_t i = 0; i < n; i++)
     if (items[i].held && (items[i].copy_from || items[i].always_from))
-      dm_dir_copy_back (ctx, items[i].host, items[i].host + items[i].size,
-			items[i].always_from);
+      {
+	ctx->deep = items[i].deep;
+	dm_dir_copy_back (ctx, items[i].host, items[i].host + items[i].size,
+			  items[i].always_from);
+      }
   ctx->plan = NULL;
+  ctx->deep = 0;
   if (deep)
     dm_dir_plan_run_back (ctx, &plan, dm_config.deep_strategy);
   /* Detach after copy-back, which skips attached pointers: host pointer
@@ -882,6 +897,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       int implicit;
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
+      ctx.deep = dm_item_is_deep (i);
       switch (kind)
 	{
 	case DM_MAP_STRUCT:
@@ -996,24 +1012,36 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	items[n++] = (struct dm_env_item) {
 	  .host = h, .size = size, .held = 1,
 	  .copy_from = dm_kind_copies_from (kind),
-	  .always_from = dm_kind_always_from (kind) };
+	  .always_from = dm_kind_always_from (kind),
+	  .deep = dm_item_is_deep (i) };
       }
   if (n == 1 && !any_detach)
-    dm_dir_leave (&ctx, items[0].host, items[0].host + items[0].size,
-		  deletes[0], items[0].copy_from, items[0].always_from, NULL, 0);
+    {
+      ctx.deep = items[0].deep;
+      dm_dir_leave (&ctx, items[0].host, items[0].host + items[0].size,
+		    deletes[0], items[0].copy_from, items[0].always_from,
+		    NULL, 0);
+    }
   else
     {
       for (size_t i = 0; i < n; i++)
-	dm_dir_release (&ctx, items[i].host, items[i].host + items[i].size,
-			deletes[i]);
+	{
+	  ctx.deep = items[i].deep;
+	  dm_dir_release (&ctx, items[i].host, items[i].host + items[i].size,
+			  deletes[i]);
+	}
       struct dm_plan plan = { 0 };
       ctx.plan = dm_deep_active ? &plan : NULL;
       for (size_t i = 0; i < n; i++)
 	if (items[i].copy_from || items[i].always_from)
-	  dm_dir_copy_back (&ctx, items[i].host,
-			    items[i].host + items[i].size,
-			    items[i].always_from);
+	  {
+	    ctx.deep = items[i].deep;
+	    dm_dir_copy_back (&ctx, items[i].host,
+			      items[i].host + items[i].size,
+			      items[i].always_from);
+	  }
       ctx.plan = NULL;
+      ctx.deep = 0;
       if (dm_deep_active)
 	dm_dir_plan_run_back (&ctx, &plan, dm_config.deep_strategy);
       /* Detach after copy-back (see dm_leave_items).  */

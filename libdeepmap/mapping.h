@@ -25,6 +25,7 @@ struct dm_env_item
   unsigned char always_from;	/* copy back regardless */
   unsigned char attach;		/* HOST is a pointer slot to detach */
   unsigned char pin_address;	/* PINNED holds a use_device_ptr result */
+  unsigned char deep;		/* added by deep copy (dm_deep_from) */
   struct dm_block *pinned;	/* block kept in place while a region runs,
 				   or whose address the program holds */
   struct dm_mapping *seg;	/* the one segment holding it, if it was */
@@ -59,6 +60,18 @@ enum dm_construct
    pointer patches are planned and then carried out with the configured
    strategy (directory.h).  */
 extern DM_TLS int dm_deep_active;
+
+/* 1 + the index of the first item of the construct's list that deep copy
+   added (the program's own items come first); 0: none.  Those items'
+   references are counted apart (directory.h, struct dm_ctx).  Set for
+   synchronous constructs and, from the task's record, for nowait ones.  */
+extern DM_TLS size_t dm_deep_from;
+
+static inline int
+dm_item_is_deep (size_t i)
+{
+  return dm_deep_from != 0 && i + 1 >= dm_deep_from;
+}
 
 /* The layout of a construct's firstprivate copies, shared by the device
    argument block, host fallback and nowait tasks: placed after START

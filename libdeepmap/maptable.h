@@ -64,6 +64,8 @@ struct dm_mapping
   uintptr_t host_start, host_end;	/* [start, end); may be empty */
   struct dm_block *block;
   uint64_t refcount;			/* OpenMP 5.1 reference count */
+  uint64_t deep_refs;			/* of which taken by items that deep
+					   copy added, not the program */
   unsigned flags;
   unsigned construct_mark;		/* last construct that counted it */
   unsigned born_mark;			/* the construct that created it */

@@ -86,6 +86,7 @@ struct dm_nowait
   void (*fn) (void *);
   size_t mapnum, nargs;
   size_t off_addrs, off_sizes, off_kinds, off_args;
+  size_t deep_from;		/* dm_deep_from of the list */
 };
 
 #define DM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((size_t) (a) - 1))
@@ -133,9 +134,11 @@ dm_nowait_run (void *data)
   /* The host (fallback) runs the construct now, and so does a thread
      that libgomp would not let the event complete the task (above), or
      every thread under DEEPMAP_NOWAIT=sync.  */
+  dm_deep_from = t->deep_from;
   if (!t->dev || dm_config.nowait_sync || dm_depend_wait)
     {
       dm_nowait_now (t, addrs, sizes, kinds, args);
+      dm_deep_from = 0;
       omp_fulfill_event ((uintptr_t) t->event);
       return;
     }
@@ -155,6 +158,7 @@ dm_nowait_run (void *data)
       dm_exit_data (t->dev, t->mapnum, addrs, sizes, kinds, a);
       break;
     }
+  dm_deep_from = 0;
   dm_async_end (a);
 }
 
@@ -183,7 +187,7 @@ void
 dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
 		  void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		  size_t *sizes, unsigned short *kinds, void **depend,
-		  void **args)
+		  void **args, size_t deep_from)
 {
   size_t nargs = 0;
   if (args)
@@ -216,7 +220,8 @@ dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
 	      off);
   struct dm_nowait *t = (struct dm_nowait *) blob;
   *t = (struct dm_nowait) { NULL, kind, dev, fn, mapnum, nargs,
-			    off_addrs, off_sizes, off_kinds, off_args };
+			    off_addrs, off_sizes, off_kinds, off_args,
+			    deep_from };
   void **addrs = (void **) (blob + off_addrs);
   /* A construct without map items passes NULL arrays.  */
   if (mapnum)

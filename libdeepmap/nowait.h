@@ -18,11 +18,12 @@ enum dm_nowait_kind
 };
 
 /* Snapshot the construct's arguments (and firstprivate values) into a
-   task and hand it to GOMP_task with DEPEND.  */
+   task and hand it to GOMP_task with DEPEND.  DEEP_FROM: as dm_deep_from
+   (mapping.h) for the list, which the task sets while it maps.  */
 void dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
 		       void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		       size_t *sizes, unsigned short *kinds, void **depend,
-		       void **args);
+		       void **args, size_t deep_from);
 
 /* The synchronous forms the tasks run (abi_target.c).  */
 void dm_target_now (struct dm_device *dev, void (*fn) (void *),

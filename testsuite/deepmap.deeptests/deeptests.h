@@ -11,7 +11,7 @@
   do {									\
     if (!(c))								\
       {									\
-	printf ("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);	\
+	fprintf (stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
 	abort ();							\
       }									\
   } while (0)
