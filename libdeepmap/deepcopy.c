@@ -28,28 +28,44 @@ deepmap_annotate (size_t n, const struct deepmap_annotation *items)
 
 /* ---- the visited set ------------------------------------------------ */
 
-/* Element addresses already expanded in this call: the paper's per-call
-   mark, so cycles end and shared objects map once.  Open addressing.  */
+/* Elements already expanded in this call, as (address, type): the
+   paper's per-call mark, so cycles end and shared objects map once.  An
+   object is identified by its address and its type, not its address
+   alone: one reached first as `struct base *' (its first member) and
+   then as `struct derived *' gets the derived type's fields as well.
+   Open addressing on the address, so the entries of one address lie on
+   one probe path and a second type there is seen (ALIASED).  */
 struct dm_visited
 {
-  uintptr_t *slot;
+  struct dm_visited_slot
+  {
+    uintptr_t addr;
+    const struct deepmap_type *type;
+  } *slot;
   size_t cap, n;
+  int aliased;			/* an address was reached as two types */
 };
 
+static inline size_t
+dm_visited_hash (uintptr_t a, size_t cap)
+{
+  return (a >> 3) * 0x9e3779b97f4a7c15ull % cap;
+}
+
 static int
-dm_visit (struct dm_visited *v, uintptr_t a)
+dm_visit (struct dm_visited *v, uintptr_t a, const struct deepmap_type *t)
 {
   if (2 * (v->n + 1) > v->cap)
     {
       size_t cap = v->cap ? 2 * v->cap : 64;
-      uintptr_t *s = calloc (cap, sizeof *s);
+      struct dm_visited_slot *s = calloc (cap, sizeof *s);
       if (!s)
 	dm_fatal ("deep copy: out of host memory");
       for (size_t i = 0; i < v->cap; i++)
-	if (v->slot[i])
+	if (v->slot[i].addr)
 	  {
-	    size_t h = (v->slot[i] >> 3) * 0x9e3779b97f4a7c15ull % cap;
-	    while (s[h])
+	    size_t h = dm_visited_hash (v->slot[i].addr, cap);
+	    while (s[h].addr)
 	      h = (h + 1) % cap;
 	    s[h] = v->slot[i];
 	  }
@@ -57,14 +73,19 @@ dm_visit (struct dm_visited *v, uintptr_t a)
       v->slot = s;
       v->cap = cap;
     }
-  size_t h = (a >> 3) * 0x9e3779b97f4a7c15ull % v->cap;
-  while (v->slot[h])
+  size_t h = dm_visited_hash (a, v->cap);
+  while (v->slot[h].addr)
     {
-      if (v->slot[h] == a)
-	return 0;
+      if (v->slot[h].addr == a)
+	{
+	  if (v->slot[h].type == t)
+	    return 0;
+	  v->aliased = 1;
+	}
       h = (h + 1) % v->cap;
     }
-  v->slot[h] = a;
+  v->slot[h].addr = a;
+  v->slot[h].type = t;
   v->n++;
   return 1;
 }
@@ -282,6 +303,35 @@ dm_expand_later (struct dm_expander *x, const struct deepmap_type *t,
   x->work[x->nwork++] = (struct dm_expand_work) { t, obj, kind };
 }
 
+/* Whether TARGET, the value of the uncounted pointer field G of object
+   OBJ (type T), is one past the end of the array a counted sibling
+   field maps (the begin/end idiom, or a vector's finish pointer): 1,
+   with the element size in *ELEM; 2 when that array is empty (begin ==
+   end: nothing to map or translate).  Such a pointer addresses no
+   element of its own, so mapping one there would copy back memory the
+   structure does not own.  */
+static int
+dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
+		uintptr_t target, size_t *elem)
+{
+  for (size_t f = 0; f < t->nfields; f++)
+    {
+      const struct deepmap_field *fd = &t->fields[f];
+      if (f == g || fd->repeat > 1 || !fd->pointee
+	  || fd->count_kind == DEEPMAP_COUNT_ONE)
+	continue;
+      uintptr_t begin = *(uintptr_t *) (obj + fd->offset);
+      size_t size = fd->pointee->size ? fd->pointee->size : 1;
+      size_t n = dm_field_count (fd, (const char *) obj);
+      if (!begin || begin > target || (target - begin) % size != 0
+	  || (target - begin) / size != n)
+	continue;
+      *elem = size;
+      return n ? 1 : 2;
+    }
+  return 0;
+}
+
 /* The pointers of one element OBJ of type T.  */
 static void
 dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
@@ -305,6 +355,23 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	    dm_check_add (x->check, slot, target, t->name, fd->name);
 	  if (n == 0)
 	    continue;
+	  size_t elem;
+	  int end = fd->count_kind == DEEPMAP_COUNT_ONE && reps == 1
+		    ? dm_sibling_end (t, f, obj, target, &elem) : 0;
+	  if (end == 2)
+	    continue;
+	  if (end)
+	    {
+	      /* Translated through the element before it (the bias is
+		 added to the pointer to find what it points into).  */
+	      if (x->construct == DM_CONSTRUCT_EXIT_DATA)
+		dm_push (&x->pointers, (void *) slot, 0,
+			 DM_MAP_DETACH | align8);
+	      else if (x->construct != DM_CONSTRUCT_UPDATE)
+		dm_push (&x->pointers, (void *) slot, -elem,
+			 DM_MAP_ATTACH | align8);
+	      continue;
+	    }
 	  if (x->construct == DM_CONSTRUCT_EXIT_DATA)
 	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_DETACH | align8);
 	  else if (x->construct != DM_CONSTRUCT_UPDATE)
@@ -334,7 +401,7 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
   int any_new = 0;
   size_t first = x->nwork;
   for (size_t i = 0; i < count; i++)
-    if (dm_visit (&x->visited, start + i * size))
+    if (dm_visit (&x->visited, start + i * size, t))
       {
 	any_new = 1;
 	dm_expand_later (x, t, start + i * size, kind);
@@ -363,6 +430,48 @@ dm_expand_drain (struct dm_expander *x)
       struct dm_expand_work w = x->work[--x->nwork];
       dm_expand_fields (x, w.t, w.obj, w.kind);
     }
+}
+
+struct dm_pointer_entry
+{
+  void *slot;
+  size_t size;
+  unsigned short kind;
+};
+
+static int
+dm_pointer_entry_cmp (const void *a, const void *b)
+{
+  uintptr_t x = (uintptr_t) ((const struct dm_pointer_entry *) a)->slot;
+  uintptr_t y = (uintptr_t) ((const struct dm_pointer_entry *) b)->slot;
+  return x < y ? -1 : x > y;
+}
+
+/* An object reached as two types has the pointer slots their layouts
+   share listed twice: keep one attach (or detach) entry per slot.  */
+static void
+dm_pointers_unique (struct dm_growing *g)
+{
+  if (g->n < 2)
+    return;
+  struct dm_pointer_entry *e = malloc (g->n * sizeof *e);
+  if (!e)
+    dm_fatal ("deep copy: out of host memory for %zu pointers", g->n);
+  for (size_t i = 0; i < g->n; i++)
+    e[i] = (struct dm_pointer_entry) { g->addrs[i], g->sizes[i],
+				       g->kinds[i] };
+  qsort (e, g->n, sizeof *e, dm_pointer_entry_cmp);
+  size_t n = 0;
+  for (size_t i = 0; i < g->n; i++)
+    if (n == 0 || e[i].slot != g->addrs[n - 1])
+      {
+	g->addrs[n] = e[i].slot;
+	g->sizes[n] = e[i].size;
+	g->kinds[n] = e[i].kind;
+	n++;
+      }
+  g->n = n;
+  free (e);
 }
 
 /* Copy N list items (ADDRS_IN, SIZES_IN, KINDS_IN) to position AT of the
@@ -431,7 +540,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 	  /* The item itself is mapped by its own entry; its elements are
 	     visited so that pointers back to them only attach.  */
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)
-	    dm_visit (&x.visited, start + e);
+	    dm_visit (&x.visited, start + e, t);
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)
 	    {
 	      size_t before = x.objects.n;
@@ -445,6 +554,8 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 	  break;
 	}
     }
+  if (x.visited.aliased)
+    dm_pointers_unique (&x.pointers);
   free (x.visited.slot);
   free (x.work);
 

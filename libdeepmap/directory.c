@@ -877,11 +877,22 @@ dm_seg_drop (struct dm_ctx *ctx, struct dm_mapping *m, int delete)
 {
   if (m->refcount == DM_REFCOUNT_INFINITE)
     return;
-  int once = !delete && m->construct_mark == ctx->mark;
+  /* What a deleted parent reached is released by the references the
+     parent's maps took, not deleted: another parent (or the program)
+     may still hold it.  */
+  int deep_delete = delete && ctx->deep;
+  int once = (!delete || deep_delete) && m->construct_mark == ctx->mark;
   struct dm_mapping *g = m;
   do
     {
-      if (delete)
+      if (deep_delete)
+	{
+	  uint64_t k = g->deep_refs < ctx->deep_drop ? g->deep_refs
+						      : ctx->deep_drop;
+	  if (!once)
+	    g->refcount -= k, g->deep_refs -= k;
+	}
+      else if (delete)
 	g->refcount = 0;
       else if (!once && g->refcount > 0)
 	{
@@ -1073,6 +1084,19 @@ dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
       c = m->host_end;
     }
   return 1;
+}
+
+uint64_t
+dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  uint64_t max = 0;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  for (; m && m->host_start < (e > s ? e : s + 1);
+       m = dm_maptable_step (&dev->table, &pos))
+    if (m->refcount != DM_REFCOUNT_INFINITE && m->refcount > max)
+      max = m->refcount;
+  return max;
 }
 
 /* ---- attachments ---------------------------------------------------- */

@@ -44,6 +44,9 @@ struct dm_ctx
 				   (its references are counted apart, so
 				   that the program's own maps of a pointee
 				   keep their OpenMP meaning) */
+  uint64_t deep_drop;		/* a deep item of a deleted parent drops
+				   this many deep references (the parent's
+				   count), not all */
 };
 
 /* How the copies and pointer patches of a deep-copy construct reach the
@@ -185,6 +188,10 @@ void dm_dir_group (struct dm_mapping **segs, size_t n);
 
 /* Is every byte of [S, E) present?  */
 int dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
+
+/* The greatest finite reference count of the segments [S, E) touches
+   (0: none present).  */
+uint64_t dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e);
 
 /* Attach the pointer at host SLOT (inside a segment): its device copy
    gets the device address of what it points to (looked up at target +

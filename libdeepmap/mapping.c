@@ -976,6 +976,21 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       any_delete |= kind == DM_MAP_DELETE
 		    || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
     }
+  /* A deleted deep parent's count: what the items deep copy added for it
+     drop (dm_seg_drop).  */
+  if (any_delete && dm_deep_from)
+    for (size_t i = 0; i + 1 < dm_deep_from && i < mapnum; i++)
+      {
+	int kind = kinds[i] & 0xff;
+	if ((kind == DM_MAP_DELETE
+	     || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION) && hostaddrs[i])
+	  {
+	    uint64_t c = dm_dir_count (dev, (uintptr_t) hostaddrs[i],
+				       (uintptr_t) hostaddrs[i] + sizes[i]);
+	    if (c > ctx.deep_drop)
+	      ctx.deep_drop = c;
+	  }
+      }
   /* Deletions first: a delete sets every count of its bytes to zero,
      whatever other items of the construct do.  */
   for (int pass = !any_delete; pass < 2; pass++)
