@@ -12,6 +12,15 @@
 #include "export.h"
 #include "ompabi.h"
 
+/* A pointer field's value: fields of packed structures are unaligned.  */
+static inline uintptr_t
+dm_deep_load (uintptr_t slot)
+{
+  uintptr_t v;
+  memcpy (&v, (const void *) slot, sizeof v);
+  return v;
+}
+
 /* ---- annotations ---------------------------------------------------- */
 
 /* What deepmap_annotate announced for this thread's next construct.  The
@@ -174,7 +183,7 @@ dm_deep_check (void *check, const char *name, int device)
     return;
   for (size_t i = 0; i < c->n; i++)
     {
-      uintptr_t now = *(uintptr_t *) c->rec[i].slot;
+      uintptr_t now = dm_deep_load (c->rec[i].slot);
       if (now != c->rec[i].value)
 	dm_check_fail (&c->rec[i], now, name, device);
     }
@@ -252,25 +261,27 @@ dm_field_count (const struct deepmap_field *f, const char *obj)
       return f->count;
     case DEEPMAP_COUNT_FIELD:
       {
+	/* Bytewise: counts of packed structures are unaligned.  */
 	const char *p = obj + f->count;
 	long long v = 0;
+	int8_t i8; int16_t i16; int32_t i32; int64_t i64;
 	switch (f->count_size)
 	  {
 	  case 1:
-	    v = f->count_signed ? (long long) *(int8_t *) p
-				: (long long) *(uint8_t *) p;
+	    memcpy (&i8, p, 1);
+	    v = f->count_signed ? (long long) i8 : (long long) (uint8_t) i8;
 	    break;
 	  case 2:
-	    v = f->count_signed ? (long long) *(int16_t *) p
-				: (long long) *(uint16_t *) p;
+	    memcpy (&i16, p, 2);
+	    v = f->count_signed ? (long long) i16 : (long long) (uint16_t) i16;
 	    break;
 	  case 4:
-	    v = f->count_signed ? (long long) *(int32_t *) p
-				: (long long) *(uint32_t *) p;
+	    memcpy (&i32, p, 4);
+	    v = f->count_signed ? (long long) i32 : (long long) (uint32_t) i32;
 	    break;
 	  case 8:
-	    v = f->count_signed ? (long long) *(int64_t *) p
-				: (long long) *(uint64_t *) p;
+	    memcpy (&i64, p, 8);
+	    v = f->count_signed ? (long long) i64 : (long long) (uint64_t) i64;
 	    break;
 	  default: return 1;
 	  }
@@ -320,7 +331,7 @@ dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
       if (f == g || fd->repeat > 1 || !fd->pointee
 	  || fd->count_kind == DEEPMAP_COUNT_ONE)
 	continue;
-      uintptr_t begin = *(uintptr_t *) (obj + fd->offset);
+      uintptr_t begin = dm_deep_load (obj + fd->offset);
       size_t size = fd->pointee->size ? fd->pointee->size : 1;
       size_t n = dm_field_count (fd, (const char *) obj);
       if (!begin || begin > target || (target - begin) % size != 0
@@ -345,7 +356,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
       for (size_t r = 0; r < reps; r++)
 	{
 	  uintptr_t slot = obj + fd->offset + r * fd->stride;
-	  uintptr_t target = *(uintptr_t *) slot;
+	  uintptr_t target = dm_deep_load (slot);
 	  if (!target || !fd->pointee)
 	    continue;
 	  size_t n = dm_field_count (fd, (const char *) obj);

@@ -167,8 +167,10 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
     {
       free (b->attach_counts);
       free (b->attach_bias);
+      free (b->attach_skew);
       b->attach_counts = NULL;
       b->attach_bias = NULL;
+      b->attach_skew = NULL;
     }
   /* A region running on another thread still reads and writes it (its
      pin): the memory goes when the region ends (dm_dir_unpin), or the
@@ -213,10 +215,60 @@ dm_slot_count (const struct dm_block *b)
   return (b->host_end - dm_slot_base (b) + DM_W - 1) / DM_W + 1;
 }
 
+/* The host address of attachment slot K of B: a pointer field of a
+   packed structure starts inside the aligned word, not at it (no two
+   pointers start in one word without overlapping).  */
+static inline uintptr_t
+dm_slot_addr (const struct dm_block *b, size_t k)
+{
+  return dm_slot_base (b) + k * DM_W + (b->attach_skew ? b->attach_skew[k]
+							: 0);
+}
+
+/* Pointer slots need not be aligned: load and store them bytewise.  */
+static inline uintptr_t
+dm_load_word (uintptr_t host)
+{
+  uintptr_t v;
+  memcpy (&v, (const void *) host, sizeof v);
+  return v;
+}
+
+static inline void
+dm_store_word (uintptr_t host, uintptr_t v)
+{
+  memcpy ((void *) host, &v, sizeof v);
+}
+
 static inline size_t
 dm_slot_of (const struct dm_block *b, uintptr_t host)
 {
   return (host - dm_slot_base (b)) / DM_W;
+}
+
+/* The next attached pointer slot of B that overlaps [*CUR, E): its host
+   address in *AT; *CUR moves past it.  Returns 0 when there is none.  */
+static int
+dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
+		  uintptr_t *at)
+{
+  uintptr_t base = dm_slot_base (b);
+  if (!b->attach_counts || *cur >= e)
+    return 0;
+  /* A slot that starts in the word before *CUR may reach into it.  */
+  size_t k = *cur >= base + DM_W ? (*cur - base) / DM_W - 1 : 0;
+  for (size_t n = dm_slot_count (b); k < n; k++)
+    {
+      uintptr_t a = dm_slot_addr (b, k);
+      if (a >= e)
+	return 0;
+      if (!b->attach_counts[k] || a + DM_W <= *cur)
+	continue;
+      *at = a;
+      *cur = a + DM_W;
+      return 1;
+    }
+  return 0;
 }
 
 /* ---- segments ------------------------------------------------------- */
@@ -270,10 +322,10 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
   else
     dm_maptable_remove (&dev->table, m);
   /* Attachments die with the bytes that hold them.  */
-  if (b->attach_counts)
-    for (uintptr_t slot = (m->host_start + DM_W - 1) & ~(DM_W - 1);
-	 slot + DM_W <= m->host_end; slot += DM_W)
-      b->attach_counts[dm_slot_of (b, slot)] = 0;
+  uintptr_t cur = m->host_start, at;
+  while (dm_next_attached (b, &cur, m->host_end, &at))
+    if (at >= m->host_start && at + DM_W <= m->host_end)
+      b->attach_counts[dm_slot_of (b, at)] = 0;
   dm_node_free (dev, m);
   if (--b->nmappings == 0)
     dm_block_release (dev, b);
@@ -392,13 +444,8 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
     {
       /* Bytes holding pointers attached by earlier constructs must not be
 	 overwritten: those ranges are copied now, around them.  */
-      int attached = 0;
-      if (b->attach_counts)
-	for (uintptr_t slot = s & ~(DM_W - 1); slot < e && !attached;
-	     slot += DM_W)
-	  attached = slot >= b->host_start
-		     && b->attach_counts[dm_slot_of (b, slot)];
-      if (!attached)
+      uintptr_t cur = s, at;
+      if (!dm_next_attached (b, &cur, e, &at))
 	{
 	  dm_plan_add_copy (ctx, s, e);
 	  return;
@@ -418,21 +465,16 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
       dm_async_step (ctx->async);
       dm_async_note_host_write (ctx->async, s, e);
     }
-  if (b->attach_counts)
+  uintptr_t cur = s, slot;
+  while (r == 0 && dm_next_attached (b, &cur, e, &slot))
     {
-      uintptr_t slot = s & ~(DM_W - 1);
-      for (; slot < e && r == 0; slot += DM_W)
-	{
-	  if (slot < b->host_start || !b->attach_counts[dm_slot_of (b, slot)])
-	    continue;
-	  uintptr_t s0 = slot < s ? s : slot;
-	  if (s0 > run)
-	    r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run),
-					(void *) run, s0 - run, q)
-		   : dm_copy_to_host (ctx->dev, (void *) run,
-				      dm_block_dev (b, run), s0 - run, q);
-	  run = slot + DM_W;
-	}
+      uintptr_t s0 = slot < s ? s : slot;
+      if (s0 > run)
+	r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run),
+				    (void *) run, s0 - run, q)
+	       : dm_copy_to_host (ctx->dev, (void *) run,
+				  dm_block_dev (b, run), s0 - run, q);
+      run = slot + DM_W;
     }
   if (r == 0 && run < e)
     r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run), (void *) run,
@@ -453,7 +495,6 @@ static void
 dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
 {
   struct dm_device *dev = ctx->dev;
-  const uintptr_t w = sizeof (void *);
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_maptable_first (&dev->table);
   struct dm_block *last = NULL;
@@ -470,8 +511,8 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
 	{
 	  if (!b->attach_counts[a])
 	    continue;
-	  uintptr_t slot = dm_slot_base (b) + a * w;
-	  uintptr_t target = *(uintptr_t *) slot;
+	  uintptr_t slot = dm_slot_addr (b, a);
+	  uintptr_t target = dm_load_word (slot);
 	  uintptr_t at = target + b->attach_bias[a];
 	  if (!target || at < nb->host_start || at > nb->host_end)
 	    continue;
@@ -553,14 +594,22 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
 	      if (!nb->attach_counts || !nb->attach_bias)
 		dm_fail (ctx, "out of host memory for attachment counts");
 	    }
+	  if (b->attach_skew && !nb->attach_skew)
+	    {
+	      nb->attach_skew = calloc (dm_slot_count (nb), 1);
+	      if (!nb->attach_skew)
+		dm_fail (ctx, "out of host memory for attachment counts");
+	    }
 	  /* Slots keep their host address.  */
 	  size_t slots = dm_slot_count (b);
 	  for (size_t a = 0; a < slots; a++)
 	    if (b->attach_counts[a])
 	      {
-		size_t k = dm_slot_of (nb, dm_slot_base (b) + a * DM_W);
+		size_t k = dm_slot_of (nb, dm_slot_addr (b, a));
 		nb->attach_counts[k] = b->attach_counts[a];
 		nb->attach_bias[k] = b->attach_bias[a];
+		if (b->attach_skew)
+		  nb->attach_skew[k] = b->attach_skew[a];
 	      }
 	}
       /* Its segments now live in the new block.  */
@@ -1112,7 +1161,17 @@ dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
       if (!b->attach_counts || !b->attach_bias)
 	dm_fail (ctx, "out of host memory for attachment counts");
     }
-  return dm_slot_of (b, slot);
+  size_t k = dm_slot_of (b, slot);
+  unsigned char skew = (slot - dm_slot_base (b)) % DM_W;
+  if (skew && !b->attach_skew)
+    {
+      b->attach_skew = calloc (dm_slot_count (b), 1);
+      if (!b->attach_skew)
+	dm_fail (ctx, "out of host memory for attachment counts");
+    }
+  if (b->attach_skew)
+    b->attach_skew[k] = skew;
+  return k;
 }
 
 /* The device value of the attached pointer at SLOT (looked up at its
@@ -1121,7 +1180,7 @@ static uintptr_t
 dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 		 int allow_missing, int section_pointer)
 {
-  uintptr_t target = *(uintptr_t *) slot;
+  uintptr_t target = dm_load_word (slot);
   if (!target)
     return 0;
   uintptr_t at = target + bias;
@@ -1190,17 +1249,14 @@ static void
 dm_scatter_back (struct dm_block *b, const char *buf, uintptr_t s,
 		 uintptr_t e)
 {
-  uintptr_t run = s;
-  if (b->attach_counts)
-    for (uintptr_t slot = s & ~(DM_W - 1); slot < e; slot += DM_W)
-      {
-	if (slot < b->host_start || !b->attach_counts[dm_slot_of (b, slot)])
-	  continue;
-	uintptr_t s0 = slot < s ? s : slot;
-	if (s0 > run)
-	  memcpy ((void *) run, buf + (run - s), s0 - run);
-	run = slot + DM_W;
-      }
+  uintptr_t run = s, cur = s, slot;
+  while (dm_next_attached (b, &cur, e, &slot))
+    {
+      uintptr_t s0 = slot < s ? s : slot;
+      if (s0 > run)
+	memcpy ((void *) run, buf + (run - s), s0 - run);
+      run = slot + DM_W;
+    }
   if (run < e)
     memcpy ((void *) run, buf + (run - s), e - run);
 }
@@ -1326,7 +1382,7 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	first = j;
 	for (; j < plan->npatch && plan->patch[j].slot + sizeof (uintptr_t)
 				     <= c->e && nsaved < 64; j++)
-	  saved[nsaved++] = *(uintptr_t *) plan->patch[j].slot;
+	  saved[nsaved++] = dm_load_word (plan->patch[j].slot);
 	uintptr_t *vals = alloca ((nsaved + 1) * sizeof *vals);
 	for (size_t q = 0; q < nsaved; q++)
 	  vals[q] = dm_attach_value (ctx, plan->patch[first + q].slot,
@@ -1335,13 +1391,13 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 				     plan->patch[first + q].section);
 	for (size_t q = 0; q < nsaved; q++)
 	  {
-	    *(uintptr_t *) plan->patch[first + q].slot = vals[q];
+	    dm_store_word (plan->patch[first + q].slot, vals[q]);
 	    done[first + q] = 1;
 	  }
 	int r = dm_copy_to_device (dev, dm_dir_translate (dev, c->s, 0),
 				   (void *) c->s, len, NULL);
 	for (size_t q = 0; q < nsaved; q++)
-	  *(uintptr_t *) plan->patch[first + q].slot = saved[q];
+	  dm_store_word (plan->patch[first + q].slot, saved[q]);
 	if (r != 0)
 	  dm_fail (ctx, "copying host [%p, %p) to the device failed: %s",
 		   (void *) c->s, (void *) c->e, dm_reason ());
@@ -1469,7 +1525,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
       return 1;
     }
 
-  uintptr_t target = *(uintptr_t *) slot, value = 0;
+  uintptr_t target = dm_load_word (slot), value = 0;
   if (target)
     {
       uintptr_t at = target + bias;
@@ -1502,7 +1558,7 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
   if (--b->attach_counts[idx] == 0 && m->refcount != 0)
-    dm_dir_write_pointer (ctx, slot, *(uintptr_t *) slot);
+    dm_dir_write_pointer (ctx, slot, dm_load_word (slot));
 }
 
 /* ---- permanent entries ---------------------------------------------- */

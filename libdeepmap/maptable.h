@@ -42,6 +42,9 @@ struct dm_block
 					   when the last such pin goes */
   uint32_t *attach_counts;		/* per pointer slot, or NULL */
   uintptr_t *attach_bias;		/* where each attachment looked */
+  unsigned char *attach_skew;		/* per slot: its offset from the
+					   aligned address (packed
+					   structures), or NULL: all 0 */
   uint64_t cover_stamp;			/* last dm_cover that collected it */
   struct dm_mapping *index;		/* its entry in the block index */
   struct dm_block *next;		/* free list link */
