@@ -31,15 +31,22 @@ DM_CFLAGS = -std=gnu11 -fPIC -pthread -fvisibility=hidden \
 # opened at run time); without it the runtime is built without CUDA.
 CUDA_HOME ?= /usr/local/cuda
 HAVE_CUDA := $(if $(wildcard $(CUDA_HOME)/include/cuda.h),1,)
-CUDA_SRCS := $(wildcard libdeepmap/cuda_*.c)
+CUDA_SRCS := $(wildcard libdeepmap/device/cuda/*.c)
 ifeq ($(HAVE_CUDA),1)
 DM_CFLAGS += -DDM_HAVE_CUDA -isystem $(CUDA_HOME)/include
 else
 $(info deepmap: note: $(CUDA_HOME)/include/cuda.h not found; building without the CUDA backend (set CUDA_HOME))
 endif
 
-LIB_SRCS := $(filter-out $(if $(HAVE_CUDA),,$(CUDA_SRCS)),$(wildcard libdeepmap/*.c))
-LIB_HDRS := $(wildcard libdeepmap/*.h libdeepmap/*.def include/*.h)
+# The runtime's layers, top down: each includes only those below it
+# (docs/ARCHITECTURE).  Headers are named from libdeepmap/, e.g.
+# "map/directory.h".
+DM_LAYERS := abi map engine device device/emu device/cuda support
+LIB_SRCS := $(filter-out $(if $(HAVE_CUDA),,$(CUDA_SRCS)),\
+	$(foreach l,$(DM_LAYERS),$(wildcard libdeepmap/$(l)/*.c)))
+LIB_HDRS := $(foreach l,$(DM_LAYERS),\
+	$(wildcard libdeepmap/$(l)/*.h libdeepmap/$(l)/*.def)) \
+	$(wildcard include/*.h)
 LIB_OBJS := $(patsubst libdeepmap/%.c,$(B)/obj/%.o,$(LIB_SRCS))
 SWAPIN := $(B)/lib/deepmap/libgomp.so.1
 
@@ -61,10 +68,11 @@ $(B)/gen/implemented.txt: $(LIB_OBJS)
 	         && $$7 != "UND" { print $$8 }' | sort -u > $@.tmp
 	mv $@.tmp $@
 
-$(B)/gen/forward-stubs.S $(B)/gen/libgomp.ver &: libdeepmap/gen-forward.sh \
-    libdeepmap/extra-exports.txt $(B)/gen/implemented.txt
-	sh libdeepmap/gen-forward.sh "$(SYSTEM_LIBGOMP)" \
-	  $(B)/gen/implemented.txt libdeepmap/extra-exports.txt $(B)/gen
+$(B)/gen/forward-stubs.S $(B)/gen/libgomp.ver &: \
+    libdeepmap/support/gen-forward.sh libdeepmap/support/extra-exports.txt \
+    $(B)/gen/implemented.txt
+	sh libdeepmap/support/gen-forward.sh "$(SYSTEM_LIBGOMP)" \
+	  $(B)/gen/implemented.txt libdeepmap/support/extra-exports.txt $(B)/gen
 
 $(B)/gen/forward-stubs.o: $(B)/gen/forward-stubs.S
 	$(CC) $(SANITIZE) -c $< -o $@

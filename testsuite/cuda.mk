@@ -10,7 +10,7 @@
 # GPU_OFFLOAD_FLAGS and GPU_RUNTESTFLAGS adjust check-gpu.
 
 FAKECUDA_SRCS = $(TOP)/testsuite/fakecuda/fakecuda.c \
-	$(TOP)/testsuite/fakecuda/fakecuda.h $(TOP)/libdeepmap/cuda-functions.def
+	$(TOP)/testsuite/fakecuda/fakecuda.h $(TOP)/libdeepmap/device/cuda/cuda-functions.def
 FAKECUDA_CFLAGS = -std=gnu11 -fPIC -shared -pthread -O1 -g -Wall -Wextra \
 	-Wno-unused-parameter -fvisibility=hidden -isystem $(CUDA_HOME)/include
 

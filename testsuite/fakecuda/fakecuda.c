@@ -1,6 +1,6 @@
 /* fakecuda.c -- a test double of the CUDA driver (libcuda.so.1) for
    deepmap's testsuite: exactly the functions of
-   libdeepmap/cuda-functions.def, working on host memory.
+   libdeepmap/device/cuda/cuda-functions.def, working on host memory.
 
    Device memory is malloc'd blocks kept in a registry; a device address
    is the block's host address plus FK_DEV_BIAS, which makes it a
@@ -45,14 +45,14 @@
 enum
 {
 #define DM_CUDA_FN(name) FK_##name,
-#include "../../libdeepmap/cuda-functions.def"
+#include "../../libdeepmap/device/cuda/cuda-functions.def"
 #undef DM_CUDA_FN
   FK_NFUNCS
 };
 
 static const char *const fk_names[] = {
 #define DM_CUDA_FN(name) #name,
-#include "../../libdeepmap/cuda-functions.def"
+#include "../../libdeepmap/device/cuda/cuda-functions.def"
 #undef DM_CUDA_FN
 };
 

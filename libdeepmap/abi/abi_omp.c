@@ -1,0 +1,461 @@
+/* abi_omp.c -- the OpenMP device routines: device numbers, the default
+   device, omp_target_alloc/free/memcpy(_rect), pointer association and
+   presence queries, plus their Fortran entry points.  */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/config.h"
+#include "abi/devices.h"
+#include "device/device.h"
+#include "map/directory.h"
+#include "support/error.h"
+#include "support/export.h"
+#include "support/forward.h"
+#include "map/mapping.h"
+#include "support/region.h"
+#include "engine/transfer.h"
+
+extern int dm_default_device_var;
+
+DM_EXPORT int
+omp_get_num_devices (void)
+{
+  return dm_num_devices ();
+}
+
+DM_EXPORT int
+omp_get_initial_device (void)
+{
+  /* OpenMP 5.1: the host's device number is omp_get_num_devices ().  */
+  return dm_num_devices ();
+}
+
+DM_EXPORT int
+omp_get_default_device (void)
+{
+  return __atomic_load_n (&dm_default_device_var, __ATOMIC_RELAXED);
+}
+
+DM_EXPORT void
+omp_set_default_device (int device_num)
+{
+  __atomic_store_n (&dm_default_device_var, device_num < 0 ? 0 : device_num,
+		    __ATOMIC_RELAXED);
+}
+
+DM_EXPORT int
+omp_is_initial_device (void)
+{
+  return dm_current_device == NULL;
+}
+
+DM_EXPORT int
+omp_get_device_num (void)
+{
+  struct dm_device *dev = dm_current_device;
+  return dev ? dev->id : dm_num_devices ();
+}
+
+/* An omp_* device argument: the host (NULL, *HOST set), a device, or
+   invalid (NULL, *HOST clear).  */
+static struct dm_device *
+dm_api_device (int device_num, int *host)
+{
+  *host = 0;
+  if (device_num == dm_num_devices ()
+      || dm_config.offload == DM_OFFLOAD_DISABLED)
+    {
+      *host = device_num == dm_num_devices ();
+      return NULL;
+    }
+  return dm_device_get (device_num);
+}
+
+DM_EXPORT void *
+omp_target_alloc (size_t size, int device_num)
+{
+  int host;
+  struct dm_device *dev = dm_api_device (device_num, &host);
+  if (size == 0)
+    return NULL;
+  if (!dev)
+    return host ? malloc (size) : NULL;
+
+  struct dm_mapping *rec = malloc (sizeof *rec);
+  struct dm_block *blk = malloc (sizeof *blk);
+  if (!rec || !blk)
+    {
+      free (rec);
+      free (blk);
+      return NULL;
+    }
+  memset (rec, 0, sizeof *rec);
+  memset (blk, 0, sizeof *blk);
+  pthread_mutex_lock (&dev->lock);
+  uintptr_t addr;
+  if (dm_pool_alloc (dev, size, &addr) != 0)
+    {
+      pthread_mutex_unlock (&dev->lock);
+      free (rec);
+      free (blk);
+      /* The routine's contract is to return NULL; say why once.  */
+      dm_warning ("omp_target_alloc on device %d: %s", device_num,
+		  dm_reason ());
+      return NULL;
+    }
+  /* Remember the block by device address: omp_target_free must tell
+     our pointers from anything else.  */
+  blk->alloc_addr = blk->dev_start = blk->host_start = addr;
+  blk->host_end = addr + size;
+  blk->alloc_size = size;
+  rec->host_start = addr;
+  rec->host_end = addr + size;
+  rec->block = blk;
+  dm_maptable_insert (&dev->allocs, rec);
+  pthread_mutex_unlock (&dev->lock);
+  return (void *) addr;
+}
+
+DM_EXPORT void
+omp_target_free (void *device_ptr, int device_num)
+{
+  int host;
+  if (!device_ptr)
+    return;
+  struct dm_device *dev = dm_api_device (device_num, &host);
+  if (!dev)
+    {
+      if (host)
+	{
+	  free (device_ptr);
+	  return;
+	}
+      dm_fatal ("omp_target_free (%p, %d): %d is not a device number "
+		"(devices 0..%d, host %d)", device_ptr, device_num,
+		device_num, dm_num_devices () - 1, dm_num_devices ());
+    }
+  pthread_mutex_lock (&dev->lock);
+  struct dm_mapping *rec
+    = dm_maptable_floor (&dev->allocs, (uintptr_t) device_ptr);
+  if (!rec || rec->host_start != (uintptr_t) device_ptr)
+    {
+      pthread_mutex_unlock (&dev->lock);
+      dm_fatal ("omp_target_free (%p, %d): the pointer was not returned by "
+		"omp_target_alloc for device %d (or was freed already)",
+		device_ptr, device_num, device_num);
+    }
+  dm_maptable_remove (&dev->allocs, rec);
+  dm_pool_free (dev, rec->block->alloc_addr, rec->block->alloc_size);
+  pthread_mutex_unlock (&dev->lock);
+  free (rec->block);
+  free (rec);
+}
+
+DM_EXPORT int
+omp_target_is_present (const void *ptr, int device_num)
+{
+  int host;
+  if (!ptr)
+    return 1;
+  struct dm_device *dev = dm_api_device (device_num, &host);
+  if (!dev)
+    return host;
+  return dm_translate (dev, ptr) != NULL;
+}
+
+DM_EXPORT void *
+omp_get_mapped_ptr (const void *ptr, int device_num)
+{
+  int host;
+  if (!ptr)
+    return NULL;
+  struct dm_device *dev = dm_api_device (device_num, &host);
+  if (!dev)
+    return host ? (void *) ptr : NULL;
+  return dm_translate (dev, ptr);
+}
+
+/* Stop with an error unless device [P, P + SIZE) is memory DEV gave out:
+   inside one omp_target_alloc block if it starts in one, and inside the
+   device's allocations where the backend can tell (the emulated device).
+   WHAT names the routine.  */
+static void
+dm_api_check_range (struct dm_device *dev, const void *p, size_t size,
+		    const char *what)
+{
+  uintptr_t a = (uintptr_t) p;
+  if (size == 0)
+    return;
+  if (a + size < a)
+    dm_fatal ("%s: device range at %p of %zu bytes wraps the address space",
+	      what, p, size);
+  pthread_mutex_lock (&dev->lock);
+  struct dm_mapping *rec = dm_maptable_floor (&dev->allocs, a);
+  if (rec && a < rec->host_end && a + size > rec->host_end)
+    {
+      uintptr_t s = rec->host_start, e = rec->host_end;
+      pthread_mutex_unlock (&dev->lock);
+      dm_fatal ("%s: device [%p, %p) runs %zu bytes past the end of the "
+		"%zu-byte omp_target_alloc block at %p on device %d", what, p,
+		(void *) (a + size), (size_t) (a + size - e), (size_t) (e - s),
+		(void *) s, dev->id);
+    }
+  pthread_mutex_unlock (&dev->lock);
+  if (dev->ops->check_range && dev->ops->check_range (dev, a, size) != 0)
+    dm_fatal ("%s: %s", what, dm_reason ());
+}
+
+/* Copy LENGTH bytes between two places, each on the host (NULL) or a
+   device.  */
+static int
+dm_copy_between (struct dm_device *ddev, char *dst, struct dm_device *sdev,
+		 const char *src, size_t length)
+{
+  if (!ddev && !sdev)
+    {
+      memmove (dst, src, length);
+      return 0;
+    }
+  if (!sdev)
+    return dm_copy_to_device (ddev, (uintptr_t) dst, src, length, NULL);
+  if (!ddev)
+    return dm_copy_to_host (sdev, dst, (uintptr_t) src, length, NULL);
+  if (ddev == sdev)
+    return dm_copy_device_to_device (ddev, (uintptr_t) dst, (uintptr_t) src,
+				     length, NULL);
+  /* Between two devices: through the host.  */
+  char *bounce = malloc (length ? length : 1);
+  if (!bounce)
+    {
+      dm_set_reason ("out of host memory for a %zu-byte bounce buffer",
+		     length);
+      return -1;
+    }
+  int r = dm_copy_to_host (sdev, bounce, (uintptr_t) src, length, NULL);
+  if (r == 0)
+    r = dm_copy_to_device (ddev, (uintptr_t) dst, bounce, length, NULL);
+  free (bounce);
+  return r;
+}
+
+static int
+dm_memcpy_devices (int dst_device, int src_device, struct dm_device **ddev,
+		   struct dm_device **sdev)
+{
+  int dhost, shost;
+  *ddev = dm_api_device (dst_device, &dhost);
+  *sdev = dm_api_device (src_device, &shost);
+  return (*ddev || dhost) && (*sdev || shost);
+}
+
+DM_EXPORT int
+omp_target_memcpy (void *dst, const void *src, size_t length,
+		   size_t dst_offset, size_t src_offset, int dst_device_num,
+		   int src_device_num)
+{
+  struct dm_device *ddev, *sdev;
+  if (!dm_memcpy_devices (dst_device_num, src_device_num, &ddev, &sdev))
+    return EINVAL;
+  if (length == 0)
+    return 0;
+  if (ddev)
+    dm_api_check_range (ddev, (char *) dst + dst_offset, length,
+			"omp_target_memcpy (destination)");
+  if (sdev)
+    dm_api_check_range (sdev, (const char *) src + src_offset, length,
+			"omp_target_memcpy (source)");
+  if (dm_copy_between (ddev, (char *) dst + dst_offset, sdev,
+		       (const char *) src + src_offset, length) != 0)
+    dm_fatal ("omp_target_memcpy of %zu bytes from %p on device %d to %p on "
+	      "device %d failed: %s", length, (const char *) src + src_offset,
+	      src_device_num, (char *) dst + dst_offset, dst_device_num,
+	      dm_reason ());
+  return 0;
+}
+
+/* One dimension of a rectangular copy; the innermost dimension is one
+   contiguous run.  */
+static int
+dm_memcpy_rect (char *dst, const char *src, size_t esize, int ndims,
+		const size_t *volume, const size_t *dst_off,
+		const size_t *src_off, const size_t *dst_dims,
+		const size_t *src_dims, struct dm_device *ddev,
+		struct dm_device *sdev)
+{
+  if (ndims == 1)
+    {
+      char *d = dst + dst_off[0] * esize;
+      const char *from = src + src_off[0] * esize;
+      size_t n = volume[0] * esize;
+      if (ddev)
+	dm_api_check_range (ddev, d, n, "omp_target_memcpy_rect (destination)");
+      if (sdev)
+	dm_api_check_range (sdev, from, n, "omp_target_memcpy_rect (source)");
+      return dm_copy_between (ddev, d, sdev, from, n);
+    }
+  size_t dst_slice = esize, src_slice = esize;
+  for (int d = 1; d < ndims; d++)
+    {
+      dst_slice *= dst_dims[d];
+      src_slice *= src_dims[d];
+    }
+  for (size_t j = 0; j < volume[0]; j++)
+    {
+      int r = dm_memcpy_rect (dst + (dst_off[0] + j) * dst_slice,
+			      src + (src_off[0] + j) * src_slice, esize,
+			      ndims - 1, volume + 1, dst_off + 1, src_off + 1,
+			      dst_dims + 1, src_dims + 1, ddev, sdev);
+      if (r)
+	return r;
+    }
+  return 0;
+}
+
+/* Check the bytes from the rectangle's first element to its last with
+   dm_api_check_range.  */
+static void
+dm_rect_check (struct dm_device *dev, const void *base, size_t esize,
+	       int ndims, const size_t *volume, const size_t *offsets,
+	       const size_t *dims, const char *what)
+{
+  size_t first = 0, last = 0, stride = 1;
+  for (int d = ndims - 1; d >= 0; d--)
+    {
+      first += offsets[d] * stride;
+      last += (offsets[d] + volume[d] - 1) * stride;
+      stride *= dims[d];
+    }
+  dm_api_check_range (dev, (const char *) base + first * esize,
+		      (last - first + 1) * esize, what);
+}
+
+DM_EXPORT int
+omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
+			int num_dims, const size_t *volume,
+			const size_t *dst_offsets, const size_t *src_offsets,
+			const size_t *dst_dimensions,
+			const size_t *src_dimensions, int dst_device_num,
+			int src_device_num)
+{
+  /* Both NULL: how many dimensions are supported.  */
+  if (!dst && !src)
+    return INT_MAX;
+  struct dm_device *ddev, *sdev;
+  if (!dst || !src || num_dims < 1 || element_size == 0
+      || !dm_memcpy_devices (dst_device_num, src_device_num, &ddev, &sdev))
+    return EINVAL;
+  for (int d = 0; d < num_dims; d++)
+    if (volume[d] == 0)
+      return 0;
+  /* The whole rectangle's extent on each device side, checked at once:
+     a row may start exactly where a block ends.  */
+  if (ddev)
+    dm_rect_check (ddev, dst, element_size, num_dims, volume, dst_offsets,
+		   dst_dimensions, "omp_target_memcpy_rect (destination)");
+  if (sdev)
+    dm_rect_check (sdev, src, element_size, num_dims, volume, src_offsets,
+		   src_dimensions, "omp_target_memcpy_rect (source)");
+  if (dm_memcpy_rect (dst, src, element_size, num_dims, volume, dst_offsets,
+		      src_offsets, dst_dimensions, src_dimensions, ddev, sdev))
+    dm_fatal ("omp_target_memcpy_rect of a %d-dimensional rectangle from "
+	      "device %d to device %d failed: %s", num_dims, src_device_num,
+	      dst_device_num, dm_reason ());
+  return 0;
+}
+
+DM_EXPORT int
+omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
+			  size_t size, size_t device_offset, int device_num)
+{
+  int host;
+  struct dm_device *dev = dm_api_device (device_num, &host);
+  if (!dev || !host_ptr || !device_ptr)
+    return EINVAL;
+  uintptr_t h = (uintptr_t) host_ptr, d = (uintptr_t) device_ptr;
+  if (size > PTRDIFF_MAX || h + size < h || d + device_offset < d
+      || d + device_offset + size < d + device_offset)
+    {
+      dm_warning ("omp_target_associate_ptr (%p, %p, %zu, %zu, %d): the "
+		  "range wraps around the address space", host_ptr,
+		  device_ptr, size, device_offset, device_num);
+      return EINVAL;
+    }
+  return dm_associate (dev, host_ptr, d + device_offset, size) ? EINVAL : 0;
+}
+
+DM_EXPORT int
+omp_target_disassociate_ptr (const void *ptr, int device_num)
+{
+  int host;
+  struct dm_device *dev = dm_api_device (device_num, &host);
+  if (!dev)
+    return EINVAL;
+  if (dm_disassociate (dev, ptr) != 0)
+    dm_fatal ("omp_target_disassociate_ptr (%p, %d): host %p is not "
+	      "associated with device memory on device %d (only pointers "
+	      "given to omp_target_associate_ptr can be disassociated)",
+	      ptr, device_num, ptr, device_num);
+  return 0;
+}
+
+/* Pausing the host goes to the system libgomp's omp_pause_resource_all,
+   which, unlike its omp_pause_resource, never starts that library's own
+   offload devices.  */
+DM_EXPORT int
+omp_pause_resource_all (int kind)
+{
+  static int (*real) (int);
+  if (!real)
+    real = (int (*) (int)) dm_forward_symbol ("omp_pause_resource_all",
+					      "OMP_5.0");
+  return real (kind);
+}
+
+DM_EXPORT int
+omp_pause_resource (int kind, int device_num)
+{
+  if (device_num == dm_num_devices ())
+    return omp_pause_resource_all (kind);
+  if (device_num < 0 || device_num >= dm_num_devices ())
+    return -1;
+  return 0;
+}
+
+/* Fortran entry points: arguments by reference.  */
+DM_EXPORT int omp_get_num_devices_ (void) { return omp_get_num_devices (); }
+DM_EXPORT int omp_get_initial_device_ (void) { return omp_get_initial_device (); }
+DM_EXPORT int omp_get_default_device_ (void) { return omp_get_default_device (); }
+DM_EXPORT int omp_is_initial_device_ (void) { return omp_is_initial_device (); }
+DM_EXPORT int omp_get_device_num_ (void) { return omp_get_device_num (); }
+DM_EXPORT void omp_set_default_device_ (const int *n) { omp_set_default_device (*n); }
+
+DM_EXPORT void
+omp_set_default_device_8_ (const int64_t *n)
+{
+  omp_set_default_device (*n > INT_MAX ? INT_MAX : (int) *n);
+}
+
+DM_EXPORT int
+omp_pause_resource_ (const int *kind, const int *device_num)
+{
+  return omp_pause_resource (*kind, *device_num);
+}
+
+DM_EXPORT int
+omp_pause_resource_all_ (const int *kind)
+{
+  return omp_pause_resource_all (*kind);
+}
+
+/* deepmap's own: the partial-overlap policy (deepmap.h).  */
+DM_EXPORT int
+deepmap_set_overlap_policy (int policy)
+{
+  if (policy != DM_OVERLAP_KEEP && policy != DM_OVERLAP_REFRESH)
+    return -1;
+  __atomic_store_n (&dm_overlap_policy, policy, __ATOMIC_RELAXED);
+  return 0;
+}

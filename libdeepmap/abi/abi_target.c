@@ -1,0 +1,318 @@
+/* abi_target.c -- the GOMP_target* entry points GCC 12 emits for target
+   constructs, and the older GCC 4.x/5 forms, on top of mapping.c.  */
+#include <alloca.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/async.h"
+#include "abi/devices.h"
+#include "device/device.h"
+#include "map/deepcopy.h"
+#include "support/error.h"
+#include "support/hostexec.h"
+#include "engine/images.h"
+#include "support/export.h"
+#include "map/mapping.h"
+#include "abi/nowait.h"
+#include "support/ompabi.h"
+#include "support/region.h"
+
+/* The old entry points pass 8-bit kinds: 3 bits of kind, 5 of log2
+   alignment.  Widen them to the 16-bit encoding.  */
+static unsigned short *
+dm_widen_kinds (size_t mapnum, const unsigned char *kinds,
+		unsigned short *out)
+{
+  for (size_t i = 0; i < mapnum; i++)
+    out[i] = (kinds[i] & 7) | ((kinds[i] >> 3) << 8);
+  return out;
+}
+
+/* Wait for the tasks a depend clause names (no nowait: the construct is
+   an included task).  */
+static void
+dm_wait_depend (void **depend)
+{
+  extern void GOMP_taskwait_depend (void **);	/* nowait.c */
+  if (depend)
+    GOMP_taskwait_depend (depend);
+}
+
+/* Read num_teams and thread_limit from the launch arguments.  */
+static void
+dm_parse_launch_args (void **args, struct dm_launch *l)
+{
+  if (!args)
+    return;
+  while (*args)
+    {
+      intptr_t id = (intptr_t) *args++, val;
+      if (id & DM_TARGET_ARG_SUBSEQUENT_PARAM)
+	val = (intptr_t) *args++;
+      else
+	val = id >> DM_TARGET_ARG_VALUE_SHIFT;
+      if ((id & DM_TARGET_ARG_DEVICE_MASK) != DM_TARGET_ARG_DEVICE_ALL)
+	continue;
+      val = val > INT_MAX ? INT_MAX : val;
+      if ((id & DM_TARGET_ARG_ID_MASK) == DM_TARGET_ARG_NUM_TEAMS)
+	l->num_teams = (int) val;
+      else if ((id & DM_TARGET_ARG_ID_MASK) == DM_TARGET_ARG_THREAD_LIMIT)
+	l->thread_limit = (int) val;
+    }
+}
+
+/* Run a region on the host: firstprivate items get private copies, as
+   on a device.  */
+static void
+dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds, void **args)
+{
+  struct dm_launch launch = { fn, (uintptr_t) hostaddrs, 0, 0 };
+  dm_parse_launch_args (args, &launch);
+  size_t align = 16;
+  size_t total = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds, 0,
+				       &align);
+  char *copies = NULL;
+  if (total)
+    {
+      copies = aligned_alloc (align, (total + align - 1) & ~(align - 1));
+      size_t *offsets = alloca (mapnum * sizeof *offsets);
+      if (!copies)
+	dm_fatal ("target on the host: out of host memory for %zu bytes of "
+		  "firstprivate data", total);
+      dm_firstprivate_pack (mapnum, hostaddrs, sizes, kinds, copies, 0,
+			    offsets);
+      for (size_t i = 0; i < mapnum; i++)
+	if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && hostaddrs[i])
+	  hostaddrs[i] = copies + offsets[i];
+    }
+  if (dm_run_as_initial_thread (fn, hostaddrs, launch.thread_limit) != 0)
+    dm_fatal ("target on the host: %s", dm_reason ());
+  free (copies);
+}
+
+void
+dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
+	       void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	       void **args)
+{
+  dm_target_checked (dev, fn, mapnum, hostaddrs, sizes, kinds, args, NULL);
+}
+
+/* Map, run and unmap a region on DEV: synchronously, or with A queued
+   on A's queue (a nowait region: the exit bookkeeping happens now, its
+   copies back are queued too).  */
+static inline __attribute__ ((always_inline)) void
+dm_target_region (struct dm_device *dev, struct dm_async *a,
+		  void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		  size_t *sizes, unsigned short *kinds, void **args,
+		  void *check)
+{
+  struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
+					 hostaddrs, sizes, kinds, a);
+  struct dm_launch launch = { fn, env->args, 0, 0 };
+  dm_parse_launch_args (args, &launch);
+  dm_stats_add (&dev->stats.launches, 1);
+  if ((a ? dm_async_run (a, &launch) : dm_run_with_globals (dev, &launch, NULL))
+      != 0)
+    dm_fatal ("target%s on device %d (%s): the region (host function %p) "
+	      "failed: %s", a ? " nowait" : "", dev->id, dev->ops->name,
+	      (void *) fn, dm_reason ());
+  dm_deep_check (check, "target", dev->id);
+  dm_unmap_construct (env, a);
+}
+
+void
+dm_target_checked (struct dm_device *dev, void (*fn) (void *),
+		   size_t mapnum, void **hostaddrs, size_t *sizes,
+		   unsigned short *kinds, void **args, void *check)
+{
+  if (!dev)
+    {
+      dm_run_on_host (fn, mapnum, hostaddrs, sizes, kinds, args);
+      return;
+    }
+  dm_target_region (dev, NULL, fn, mapnum, hostaddrs, sizes, kinds, args,
+		    check);
+}
+
+void
+dm_target_async (struct dm_async *a, void (*fn) (void *), size_t mapnum,
+		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		 void **args)
+{
+  dm_target_region (a->dev, a, fn, mapnum, hostaddrs, sizes, kinds, args,
+		    NULL);
+}
+
+DM_EXPORT void
+GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
+		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		 unsigned int flags, void **depend, void **args)
+{
+  struct dm_device *dev = dm_device_for_region (device, fn);
+  struct dm_deep_list dl;
+  dm_deep_expand (DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds, &dl);
+  if (flags & DM_TARGET_FLAG_NOWAIT)
+    {
+      dm_nowait_submit (DM_NOWAIT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
+			dl.kinds, depend, args,
+			dl.storage ? dl.original + 1 : 0);
+      dm_deep_check (dl.check, "target", dev ? dev->id : -1);
+      dm_deep_done (&dl, hostaddrs);
+      return;
+    }
+  dm_wait_depend (depend);
+  if (!dev)
+    dm_deep_check (dl.check, "target", -1), dl.check = NULL;
+  dm_deep_active = dl.storage != NULL;
+  dm_deep_from = dl.storage ? dl.original + 1 : 0;
+  dm_target_checked (dev, fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
+		     dl.check);
+  dm_deep_active = 0;
+  dm_deep_from = 0;
+  dm_deep_done (&dl, hostaddrs);
+}
+
+DM_EXPORT void
+GOMP_target (int device, void (*fn) (void *), const void *unused,
+	     size_t mapnum, void **hostaddrs, size_t *sizes,
+	     unsigned char *kinds)
+{
+  struct dm_device *dev = dm_device_for_region (device, fn);
+  unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  dm_target_now (dev, fn, mapnum, hostaddrs, sizes,
+		 dm_widen_kinds (mapnum, kinds, k), NULL);
+}
+
+/* The target data constructs of this thread, innermost first.  */
+static DM_TLS struct dm_env *dm_data_stack;
+
+static void
+dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+		unsigned short *kinds)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target data");
+  struct dm_deep_list dl;
+  dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
+  dm_deep_active = dl.storage != NULL;
+  dm_deep_from = dl.storage ? dl.original + 1 : 0;
+  struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
+					       dl.addrs, dl.sizes, dl.kinds,
+					       NULL)
+			   : dm_host_env ();
+  dm_deep_active = 0;
+  dm_deep_from = 0;
+  env->deep = dl.check;
+  dm_deep_done (&dl, hostaddrs);
+  env->prev = dm_data_stack;
+  dm_data_stack = env;
+}
+
+DM_EXPORT void
+GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, unsigned short *kinds)
+{
+  dm_target_data (device, mapnum, hostaddrs, sizes, kinds);
+}
+
+DM_EXPORT void
+GOMP_target_data (int device, const void *unused, size_t mapnum,
+		  void **hostaddrs, size_t *sizes, unsigned char *kinds)
+{
+  unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  dm_target_data (device, mapnum, hostaddrs, sizes,
+		  dm_widen_kinds (mapnum, kinds, k));
+}
+
+DM_EXPORT void
+GOMP_target_end_data (void)
+{
+  struct dm_env *env = dm_data_stack;
+  if (!env)
+    dm_fatal ("end of target data: no target data construct is active on "
+	      "this thread");
+  dm_data_stack = env->prev;
+  dm_deep_check (env->deep, "end of target data", env->dev ? env->dev->id : -1);
+  env->deep = NULL;
+  dm_unmap_construct (env, NULL);
+}
+
+void
+dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+	       size_t *sizes, unsigned short *kinds)
+{
+  if (dev)
+    dm_update (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+}
+
+DM_EXPORT void
+GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
+			size_t *sizes, unsigned short *kinds,
+			unsigned int flags, void **depend)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target update");
+  struct dm_deep_list dl;
+  dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
+  if (flags & DM_TARGET_FLAG_NOWAIT)
+    dm_nowait_submit (DM_NOWAIT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
+		      dl.kinds, depend, NULL, 0);
+  else
+    {
+      dm_wait_depend (depend);
+      dm_update_now (dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
+    }
+  dm_deep_done (&dl, hostaddrs);
+}
+
+DM_EXPORT void
+GOMP_target_update (int device, const void *unused, size_t mapnum,
+		    void **hostaddrs, size_t *sizes, unsigned char *kinds)
+{
+  struct dm_device *dev = dm_device_resolve (device, "target update");
+  unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  dm_update_now (dev, mapnum, hostaddrs, sizes,
+		 dm_widen_kinds (mapnum, kinds, k));
+}
+
+void
+dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
+		   void **hostaddrs, size_t *sizes, unsigned short *kinds)
+{
+  if (!dev)
+    return;
+  if (exit_data)
+    dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+  else
+    dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+}
+
+DM_EXPORT void
+GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+			     size_t *sizes, unsigned short *kinds,
+			     unsigned int flags, void **depend)
+{
+  int exit_data = (flags & DM_TARGET_FLAG_EXIT_DATA) != 0;
+  struct dm_device *dev
+    = dm_device_resolve (device, exit_data ? "target exit data"
+					   : "target enter data");
+  struct dm_deep_list dl;
+  dm_deep_expand (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
+		  mapnum, hostaddrs, sizes, kinds, &dl);
+  if (flags & DM_TARGET_FLAG_NOWAIT)
+    dm_nowait_submit (exit_data ? DM_NOWAIT_EXIT_DATA : DM_NOWAIT_ENTER_DATA,
+		      dev, NULL, dl.n, dl.addrs, dl.sizes, dl.kinds, depend,
+		      NULL, dl.storage ? dl.original + 1 : 0);
+  else
+    {
+      dm_wait_depend (depend);
+      dm_deep_active = dl.storage != NULL;
+      dm_deep_from = dl.storage ? dl.original + 1 : 0;
+      dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
+      dm_deep_active = 0;
+      dm_deep_from = 0;
+    }
+  dm_deep_keep_check (dl.check);
+  dm_deep_done (&dl, hostaddrs);
+}

@@ -1,0 +1,297 @@
+/* devices.c -- the OpenMP device numbers: which backends make them up
+   (DEEPMAP_DEVICES), the default device, OMP_TARGET_OFFLOAD, and start-up
+   and shut-down of each device.  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/async.h"
+#include "support/config.h"
+#include "abi/devices.h"
+#include "map/directory.h"
+#include "support/error.h"
+#include "engine/images.h"
+#include "support/ompabi.h"
+
+#ifdef DM_HAVE_CUDA
+
+#define DM_KNOWN_GPUS ", cuda"
+#else
+#define DM_KNOWN_GPUS ""
+#endif
+
+static const struct dm_backend *const dm_backends[] = {
+#ifdef DM_HAVE_CUDA
+  &dm_cuda_backend,
+#endif
+  &dm_emu_backend,
+};
+#define DM_NBACKENDS (sizeof dm_backends / sizeof dm_backends[0])
+
+static struct dm_device *dm_devices;
+static int dm_ndevices;
+static pthread_once_t dm_devices_once = PTHREAD_ONCE_INIT;
+
+/* The default-device ICV; omp_set_default_device changes it.  */
+int dm_default_device_var;
+
+static const struct dm_backend *
+dm_backend_named (const char *name, size_t len)
+{
+  for (size_t i = 0; i < DM_NBACKENDS; i++)
+    if (strlen (dm_backends[i]->name) == len
+	&& !memcmp (dm_backends[i]->name, name, len))
+      return dm_backends[i];
+  return NULL;
+}
+
+static void
+dm_add_devices (const struct dm_backend *b, int count)
+{
+  for (int i = 0; i < count; i++)
+    {
+      struct dm_device *dev = &dm_devices[dm_ndevices];
+      memset (dev, 0, sizeof *dev);
+      dev->id = dm_ndevices;
+      dev->backend_index = i;
+      pthread_mutex_init (&dev->lock, NULL);
+      pthread_mutex_init (&dev->globals_lock, NULL);
+      pthread_cond_init (&dev->unpinned, NULL);
+      if (b->init (dev, i) != 0)
+	dm_fatal ("cannot start device %d (%s #%d): %s", dev->id, b->name, i,
+		  dm_reason ());
+      dm_ndevices++;
+    }
+}
+
+static void
+dm_devices_fini (void)
+{
+  /* The program's destructors may still unregister images: they must
+     not reach devices that are gone.  */
+  dm_images_devices_stopped ();
+  if (dm_config.stats)
+    {
+      /* The program's own output first: it is what the numbers
+	 explain.  */
+      fflush (stdout);
+      for (int i = 0; i < dm_ndevices; i++)
+	dm_stats_print (&dm_devices[i]);
+    }
+  /* Device memory is returned by the process's exit; only backends that
+     hold outside resources (threads, driver contexts) need a word.  */
+  for (int i = 0; i < dm_ndevices; i++)
+    if (dm_devices[i].ops->fini)
+      dm_devices[i].ops->fini (&dm_devices[i]);
+}
+
+/* fork () while other threads use the devices: the child must not
+   inherit a device lock some thread held, nor wait for regions, queues
+   and pins of threads it does not have.  The forking thread takes every
+   device's locks (region variables first, as regions do) so that the
+   child's copy of the directory is consistent, then both sides release
+   them; the child also forgets the parent's queues and pins.  A GPU's
+   driver does not survive fork: the child gets an error on first use.  */
+static void
+dm_fork_prepare (void)
+{
+  for (int i = 0; i < dm_ndevices; i++)
+    {
+      pthread_mutex_lock (&dm_devices[i].globals_lock);
+      pthread_mutex_lock (&dm_devices[i].lock);
+    }
+}
+
+static void
+dm_fork_parent (void)
+{
+  for (int i = dm_ndevices - 1; i >= 0; i--)
+    {
+      pthread_mutex_unlock (&dm_devices[i].lock);
+      pthread_mutex_unlock (&dm_devices[i].globals_lock);
+    }
+}
+
+static void
+dm_fork_child (void)
+{
+  for (int i = 0; i < dm_ndevices; i++)
+    {
+      struct dm_device *dev = &dm_devices[i];
+      dm_async_after_fork (dev);
+      dm_dir_after_fork (dev);
+      dev->forked = !dev->ops->runs_host_code;
+      pthread_cond_init (&dev->unpinned, NULL);
+      pthread_mutex_unlock (&dev->lock);
+      pthread_mutex_unlock (&dev->globals_lock);
+    }
+}
+
+static void
+dm_devices_init (void)
+{
+  const char *list = dm_config.devices;
+  size_t max = 0;
+
+  /* First pass: validate names and count devices.  */
+  int counts[64];
+  const struct dm_backend *chosen[64];
+  int nchosen = 0;
+  if (list)
+    {
+      const char *p = list;
+      while (*p)
+	{
+	  size_t len = strcspn (p, ",");
+	  const struct dm_backend *b = dm_backend_named (p, len);
+	  if (!b)
+	    dm_fatal ("bad value '%s' of DEEPMAP_DEVICES: '%.*s' is not a "
+		      "device kind of this build (known: emu%s)", list,
+		      (int) len, p, DM_KNOWN_GPUS);
+	  if (nchosen == 64)
+	    dm_fatal ("bad value '%s' of DEEPMAP_DEVICES: more than 64 "
+		      "entries", list);
+	  int n = b->count ();
+	  if (n < 0)
+	    dm_fatal ("DEEPMAP_DEVICES names %s devices, but none can be "
+		      "used: %s", b->name, dm_reason ());
+	  /* Named but absent: say so, once, rather than fall back to the
+	     host in silence.  */
+	  if (n == 0)
+	    dm_warning ("DEEPMAP_DEVICES=%s names %s devices, but there are "
+			"none here; their device numbers do not exist", list,
+			b->name);
+	  chosen[nchosen] = b;
+	  counts[nchosen++] = n;
+	  max += n;
+	  p += len;
+	  if (*p == ',')
+	    {
+	      p++;
+	      if (!*p)
+		dm_fatal ("bad value '%s' of DEEPMAP_DEVICES: empty entry",
+			  list);
+	    }
+	}
+    }
+  else
+    {
+      /* Every GPU the machine offers, else one emulated device.  */
+      for (size_t i = 0; i < DM_NBACKENDS; i++)
+	if (dm_backends[i] != &dm_emu_backend)
+	  {
+	    int n = dm_backends[i]->count ();
+	    if (n > 0)
+	      {
+		chosen[nchosen] = dm_backends[i];
+		counts[nchosen++] = n;
+		max += n;
+	      }
+	  }
+      if (max == 0)
+	{
+	  chosen[nchosen] = &dm_emu_backend;
+	  counts[nchosen++] = 1;
+	  max = 1;
+	}
+    }
+
+  dm_devices = calloc (max ? max : 1, sizeof *dm_devices);
+  if (!dm_devices)
+    dm_fatal ("out of host memory starting %zu devices", max);
+  for (int i = 0; i < nchosen; i++)
+    dm_add_devices (chosen[i], counts[i]);
+  atexit (dm_devices_fini);
+  pthread_atfork (dm_fork_prepare, dm_fork_parent, dm_fork_child);
+  dm_images_devices_started (dm_devices, dm_ndevices);
+}
+
+static int dm_devices_ready;
+
+static void
+dm_devices_init_once (void)
+{
+  dm_devices_init ();
+  __atomic_store_n (&dm_devices_ready, 1, __ATOMIC_RELEASE);
+}
+
+static inline void
+dm_devices_start (void)
+{
+  /* After start-up a flag answers; pthread_once only the first time.  */
+  if (__builtin_expect (!__atomic_load_n (&dm_devices_ready,
+					  __ATOMIC_ACQUIRE), 0))
+    pthread_once (&dm_devices_once, dm_devices_init_once);
+}
+
+int
+dm_num_devices (void)
+{
+  if (dm_config.offload == DM_OFFLOAD_DISABLED)
+    return 0;
+  dm_devices_start ();
+  return dm_ndevices;
+}
+
+struct dm_device *
+dm_device_get (int n)
+{
+  if (n < 0 || n >= dm_num_devices ())
+    return NULL;
+  return &dm_devices[n];
+}
+
+struct dm_device *
+dm_device_resolve (int device, const char *construct)
+{
+  if (dm_config.offload == DM_OFFLOAD_DISABLED)
+    return NULL;
+  dm_devices_start ();
+  if (device == DM_DEVICE_ICV)
+    device = __atomic_load_n (&dm_default_device_var, __ATOMIC_RELAXED);
+  if (device == DM_DEVICE_HOST_FALLBACK)
+    return NULL;
+  if (device >= 0 && device < dm_ndevices)
+    {
+      if (__builtin_expect (dm_devices[device].forked, 0))
+	dm_fatal ("%s on device %d (%s): this process is a fork () child "
+		  "of the one that started the device, and its driver does "
+		  "not survive fork; offload before forking only in the "
+		  "child, or exec", construct, device,
+		  dm_devices[device].ops->name);
+      return &dm_devices[device];
+    }
+  if (dm_config.offload == DM_OFFLOAD_MANDATORY && dm_ndevices == 0)
+    dm_fatal ("%s: OMP_TARGET_OFFLOAD=mandatory, but there is no offload "
+	      "device", construct);
+  if (device == dm_ndevices)
+    {
+      /* The initial device: the construct runs on the host.  */
+      return NULL;
+    }
+  if (dm_config.offload == DM_OFFLOAD_MANDATORY)
+    dm_fatal ("%s on device %d: OMP_TARGET_OFFLOAD=mandatory, but the "
+	      "device does not exist (%d device%s: 0..%d, host %d)",
+	      construct, device, dm_ndevices, dm_ndevices == 1 ? "" : "s",
+	      dm_ndevices - 1, dm_ndevices);
+  /* Like GCC's runtime: a device number that names no device falls back
+     to the host.  */
+  return NULL;
+}
+
+struct dm_device *
+dm_device_for_region (int device, void (*fn) (void *))
+{
+  struct dm_device *dev = dm_device_resolve (device, "target");
+  if (dev == NULL || dev->ops->has_region == NULL
+      || dev->ops->has_region (dev, fn))
+    return dev;
+  if (dm_config.offload == DM_OFFLOAD_MANDATORY)
+    dm_fatal ("target on device %d (%s): no device code for the region "
+	      "(host function %p; build with -foffload=nvptx-none), and "
+	      "OMP_TARGET_OFFLOAD=mandatory forbids running it on the host",
+	      dev->id, dev->ops->name, (void *) fn);
+  /* Like GCC's runtime: code built without an image for the device runs
+     on the host.  */
+  return NULL;
+}

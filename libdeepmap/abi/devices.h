@@ -1,0 +1,27 @@
+/* devices.h -- the OpenMP device numbers (devices.c): the entry points
+   turn a device argument into a started device of some backend, or into
+   the host.  */
+#ifndef DM_DEVICES_H
+#define DM_DEVICES_H
+
+#include "device/device.h"
+
+/* The device a target region for FN runs on: dm_device_resolve's, unless
+   that device has no code for FN, when the region runs on the host
+   (NULL), or with OMP_TARGET_OFFLOAD=mandatory is a fatal error.  */
+struct dm_device *dm_device_for_region (int device, void (*fn) (void *));
+
+/* Number of offload devices (not counting the host).  */
+int dm_num_devices (void);
+
+/* Device number N, or NULL when N is out of range.  */
+struct dm_device *dm_device_get (int n);
+
+/* Resolve the device argument of an entry point: DM_DEVICE_ICV means the
+   default device.  Returns NULL when the construct must run on the host
+   (initial device, host fallback, OMP_TARGET_OFFLOAD=disabled); with
+   OMP_TARGET_OFFLOAD=mandatory an unusable device is a fatal error naming
+   CONSTRUCT.  */
+struct dm_device *dm_device_resolve (int device, const char *construct);
+
+#endif

@@ -1,0 +1,109 @@
+/* cuda_internal.h -- state shared by the CUDA backend's files:
+   cuda_device.c (devices, memory, queues, images, regions) and
+   cuda_transfer.c (host/device copies, staging).  */
+#ifndef DM_CUDA_INTERNAL_H
+#define DM_CUDA_INTERNAL_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "device/cuda/cuda_driver.h"
+#include "device/device.h"
+
+/* Transfer tuning, from the environment (to be measured on the H100).  */
+struct dm_cuda_tuning
+{
+  size_t direct_max;	/* DEEPMAP_CUDA_DIRECT_MAX: copy directly up to */
+  size_t chunk;		/* DEEPMAP_CUDA_CHUNK: bytes per staged chunk */
+  size_t staging;	/* DEEPMAP_CUDA_STAGING: pinned ring, bytes */
+  int streams;		/* DEEPMAP_CUDA_STREAMS: copy streams per device */
+};
+
+extern struct dm_cuda_tuning dm_cuda_tuning;
+
+/* Read the DEEPMAP_CUDA_* variables once; a bad value is fatal.  */
+void dm_cuda_tuning_init (void);
+
+/* One slot of the pinned staging ring.  */
+struct dm_cuda_slot
+{
+  void *buf;
+  CUevent done;		/* recorded after the slot's last DMA */
+  int busy;		/* DONE is recorded and not yet waited for */
+};
+
+/* Soft stacks of GCC's nvptx code: one block, STACK_SIZE per warp.  */
+struct dm_cuda_stacks
+{
+  CUdeviceptr ptr;
+  size_t size;
+};
+
+struct dm_queue
+{
+  struct dm_device *dev;
+  CUstream stream;
+  struct dm_cuda_stacks stacks;	/* for regions launched on this queue */
+  void *bounce;			/* pinned, DEEPMAP_CUDA_CHUNK bytes, for
+				   queued copies into pageable memory */
+  struct dm_queue *prev, *next;
+};
+
+struct dm_cuda_image;
+struct dm_cuda_kernel;
+
+struct dm_cuda
+{
+  CUdevice cu_dev;
+  CUcontext ctx;		/* the device's primary context */
+  char name[128];
+  int num_sms, regs_per_sm, clock_khz;
+
+  pthread_mutex_t lock;		/* guards IMAGES, LAST_FOUND, QUEUES */
+  struct dm_cuda_image *images;
+  const struct dm_cuda_kernel *last_found;	/* dm_cuda_kernel_find */
+  struct dm_queue *queues;
+
+  pthread_mutex_t stacks_lock;	/* held by a synchronous region */
+  struct dm_cuda_stacks stacks;
+
+  /* Kernels of one device run one at a time (dm_cuda_launch_serial).  */
+  pthread_mutex_t launch_lock;
+  CUevent last_kernel;		/* recorded after the latest kernel */
+  int last_recorded;		/* ... once it has been recorded */
+  int kernels_queued;		/* a kernel was ever launched on a queue */
+
+  /* The staging ring and its copy streams, made on first use.  */
+  pthread_mutex_t ring_lock;
+  struct dm_cuda_slot *slots;
+  int ring_ready;
+  int nslots, next_slot;
+  CUstream *streams;
+  CUevent *stream_marks;	/* one per copy stream: "caught up to here" */
+  CUevent order;		/* a queue's progress, for the copy streams */
+};
+
+/* Make DEV's context current on this thread.  */
+int dm_cuda_bind (struct dm_device *dev);
+
+int dm_cuda_to_device (struct dm_device *, uintptr_t dst, const void *src,
+		       size_t size, struct dm_queue *q);
+int dm_cuda_to_host (struct dm_device *, void *dst, uintptr_t src,
+		     size_t size, struct dm_queue *q);
+int dm_cuda_device_to_device (struct dm_device *, uintptr_t dst,
+			      uintptr_t src, size_t size,
+			      struct dm_queue *q);
+
+/* The queue_callback op: FN (ARG, FAILURE) once Q has passed what it
+   holds now, on a driver thread.  */
+int dm_cuda_queue_callback (struct dm_device *dev, struct dm_queue *q,
+			    void (*fn) (void *, const char *), void *arg);
+
+/* Release what a queue's copies kept (after the queue has drained).  */
+void dm_cuda_queue_transfer_fini (struct dm_queue *q);
+
+/* Release the staging ring and copy streams (context current).  */
+void dm_cuda_transfer_fini (struct dm_device *dev);
+
+#endif

@@ -1,0 +1,536 @@
+/* cuda_transfer.c -- host/device copies of the CUDA backend.
+
+   Small copies, and copies from or to memory the driver already has
+   pinned, go straight to the driver.  A large copy from pageable memory
+   would make the driver stage it through its own small pinned buffers one
+   at a time; instead it is cut into chunks that pass through a ring of
+   pinned staging buffers, spread over several copy streams, so that the
+   host memcpy into (or out of) one slot overlaps the DMA of the others.
+
+   Synchronous copies (Q == NULL) run on the calling thread's per-thread
+   default stream and are waited for: the per-thread stream never
+   serialises with other threads' queues, and waiting for it (unlike a
+   plain cuMemcpyHtoD, which may return before its DMA has finished) makes
+   the data visible to whatever stream comes next.  Queued copies to the
+   device through the ring are ordered after Q's earlier work and before
+   its later work with events; queued copies into pageable host memory go
+   through Q's pinned bounce buffer and stream callbacks instead
+   (dm_cuda_bounced_to_host).  */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/config.h"
+#include "device/cuda/cuda_internal.h"
+#include "support/error.h"
+
+/* Defaults, to be measured on the H100: direct copies below 1 MiB (the
+   driver's own staging is good enough there, and a chunked pipeline needs
+   a few chunks to pay off); 4 MiB chunks (a few hundred microseconds of
+   DMA each, far above the per-call cost); a 32 MiB ring (8 slots in
+   flight); 2 copy streams (one per copy engine direction is what the
+   hardware overlaps).  */
+#define DM_CUDA_DIRECT_MAX_DEFAULT ((size_t) 1 << 20)
+#define DM_CUDA_CHUNK_DEFAULT ((size_t) 4 << 20)
+#define DM_CUDA_STAGING_DEFAULT ((size_t) 32 << 20)
+#define DM_CUDA_STREAMS_DEFAULT 2
+#define DM_CUDA_STREAMS_MAX 64
+
+struct dm_cuda_tuning dm_cuda_tuning;
+static pthread_once_t dm_cuda_tuning_once = PTHREAD_ONCE_INIT;
+
+static size_t
+dm_cuda_env_size (const char *var, size_t dflt, size_t min)
+{
+  const char *v = getenv (var);
+  if (v == NULL || *v == '\0')
+    return dflt;
+  size_t n = dm_config_parse_size (var, v);
+  if (n < min)
+    dm_fatal ("bad value '%s' of %s: at least %zu bytes", v, var, min);
+  return n;
+}
+
+static void
+dm_cuda_tuning_read (void)
+{
+  struct dm_cuda_tuning *t = &dm_cuda_tuning;
+  t->direct_max = dm_cuda_env_size ("DEEPMAP_CUDA_DIRECT_MAX",
+				    DM_CUDA_DIRECT_MAX_DEFAULT, 0);
+  t->chunk = dm_cuda_env_size ("DEEPMAP_CUDA_CHUNK", DM_CUDA_CHUNK_DEFAULT,
+			       4096);
+  t->staging = dm_cuda_env_size ("DEEPMAP_CUDA_STAGING",
+				 DM_CUDA_STAGING_DEFAULT, 0);
+  /* Two slots at least, or nothing would overlap.  */
+  if (t->staging / t->chunk < 2)
+    dm_fatal ("bad value of DEEPMAP_CUDA_STAGING (%zu bytes): the staging "
+	      "ring must hold at least two chunks of DEEPMAP_CUDA_CHUNK "
+	      "(%zu bytes)", t->staging, t->chunk);
+  t->streams = DM_CUDA_STREAMS_DEFAULT;
+  const char *v = getenv ("DEEPMAP_CUDA_STREAMS");
+  if (v != NULL && *v != '\0')
+    {
+      char *end;
+      errno = 0;
+      long n = strtol (v, &end, 10);
+      if (end == v || *end || errno || n < 1 || n > DM_CUDA_STREAMS_MAX)
+	dm_fatal ("bad value '%s' of DEEPMAP_CUDA_STREAMS: expected a "
+		  "number of streams from 1 to %d", v, DM_CUDA_STREAMS_MAX);
+      t->streams = (int) n;
+    }
+}
+
+void
+dm_cuda_tuning_init (void)
+{
+  pthread_once (&dm_cuda_tuning_once, dm_cuda_tuning_read);
+}
+
+/* Is [P, P + SIZE) host memory the driver has pinned?  Checking both
+   ends is enough for one pinned allocation; pageable memory makes the
+   query fail, which is an answer, not an error.  */
+static int
+dm_cuda_pinned (const void *p, size_t size)
+{
+  unsigned int type = 0;
+  const char *ends[2] = { p, (const char *) p + size - 1 };
+  for (int i = 0; i < 2; i++)
+    if (dm_cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+				     (CUdeviceptr) (uintptr_t) ends[i])
+	!= CUDA_SUCCESS
+	|| type != CU_MEMORYTYPE_HOST)
+      return 0;
+  return 1;
+}
+
+/* Make the ring and copy streams (ring lock held).  */
+static int
+dm_cuda_ring_make (struct dm_device *dev, struct dm_cuda *c)
+{
+  const struct dm_cuda_tuning *t = &dm_cuda_tuning;
+  int nslots = (int) (t->staging / t->chunk);
+  c->slots = calloc (nslots, sizeof *c->slots);
+  c->streams = calloc (t->streams, sizeof *c->streams);
+  c->stream_marks = calloc (t->streams, sizeof *c->stream_marks);
+  if (!c->slots || !c->streams || !c->stream_marks)
+    {
+      dm_set_reason ("cuda device %d: out of host memory for the staging "
+		     "ring", dev->id);
+      return -1;
+    }
+  for (int i = 0; i < t->streams; i++)
+    if (DM_CU (dev->id, cuStreamCreate, &c->streams[i],
+	       CU_STREAM_NON_BLOCKING)
+	|| DM_CU (dev->id, cuEventCreate, &c->stream_marks[i],
+		  CU_EVENT_DISABLE_TIMING))
+      return -1;
+  if (DM_CU (dev->id, cuEventCreate, &c->order, CU_EVENT_DISABLE_TIMING))
+    return -1;
+  for (int i = 0; i < nslots; i++)
+    {
+      CUresult r = dm_cu.cuMemHostAlloc (&c->slots[i].buf, t->chunk,
+					 CU_MEMHOSTALLOC_PORTABLE);
+      if (r != CUDA_SUCCESS)
+	{
+	  dm_cuda_reason (r, "cuMemHostAlloc", "cuda device %d: pinned "
+			  "staging buffer of %zu bytes", dev->id, t->chunk);
+	  return -1;
+	}
+      c->nslots = i + 1;
+      if (DM_CU (dev->id, cuEventCreate, &c->slots[i].done,
+		 CU_EVENT_DISABLE_TIMING))
+	return -1;
+    }
+  return 0;
+}
+
+static void dm_cuda_ring_free (struct dm_cuda *c);
+
+/* The ring, locked and ready; -1 with a reason (unlocked) otherwise.  */
+static int
+dm_cuda_ring_acquire (struct dm_device *dev, struct dm_cuda *c)
+{
+  pthread_mutex_lock (&c->ring_lock);
+  if (c->ring_ready)
+    return 0;
+  if (dm_cuda_ring_make (dev, c) == 0)
+    {
+      c->ring_ready = 1;
+      return 0;
+    }
+  /* Drop what was made; the next large copy tries again.  */
+  dm_cuda_ring_free (c);
+  pthread_mutex_unlock (&c->ring_lock);
+  return -1;
+}
+
+/* Let the copy streams start only after Q's work so far.  */
+static int
+dm_cuda_streams_after (struct dm_device *dev, struct dm_cuda *c, CUstream q)
+{
+  if (DM_CU (dev->id, cuEventRecord, c->order, q))
+    return -1;
+  for (int i = 0; i < dm_cuda_tuning.streams; i++)
+    if (DM_CU (dev->id, cuStreamWaitEvent, c->streams[i], c->order, 0))
+      return -1;
+  return 0;
+}
+
+/* Let Q's later work start only after the copy streams' work so far.  */
+static int
+dm_cuda_queue_after_streams (struct dm_device *dev, struct dm_cuda *c,
+			     CUstream q)
+{
+  for (int i = 0; i < dm_cuda_tuning.streams; i++)
+    if (DM_CU (dev->id, cuEventRecord, c->stream_marks[i], c->streams[i])
+	|| DM_CU (dev->id, cuStreamWaitEvent, q, c->stream_marks[i], 0))
+      return -1;
+  return 0;
+}
+
+/* Wait until SLOT's last DMA is over.  */
+static int
+dm_cuda_slot_wait (struct dm_device *dev, struct dm_cuda_slot *slot)
+{
+  if (!slot->busy)
+    return 0;
+  if (DM_CU (dev->id, cuEventSynchronize, slot->done))
+    return -1;
+  slot->busy = 0;
+  return 0;
+}
+
+/* Start the DMA of LEN bytes between slot K's buffer and device address
+   D (TO_DEVICE: from the buffer to D) on the slot's stream; the slot is
+   busy until its event.  The slot must be free (dm_cuda_slot_wait).  */
+static int
+dm_cuda_slot_dma (struct dm_device *dev, struct dm_cuda *c, int k,
+		  CUdeviceptr d, size_t len, int to_device)
+{
+  struct dm_cuda_slot *slot = &c->slots[k];
+  CUstream s = c->streams[k % dm_cuda_tuning.streams];
+  CUresult r = to_device ? dm_cu.cuMemcpyHtoDAsync (d, slot->buf, len, s)
+			 : dm_cu.cuMemcpyDtoHAsync (slot->buf, d, len, s);
+  if (r != CUDA_SUCCESS)
+    {
+      dm_cuda_reason (r, to_device ? "cuMemcpyHtoDAsync"
+				   : "cuMemcpyDtoHAsync",
+		      "cuda device %d: staged copy of %zu bytes %s %#llx",
+		      dev->id, len, to_device ? "to" : "from",
+		      (unsigned long long) d);
+      return -1;
+    }
+  if (DM_CU (dev->id, cuEventRecord, slot->done, s))
+    return -1;
+  slot->busy = 1;
+  return 0;
+}
+
+/* Pageable SRC to device DST through the ring.  With Q, ordered within
+   Q's stream; the DMA may still run when this returns, the host buffer is
+   free at once.  */
+static int
+dm_cuda_staged_to_device (struct dm_device *dev, struct dm_cuda *c,
+			  CUdeviceptr dst, const char *src, size_t size,
+			  CUstream q)
+{
+  if (dm_cuda_ring_acquire (dev, c) != 0)
+    return -1;
+  size_t chunk = dm_cuda_tuning.chunk;
+  int rc = -1;
+  if (q != NULL && dm_cuda_streams_after (dev, c, q) != 0)
+    goto out;
+  for (size_t off = 0; off < size; off += chunk)
+    {
+      size_t len = size - off < chunk ? size - off : chunk;
+      int k = c->next_slot;
+      c->next_slot = (k + 1) % c->nslots;
+      if (dm_cuda_slot_wait (dev, &c->slots[k]) != 0)
+	goto out;
+      memcpy (c->slots[k].buf, src + off, len);
+      if (dm_cuda_slot_dma (dev, c, k, dst + off, len, 1) != 0)
+	goto out;
+    }
+  if (q != NULL)
+    rc = dm_cuda_queue_after_streams (dev, c, q);
+  else
+    {
+      /* Synchronous: done when every slot is.  */
+      rc = 0;
+      for (int k = 0; k < c->nslots && rc == 0; k++)
+	rc = dm_cuda_slot_wait (dev, &c->slots[k]);
+    }
+out:
+  pthread_mutex_unlock (&c->ring_lock);
+  return rc;
+}
+
+/* Device SRC to pageable DST through the ring, synchronously: DMA runs
+   up to a ring's worth of chunks ahead of the host copying them out.
+   (Queued copies into pageable memory are bounced instead.)  */
+static int
+dm_cuda_staged_to_host (struct dm_device *dev, struct dm_cuda *c,
+			char *dst, CUdeviceptr src, size_t size)
+{
+  if (dm_cuda_ring_acquire (dev, c) != 0)
+    return -1;
+  size_t chunk = dm_cuda_tuning.chunk;
+  size_t n = (size + chunk - 1) / chunk, issued = 0;
+  int rc = -1;
+  for (size_t done = 0; done < n; done++)
+    {
+      for (; issued < n && issued - done < (size_t) c->nslots; issued++)
+	{
+	  size_t off = issued * chunk;
+	  size_t len = size - off < chunk ? size - off : chunk;
+	  int k = (int) (issued % c->nslots);
+	  if (dm_cuda_slot_wait (dev, &c->slots[k]) != 0
+	      || dm_cuda_slot_dma (dev, c, k, src + off, len, 0) != 0)
+	    goto out;
+	}
+      size_t off = done * chunk;
+      size_t len = size - off < chunk ? size - off : chunk;
+      struct dm_cuda_slot *slot = &c->slots[done % c->nslots];
+      if (dm_cuda_slot_wait (dev, slot) != 0)
+	goto out;
+      memcpy (dst + off, slot->buf, len);
+    }
+  rc = 0;
+out:
+  pthread_mutex_unlock (&c->ring_lock);
+  return rc;
+}
+
+/* Wait for a synchronous copy issued on the per-thread stream.  */
+static int
+dm_cuda_sync_thread_stream (struct dm_device *dev, const char *what)
+{
+  CUresult r = dm_cu.cuStreamSynchronize (CU_STREAM_PER_THREAD);
+  if (r != CUDA_SUCCESS)
+    {
+      dm_cuda_reason (r, "cuStreamSynchronize", "cuda device %d: waiting "
+		      "for %s", dev->id, what);
+      return -1;
+    }
+  return 0;
+}
+
+/* Go through the ring?  Not for small copies, nor pinned memory.  */
+static int
+dm_cuda_use_ring (const void *host, size_t size)
+{
+  return size > dm_cuda_tuning.direct_max && !dm_cuda_pinned (host, size);
+}
+
+int
+dm_cuda_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
+		   size_t size, struct dm_queue *q)
+{
+  if (size == 0)
+    return 0;
+  if (dm_cuda_bind (dev) != 0)
+    return -1;
+  struct dm_cuda *c = dev->backend;
+  CUstream s = q ? q->stream : NULL;
+  if (dm_cuda_use_ring (src, size))
+    return dm_cuda_staged_to_device (dev, c, dst, src, size, s);
+  CUresult r = dm_cu.cuMemcpyHtoDAsync (dst, src, size,
+					q ? s : CU_STREAM_PER_THREAD);
+  if (r != CUDA_SUCCESS)
+    {
+      dm_cuda_reason (r, "cuMemcpyHtoDAsync", "cuda device %d: copy of %zu "
+		      "bytes from host %p to %#jx", dev->id, size, src,
+		      (uintmax_t) dst);
+      return -1;
+    }
+  return q ? 0 : dm_cuda_sync_thread_stream (dev, "a copy to the device");
+}
+
+/* One piece of a bounced copy, for the stream callback that copies it
+   out of the bounce buffer.  */
+struct dm_cuda_piece
+{
+  char *dst;
+  const char *bounce;
+  size_t len;
+};
+
+static void
+dm_cuda_piece_out (void *data, const char *failure)
+{
+  struct dm_cuda_piece *p = data;
+  /* After a failure the bytes are not there; the construct's completion
+     reports it.  */
+  if (failure == NULL)
+    memcpy (p->dst, p->bounce, p->len);
+  free (p);
+}
+
+/* A queued copy into pageable memory.  The driver returns from one only
+   once it is done, i.e. after the queue's earlier work (a whole region):
+   the host would wait, under the device lock.  Instead the pieces go
+   through Q's pinned bounce buffer: DMA a piece into it, then a stream
+   callback copies it out; stream order keeps the next piece's DMA after
+   that callback, so one buffer serves them all.  */
+static int
+dm_cuda_bounced_to_host (struct dm_device *dev, struct dm_queue *q,
+			 char *dst, CUdeviceptr src, size_t size)
+{
+  size_t piece = dm_cuda_tuning.chunk;
+  if (q->bounce == NULL)
+    {
+      CUresult r = dm_cu.cuMemHostAlloc (&q->bounce, piece, 0);
+      if (r != CUDA_SUCCESS)
+	{
+	  q->bounce = NULL;
+	  dm_cuda_reason (r, "cuMemHostAlloc", "cuda device %d: %zu bytes of "
+			  "pinned bounce buffer", dev->id, piece);
+	  return -1;
+	}
+    }
+  for (size_t off = 0; off < size; off += piece)
+    {
+      size_t len = size - off < piece ? size - off : piece;
+      struct dm_cuda_piece *p = malloc (sizeof *p);
+      if (p == NULL)
+	{
+	  dm_set_reason ("cuda device %d: out of host memory queueing a copy",
+			 dev->id);
+	  return -1;
+	}
+      *p = (struct dm_cuda_piece) { dst + off, q->bounce, len };
+      CUresult r = dm_cu.cuMemcpyDtoHAsync (q->bounce, src + off, len,
+					    q->stream);
+      if (r != CUDA_SUCCESS)
+	{
+	  free (p);
+	  dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: queued "
+			  "copy of %zu bytes from %#llx", dev->id, len,
+			  (unsigned long long) (src + off));
+	  return -1;
+	}
+      if (dm_cuda_queue_callback (dev, q, dm_cuda_piece_out, p) != 0)
+	{
+	  free (p);
+	  return -1;
+	}
+    }
+  return 0;
+}
+
+void
+dm_cuda_queue_transfer_fini (struct dm_queue *q)
+{
+  if (q->bounce)
+    dm_cu.cuMemFreeHost (q->bounce);
+  q->bounce = NULL;
+}
+
+int
+dm_cuda_to_host (struct dm_device *dev, void *dst, uintptr_t src,
+		 size_t size, struct dm_queue *q)
+{
+  if (size == 0)
+    return 0;
+  if (dm_cuda_bind (dev) != 0)
+    return -1;
+  struct dm_cuda *c = dev->backend;
+  CUstream s = q ? q->stream : NULL;
+  if (q != NULL && !dm_cuda_pinned (dst, size))
+    return dm_cuda_bounced_to_host (dev, q, dst, src, size);
+  if (dm_cuda_use_ring (dst, size))
+    return dm_cuda_staged_to_host (dev, c, dst, src, size);
+  CUresult r = dm_cu.cuMemcpyDtoHAsync (dst, src, size,
+					q ? s : CU_STREAM_PER_THREAD);
+  if (r != CUDA_SUCCESS)
+    {
+      dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: copy of %zu "
+		      "bytes from %#jx to host %p", dev->id, size,
+		      (uintmax_t) src, dst);
+      return -1;
+    }
+  return q ? 0 : dm_cuda_sync_thread_stream (dev, "a copy to the host");
+}
+
+int
+dm_cuda_device_to_device (struct dm_device *dev, uintptr_t dst,
+			  uintptr_t src, size_t size, struct dm_queue *q)
+{
+  if (size == 0)
+    return 0;
+  if (dm_cuda_bind (dev) != 0)
+    return -1;
+  /* The mapping layer may move a block onto an overlapping range; the
+     driver's copy does not promise memmove semantics, so go through a
+     temporary block then.  */
+  if (dst < src + size && src < dst + size && dst != src)
+    {
+      CUdeviceptr tmp;
+      CUresult r = dm_cu.cuMemAlloc (&tmp, size);
+      if (r != CUDA_SUCCESS)
+	{
+	  dm_cuda_reason (r, "cuMemAlloc", "cuda device %d: %zu bytes for an "
+			  "overlapping device copy", dev->id, size);
+	  return -1;
+	}
+      int rc = dm_cuda_device_to_device (dev, tmp, src, size, q);
+      if (rc == 0)
+	rc = dm_cuda_device_to_device (dev, dst, tmp, size, q);
+      /* cuMemFree waits for the device to be done with TMP.  */
+      if (q != NULL && rc == 0)
+	rc = DM_CU (dev->id, cuStreamSynchronize, q->stream) ? -1 : 0;
+      dm_cu.cuMemFree (tmp);
+      return rc;
+    }
+  if (dst == src)
+    return 0;
+  CUresult r = dm_cu.cuMemcpyDtoDAsync (dst, src, size,
+					q ? q->stream : CU_STREAM_PER_THREAD);
+  if (r != CUDA_SUCCESS)
+    {
+      dm_cuda_reason (r, "cuMemcpyDtoDAsync", "cuda device %d: copy of %zu "
+		      "bytes from %#jx to %#jx", dev->id, size,
+		      (uintmax_t) src, (uintmax_t) dst);
+      return -1;
+    }
+  return q ? 0 : dm_cuda_sync_thread_stream (dev, "a device copy");
+}
+
+static void
+dm_cuda_ring_free (struct dm_cuda *c)
+{
+  for (int i = 0; i < c->nslots; i++)
+    {
+      if (c->slots[i].busy)
+	dm_cu.cuEventSynchronize (c->slots[i].done);
+      if (c->slots[i].done)
+	dm_cu.cuEventDestroy (c->slots[i].done);
+      dm_cu.cuMemFreeHost (c->slots[i].buf);
+    }
+  if (c->streams != NULL)
+    for (int i = 0; i < dm_cuda_tuning.streams; i++)
+      {
+	if (c->streams[i])
+	  dm_cu.cuStreamDestroy (c->streams[i]);
+	if (c->stream_marks != NULL && c->stream_marks[i])
+	  dm_cu.cuEventDestroy (c->stream_marks[i]);
+      }
+  if (c->order)
+    dm_cu.cuEventDestroy (c->order);
+  free (c->slots);
+  free (c->streams);
+  free (c->stream_marks);
+  c->slots = NULL;
+  c->streams = NULL;
+  c->stream_marks = NULL;
+  c->order = NULL;
+  c->nslots = 0;
+  c->next_slot = 0;
+  c->ring_ready = 0;
+}
+
+void
+dm_cuda_transfer_fini (struct dm_device *dev)
+{
+  dm_cuda_ring_free (dev->backend);
+}

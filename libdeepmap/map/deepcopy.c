@@ -1,0 +1,626 @@
+/* deepcopy.c -- expansion of deep list items (see deepcopy.h).  */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/config.h"
+#include "map/deepcopy.h"
+#include "deepmap.h"
+#include "support/error.h"
+#include "support/export.h"
+#include "support/ompabi.h"
+
+/* A pointer field's value: fields of packed structures are unaligned.  */
+static inline uintptr_t
+dm_deep_load (uintptr_t slot)
+{
+  uintptr_t v;
+  memcpy (&v, (const void *) slot, sizeof v);
+  return v;
+}
+
+/* ---- annotations ---------------------------------------------------- */
+
+/* What deepmap_annotate announced for this thread's next construct.  The
+   plugin passes arrays that live until the construct has run.  */
+static DM_TLS const struct deepmap_annotation *dm_pending;
+DM_TLS size_t dm_deep_npending;
+
+DM_EXPORT void
+deepmap_annotate (size_t n, const struct deepmap_annotation *items)
+{
+  dm_pending = items;
+  dm_deep_npending = n;
+}
+
+/* ---- the visited set ------------------------------------------------ */
+
+/* Elements already expanded in this call, as (address, type): the
+   paper's per-call mark, so cycles end and shared objects map once.  An
+   object is identified by its address and its type, not its address
+   alone: one reached first as `struct base *' (its first member) and
+   then as `struct derived *' gets the derived type's fields as well.
+   Open addressing on the address, so the entries of one address lie on
+   one probe path and a second type there is seen (ALIASED).  */
+struct dm_visited
+{
+  struct dm_visited_slot
+  {
+    uintptr_t addr;
+    const struct deepmap_type *type;
+  } *slot;
+  size_t cap, n;
+  int aliased;			/* an address was reached as two types */
+};
+
+static inline size_t
+dm_visited_hash (uintptr_t a, size_t cap)
+{
+  return (a >> 3) * 0x9e3779b97f4a7c15ull % cap;
+}
+
+static int
+dm_visit (struct dm_visited *v, uintptr_t a, const struct deepmap_type *t)
+{
+  if (2 * (v->n + 1) > v->cap)
+    {
+      size_t cap = v->cap ? 2 * v->cap : 64;
+      struct dm_visited_slot *s = calloc (cap, sizeof *s);
+      if (!s)
+	dm_fatal ("deep copy: out of host memory");
+      for (size_t i = 0; i < v->cap; i++)
+	if (v->slot[i].addr)
+	  {
+	    size_t h = dm_visited_hash (v->slot[i].addr, cap);
+	    while (s[h].addr)
+	      h = (h + 1) % cap;
+	    s[h] = v->slot[i];
+	  }
+      free (v->slot);
+      v->slot = s;
+      v->cap = cap;
+    }
+  size_t h = dm_visited_hash (a, v->cap);
+  while (v->slot[h].addr)
+    {
+      if (v->slot[h].addr == a)
+	{
+	  if (v->slot[h].type == t)
+	    return 0;
+	  v->aliased = 1;
+	}
+      h = (h + 1) % v->cap;
+    }
+  v->slot[h].addr = a;
+  v->slot[h].type = t;
+  v->n++;
+  return 1;
+}
+
+/* ---- the growing list ----------------------------------------------- */
+
+struct dm_growing
+{
+  void **addrs;
+  size_t *sizes;
+  unsigned short *kinds;
+  size_t n, cap;
+};
+
+static void
+dm_push (struct dm_growing *g, void *addr, size_t size, unsigned short kind)
+{
+  if (g->n == g->cap)
+    {
+      size_t cap = g->cap ? 2 * g->cap : 32;
+      g->addrs = realloc (g->addrs, cap * sizeof *g->addrs);
+      g->sizes = realloc (g->sizes, cap * sizeof *g->sizes);
+      g->kinds = realloc (g->kinds, cap * sizeof *g->kinds);
+      if (!g->addrs || !g->sizes || !g->kinds)
+	dm_fatal ("deep copy: out of host memory for %zu list items", cap);
+      g->cap = cap;
+    }
+  g->addrs[g->n] = addr;
+  g->sizes[g->n] = size;
+  g->kinds[g->n] = kind;
+  g->n++;
+}
+
+/* ---- check mode ----------------------------------------------------- */
+
+/* A host pointer field as it was when its object was mapped.  */
+struct dm_check_rec
+{
+  uintptr_t slot, value;
+  const char *type, *field;
+};
+
+struct dm_check
+{
+  struct dm_check_rec *rec;
+  size_t n, cap;
+};
+
+static void
+dm_check_add (struct dm_check *c, uintptr_t slot, uintptr_t value,
+	      const char *type, const char *field)
+{
+  if (c->n == c->cap)
+    {
+      c->cap = c->cap ? 2 * c->cap : 32;
+      c->rec = realloc (c->rec, c->cap * sizeof *c->rec);
+      if (!c->rec)
+	dm_fatal ("deep copy check: out of host memory");
+    }
+  c->rec[c->n++] = (struct dm_check_rec) { slot, value, type, field };
+}
+
+/* Records of unstructured (enter data) mappings, until their exit.  */
+static struct dm_check dm_dynamic_check;
+static pthread_mutex_t dm_check_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void __attribute__ ((noreturn))
+dm_check_fail (const struct dm_check_rec *r, uintptr_t now, const char *name,
+	       int device)
+{
+  char where[32] = "";
+  if (device >= 0)
+    snprintf (where, sizeof where, " on device %d", device);
+  dm_fatal ("%s%s: host pointer field '%s' of %s at host %p changed while "
+	    "mapped (was %p, now %p); deep copy assumes mapped structures "
+	    "keep their pointers (DEEPMAP_CHECK)", name, where,
+	    r->field ? r->field : "?", r->type ? r->type : "an object",
+	    (void *) r->slot, (void *) r->value, (void *) now);
+}
+
+void
+dm_deep_check (void *check, const char *name, int device)
+{
+  struct dm_check *c = check;
+  if (!c)
+    return;
+  for (size_t i = 0; i < c->n; i++)
+    {
+      uintptr_t now = dm_deep_load (c->rec[i].slot);
+      if (now != c->rec[i].value)
+	dm_check_fail (&c->rec[i], now, name, device);
+    }
+  free (c->rec);
+  free (c);
+}
+
+/* At exit data: every recorded field the traversal passes must still
+   hold its value; its record goes.  */
+static void
+dm_check_exit (uintptr_t slot, uintptr_t now, int device)
+{
+  pthread_mutex_lock (&dm_check_lock);
+  for (size_t i = 0; i < dm_dynamic_check.n; i++)
+    if (dm_dynamic_check.rec[i].slot == slot)
+      {
+	struct dm_check_rec r = dm_dynamic_check.rec[i];
+	dm_dynamic_check.rec[i]
+	  = dm_dynamic_check.rec[--dm_dynamic_check.n];
+	pthread_mutex_unlock (&dm_check_lock);
+	if (r.value != now)
+	  dm_check_fail (&r, now, "target exit data", device);
+	return;
+      }
+  pthread_mutex_unlock (&dm_check_lock);
+}
+
+/* Reverse G's entries from FROM on.  */
+static void
+dm_growing_reverse (struct dm_growing *g, size_t from)
+{
+  for (size_t a = from, b = g->n; a + 1 < b; a++, b--)
+    {
+      void *ad = g->addrs[a];
+      size_t sz = g->sizes[a];
+      unsigned short k = g->kinds[a];
+      g->addrs[a] = g->addrs[b - 1];
+      g->sizes[a] = g->sizes[b - 1];
+      g->kinds[a] = g->kinds[b - 1];
+      g->addrs[b - 1] = ad;
+      g->sizes[b - 1] = sz;
+      g->kinds[b - 1] = k;
+    }
+}
+
+/* ---- expansion ------------------------------------------------------ */
+
+/* An element whose pointers are still to follow.  */
+struct dm_expand_work
+{
+  const struct deepmap_type *t;
+  uintptr_t obj;
+  unsigned short kind;
+};
+
+struct dm_expander
+{
+  struct dm_expand_work *work;	/* pending elements (a stack): no
+				   recursion per pointer hop, so lists
+				   and trees of any depth expand */
+  size_t nwork, capwork;
+  struct dm_growing objects;	/* reached objects */
+  struct dm_growing pointers;	/* attach/detach entries, mapped last */
+  struct dm_visited visited;
+  struct dm_check *check;	/* structured or enter data: record */
+  enum dm_construct construct;
+};
+
+static size_t
+dm_field_count (const struct deepmap_field *f, const char *obj)
+{
+  switch (f->count_kind)
+    {
+    case DEEPMAP_COUNT_FIXED:
+      return f->count;
+    case DEEPMAP_COUNT_FIELD:
+      {
+	/* Bytewise: counts of packed structures are unaligned.  */
+	const char *p = obj + f->count;
+	long long v = 0;
+	int8_t i8; int16_t i16; int32_t i32; int64_t i64;
+	switch (f->count_size)
+	  {
+	  case 1:
+	    memcpy (&i8, p, 1);
+	    v = f->count_signed ? (long long) i8 : (long long) (uint8_t) i8;
+	    break;
+	  case 2:
+	    memcpy (&i16, p, 2);
+	    v = f->count_signed ? (long long) i16 : (long long) (uint16_t) i16;
+	    break;
+	  case 4:
+	    memcpy (&i32, p, 4);
+	    v = f->count_signed ? (long long) i32 : (long long) (uint32_t) i32;
+	    break;
+	  case 8:
+	    memcpy (&i64, p, 8);
+	    v = f->count_signed ? (long long) i64 : (long long) (uint64_t) i64;
+	    break;
+	  default: return 1;
+	  }
+	return v > 0 ? (size_t) v : 0;
+      }
+    default:
+      return 1;
+    }
+}
+
+static void dm_expand_objects (struct dm_expander *x,
+			       const struct deepmap_type *t, uintptr_t start,
+			       size_t count, unsigned short kind);
+
+/* Element OBJ of type T: its pointers are followed later.  */
+static void
+dm_expand_later (struct dm_expander *x, const struct deepmap_type *t,
+		 uintptr_t obj, unsigned short kind)
+{
+  if (x->nwork == x->capwork)
+    {
+      size_t cap = x->capwork ? 2 * x->capwork : 64;
+      struct dm_expand_work *w = realloc (x->work, cap * sizeof *w);
+      if (!w)
+	dm_fatal ("deep copy: out of host memory for %zu pending objects",
+		  cap);
+      x->work = w;
+      x->capwork = cap;
+    }
+  x->work[x->nwork++] = (struct dm_expand_work) { t, obj, kind };
+}
+
+/* Whether TARGET, the value of the uncounted pointer field G of object
+   OBJ (type T), is one past the end of the array a counted sibling
+   field maps (the begin/end idiom, or a vector's finish pointer): 1,
+   with the element size in *ELEM; 2 when that array is empty (begin ==
+   end: nothing to map or translate).  Such a pointer addresses no
+   element of its own, so mapping one there would copy back memory the
+   structure does not own.  */
+static int
+dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
+		uintptr_t target, size_t *elem)
+{
+  for (size_t f = 0; f < t->nfields; f++)
+    {
+      const struct deepmap_field *fd = &t->fields[f];
+      if (f == g || fd->repeat > 1 || !fd->pointee
+	  || fd->count_kind == DEEPMAP_COUNT_ONE)
+	continue;
+      uintptr_t begin = dm_deep_load (obj + fd->offset);
+      size_t size = fd->pointee->size ? fd->pointee->size : 1;
+      size_t n = dm_field_count (fd, (const char *) obj);
+      if (!begin || begin > target || (target - begin) % size != 0
+	  || (target - begin) / size != n)
+	continue;
+      *elem = size;
+      return n ? 1 : 2;
+    }
+  return 0;
+}
+
+/* The pointers of one element OBJ of type T.  */
+static void
+dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
+		  uintptr_t obj, unsigned short kind)
+{
+  unsigned short align8 = 3 << 8;	/* log2 of pointer alignment */
+  for (size_t f = 0; f < t->nfields; f++)
+    {
+      const struct deepmap_field *fd = &t->fields[f];
+      size_t reps = fd->repeat ? fd->repeat : 1;
+      for (size_t r = 0; r < reps; r++)
+	{
+	  uintptr_t slot = obj + fd->offset + r * fd->stride;
+	  uintptr_t target = dm_deep_load (slot);
+	  if (!target || !fd->pointee)
+	    continue;
+	  size_t n = dm_field_count (fd, (const char *) obj);
+	  if (x->construct == DM_CONSTRUCT_EXIT_DATA && dm_config.check)
+	    dm_check_exit (slot, target, -1);
+	  else if (x->check)
+	    dm_check_add (x->check, slot, target, t->name, fd->name);
+	  if (n == 0)
+	    continue;
+	  size_t elem;
+	  int end = fd->count_kind == DEEPMAP_COUNT_ONE && reps == 1
+		    ? dm_sibling_end (t, f, obj, target, &elem) : 0;
+	  if (end == 2)
+	    continue;
+	  if (end)
+	    {
+	      /* Translated through the element before it (the bias is
+		 added to the pointer to find what it points into).  */
+	      if (x->construct == DM_CONSTRUCT_EXIT_DATA)
+		dm_push (&x->pointers, (void *) slot, 0,
+			 DM_MAP_DETACH | align8);
+	      else if (x->construct != DM_CONSTRUCT_UPDATE)
+		dm_push (&x->pointers, (void *) slot, -elem,
+			 DM_MAP_ATTACH | align8);
+	      continue;
+	    }
+	  if (x->construct == DM_CONSTRUCT_EXIT_DATA)
+	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_DETACH | align8);
+	  else if (x->construct != DM_CONSTRUCT_UPDATE)
+	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_ATTACH | align8);
+	  dm_expand_objects (x, fd->pointee, target, n, kind);
+	}
+    }
+}
+
+/* COUNT elements of type T at START, reached by a pointer: map them with
+   KIND (the top-level item's map type) and queue the elements not
+   reached before in this call, whose pointers dm_expand_drain follows.  */
+static void
+dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
+		   uintptr_t start, size_t count, unsigned short kind)
+{
+  size_t size = t->size ? t->size : 1;
+  if (t->nfields == 0)
+    {
+      /* Nothing to follow inside: the range is all there is, whatever
+	 else reaches it (the directory counts a construct's overlapping
+	 items once).  No per-element bookkeeping for big data arrays.  */
+      dm_push (&x->objects, (void *) start, count * size,
+	       (kind & 0xff) | (3 << 8));
+      return;
+    }
+  int any_new = 0;
+  size_t first = x->nwork;
+  for (size_t i = 0; i < count; i++)
+    if (dm_visit (&x->visited, start + i * size, t))
+      {
+	any_new = 1;
+	dm_expand_later (x, t, start + i * size, kind);
+      }
+  /* Popped last first: reverse, so that elements go in index order.  */
+  for (size_t a = first, b = x->nwork; a + 1 < b; a++, b--)
+    {
+      struct dm_expand_work w = x->work[a];
+      x->work[a] = x->work[b - 1];
+      x->work[b - 1] = w;
+    }
+  /* Reached before (a cycle, a shared object, a pointer into an array
+     already expanded): its attachment is all it needs.  */
+  if (any_new)
+    dm_push (&x->objects, (void *) start, count * size,
+	     (kind & 0xff) | (3 << 8));
+}
+
+/* Follow the pointers of every pending element, and of those they reach,
+   depth first.  */
+static void
+dm_expand_drain (struct dm_expander *x)
+{
+  while (x->nwork)
+    {
+      struct dm_expand_work w = x->work[--x->nwork];
+      dm_expand_fields (x, w.t, w.obj, w.kind);
+    }
+}
+
+struct dm_pointer_entry
+{
+  void *slot;
+  size_t size;
+  unsigned short kind;
+};
+
+static int
+dm_pointer_entry_cmp (const void *a, const void *b)
+{
+  uintptr_t x = (uintptr_t) ((const struct dm_pointer_entry *) a)->slot;
+  uintptr_t y = (uintptr_t) ((const struct dm_pointer_entry *) b)->slot;
+  return x < y ? -1 : x > y;
+}
+
+/* An object reached as two types has the pointer slots their layouts
+   share listed twice: keep one attach (or detach) entry per slot.  */
+static void
+dm_pointers_unique (struct dm_growing *g)
+{
+  if (g->n < 2)
+    return;
+  struct dm_pointer_entry *e = malloc (g->n * sizeof *e);
+  if (!e)
+    dm_fatal ("deep copy: out of host memory for %zu pointers", g->n);
+  for (size_t i = 0; i < g->n; i++)
+    e[i] = (struct dm_pointer_entry) { g->addrs[i], g->sizes[i],
+				       g->kinds[i] };
+  qsort (e, g->n, sizeof *e, dm_pointer_entry_cmp);
+  size_t n = 0;
+  for (size_t i = 0; i < g->n; i++)
+    if (n == 0 || e[i].slot != g->addrs[n - 1])
+      {
+	g->addrs[n] = e[i].slot;
+	g->sizes[n] = e[i].size;
+	g->kinds[n] = e[i].kind;
+	n++;
+      }
+  g->n = n;
+  free (e);
+}
+
+/* Copy N list items (ADDRS_IN, SIZES_IN, KINDS_IN) to position AT of the
+   output arrays.  */
+static void
+dm_append (void **addrs, const size_t *sizes_in,
+	   const unsigned short *kinds_in, size_t *sizes,
+	   unsigned short *kinds, void *const *addrs_in, size_t at, size_t n)
+{
+  if (!n)
+    return;
+  memcpy (addrs + at, addrs_in, n * sizeof *addrs);
+  memcpy (sizes + at, sizes_in, n * sizeof *sizes);
+  memcpy (kinds + at, kinds_in, n * sizeof *kinds);
+}
+
+void
+dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
+			  void **hostaddrs, size_t *sizes,
+			  unsigned short *kinds, struct dm_deep_list *out)
+{
+  size_t nann = dm_deep_npending;
+  *out = (struct dm_deep_list) { mapnum, hostaddrs, sizes, kinds, mapnum,
+				 NULL, NULL };
+  if (__builtin_expect (!nann, 1))
+    return;
+  const struct deepmap_annotation *ann = dm_pending;
+  dm_pending = NULL;
+  dm_deep_npending = 0;
+
+  struct dm_expander x;
+  memset (&x, 0, sizeof x);
+  x.construct = c;
+  if (dm_config.check && c != DM_CONSTRUCT_EXIT_DATA
+      && c != DM_CONSTRUCT_UPDATE)
+    {
+      x.check = calloc (1, sizeof *x.check);
+      if (!x.check)
+	dm_fatal ("deep copy check: out of host memory");
+    }
+
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
+	kind &= ~DM_MAP_IMPLICIT;
+      /* Data items only: the kinds that move or hold bytes.  */
+      int data = !(kind & DM_MAP_FLAG_SPECIAL)
+		 || kind == DM_MAP_DELETE || kind == DM_MAP_RELEASE;
+      if (!data || !hostaddrs[i] || !sizes[i])
+	continue;
+      for (size_t a = 0; a < nann; a++)
+	{
+	  const struct deepmap_type *t = ann[a].type;
+	  if (ann[a].host != hostaddrs[i] || !t)
+	    continue;
+	  if (t->version != DEEPMAP_DESCRIPTOR_VERSION)
+	    dm_fatal ("deep copy: type descriptor '%s' has version %u, this "
+		      "runtime reads version %d (rebuild with the matching "
+		      "plugin)", t->name ? t->name : "?", t->version,
+		      DEEPMAP_DESCRIPTOR_VERSION);
+	  uintptr_t start = (uintptr_t) hostaddrs[i];
+	  size_t size = t->size ? t->size : 1;
+	  if (!t->nfields)
+	    break;
+	  /* The item itself is mapped by its own entry; its elements are
+	     visited so that pointers back to them only attach.  */
+	  for (size_t e = 0; e + size <= sizes[i]; e += size)
+	    dm_visit (&x.visited, start + e, t);
+	  for (size_t e = 0; e + size <= sizes[i]; e += size)
+	    {
+	      size_t before = x.objects.n;
+	      dm_expand_fields (&x, t, start + e, kinds[i]);
+	      dm_expand_drain (&x);
+	      /* Deepest objects first, as a recursive walk (post-order)
+		 lists them: the pool then places a list's nodes in the
+		 order batching merges.  */
+	      dm_growing_reverse (&x.objects, before);
+	    }
+	  break;
+	}
+    }
+  if (x.visited.aliased)
+    dm_pointers_unique (&x.pointers);
+  free (x.visited.slot);
+  free (x.work);
+
+  size_t extra = x.objects.n + x.pointers.n;
+  if (extra == 0)
+    {
+      free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
+      free (x.pointers.addrs), free (x.pointers.sizes),
+	free (x.pointers.kinds);
+      out->check = x.check;
+      return;
+    }
+  size_t n = mapnum + extra;
+  char *mem = malloc (n * (sizeof (void *) + sizeof (size_t)
+			   + sizeof (unsigned short)));
+  if (!mem)
+    dm_fatal ("deep copy: out of host memory for %zu list items", n);
+  void **addrs = (void **) mem;
+  size_t *szs = (size_t *) (addrs + n);
+  unsigned short *knd = (unsigned short *) (szs + n);
+  /* The caller's items, then the objects, then the pointers: attachments
+     need their targets mapped.  */
+  dm_append (addrs, sizes, kinds, szs, knd, hostaddrs, 0, mapnum);
+  dm_append (addrs, x.objects.sizes, x.objects.kinds, szs, knd,
+	     x.objects.addrs, mapnum, x.objects.n);
+  dm_append (addrs, x.pointers.sizes, x.pointers.kinds, szs, knd,
+	     x.pointers.addrs, mapnum + x.objects.n, x.pointers.n);
+  free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
+  free (x.pointers.addrs), free (x.pointers.sizes), free (x.pointers.kinds);
+
+  *out = (struct dm_deep_list) { n, addrs, szs, knd, mapnum, x.check, mem };
+}
+
+void
+dm_deep_done_expanded (struct dm_deep_list *l, void **hostaddrs)
+{
+  if (l->storage)
+    {
+      /* use_device_ptr items rewrite their address in place.  */
+      memcpy (hostaddrs, l->addrs, l->original * sizeof *hostaddrs);
+      free (l->storage);
+      l->storage = NULL;
+    }
+}
+
+void
+dm_deep_keep_check_record (void *check)
+{
+  struct dm_check *c = check;
+  pthread_mutex_lock (&dm_check_lock);
+  for (size_t i = 0; i < c->n; i++)
+    dm_check_add (&dm_dynamic_check, c->rec[i].slot, c->rec[i].value,
+		  c->rec[i].type, c->rec[i].field);
+  pthread_mutex_unlock (&dm_check_lock);
+  free (c->rec);
+  free (c);
+}

@@ -1,0 +1,90 @@
+/* deepcopy.h -- automatic deep copy: list items whose type holds pointers
+   (described by deepmap_type descriptors, from the GCC plugin or the C
+   API) are expanded into the list of every object they reach, plus one
+   attach (or detach) entry per pointer, before the construct is mapped.
+
+   After Chen, Sura and Sung (LCPC 2016): Map_Enter/Map_Exit become the
+   ordinary mapping of the expanded list, so the directory's per-byte
+   reference counts are the paper's MapCount (one per top-level map that
+   reaches an object), the per-call visited set is its cycle mark, and
+   attachment patches the device copies' pointers after the copy (the
+   BASE strategy) while copy-back skips attached pointer slots, so host
+   pointer fields are never overwritten.  */
+#ifndef DM_DEEPCOPY_H
+#define DM_DEEPCOPY_H
+
+#include <stddef.h>
+
+#include "support/export.h"
+#include "map/mapping.h"
+
+/* A construct's list, possibly expanded.  */
+struct dm_deep_list
+{
+  size_t n;
+  void **addrs;
+  size_t *sizes;
+  unsigned short *kinds;
+  size_t original;		/* the caller's entries come first */
+  void *check;			/* check-mode record (DEEPMAP_CHECK) */
+  void *storage;		/* what to free */
+};
+
+/* How many annotations this thread has for its next construct.  */
+extern DM_TLS size_t dm_deep_npending;
+
+/* Take this thread's annotations and expand the list of construct C.  */
+void dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
+			       void **hostaddrs, size_t *sizes,
+			       unsigned short *kinds,
+			       struct dm_deep_list *out);
+
+/* The list of construct C, expanded if this thread announced deep items;
+   otherwise OUT just refers to the caller's arrays (the common case,
+   inline).  */
+static inline void
+dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds, struct dm_deep_list *out)
+{
+  if (__builtin_expect (dm_deep_npending != 0, 0))
+    {
+      dm_deep_expand_annotated (c, mapnum, hostaddrs, sizes, kinds, out);
+      return;
+    }
+  out->n = mapnum;
+  out->addrs = hostaddrs;
+  out->sizes = sizes;
+  out->kinds = kinds;
+  out->original = mapnum;
+  out->check = NULL;
+  out->storage = NULL;
+}
+
+/* After mapping: give the caller back its (possibly rewritten, for
+   use_device_ptr) addresses and free the expansion.  */
+void dm_deep_done_expanded (struct dm_deep_list *l, void **hostaddrs);
+
+static inline void
+dm_deep_done (struct dm_deep_list *l, void **hostaddrs)
+{
+  if (__builtin_expect (l->storage != NULL, 0))
+    dm_deep_done_expanded (l, hostaddrs);
+}
+
+/* Check mode: verify that the host pointer fields recorded in CHECK
+   still hold what they held when mapped, then free it; NAME is the
+   construct.  */
+void dm_deep_check (void *check, const char *name, int device);
+
+/* Check mode: keep the record of an enter data construct until the
+   matching exit data.  */
+void dm_deep_keep_check_record (void *check);
+
+static inline void
+dm_deep_keep_check (void *check)
+{
+  if (__builtin_expect (check != NULL, 0))
+    dm_deep_keep_check_record (check);
+}
+
+#endif

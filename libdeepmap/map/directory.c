@@ -1,0 +1,1652 @@
+/* directory.c -- the interval directory (see directory.h).
+
+   Two tables per device: DEV->table holds segments (struct dm_mapping),
+   disjoint host intervals each with one reference count; DEV->blocks
+   indexes the device blocks whose segments do not cover them exactly
+   (struct extents, fused blocks, blocks that lost some segments).  A
+   block its segments cover exactly is found through them, which keeps
+   mapping an isolated object to one search of one table.  Blocks are
+   disjoint; a segment always lies inside its block.  Empty (zero-length)
+   mappings get tiny blocks of their own that never fuse.  */
+#include <alloca.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/async.h"
+#include "device/device.h"
+#include "map/directory.h"
+#include "map/mapping.h"
+#include "support/ompabi.h"
+#include "engine/transfer.h"
+
+int dm_overlap_policy = DM_OVERLAP_KEEP;
+
+void
+dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
+{
+  char msg[700];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (msg, sizeof msg, fmt, ap);
+  va_end (ap);
+  /* Unlock first: exit handlers may still look at the device.  */
+  pthread_mutex_unlock (&ctx->dev->lock);
+  dm_fatal ("%s on device %d (%s): %s",
+	    dm_construct_name ((enum dm_construct) ctx->construct),
+	    ctx->dev->id, ctx->dev->ops->name, msg);
+}
+
+/* ---- nodes ---------------------------------------------------------- */
+
+static struct dm_mapping *
+dm_node_new (struct dm_ctx *ctx)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dev->free_mappings;
+  if (m)
+    dev->free_mappings = m->free_next;
+  else if (!(m = malloc (sizeof *m)))
+    dm_fail (ctx, "out of host memory for the mapping table");
+  memset (m, 0, sizeof *m);
+  return m;
+}
+
+static void
+dm_node_free (struct dm_device *dev, struct dm_mapping *m)
+{
+  m->free_next = dev->free_mappings;
+  dev->free_mappings = m;
+}
+
+static struct dm_block *
+dm_block_new (struct dm_ctx *ctx)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_block *b = dev->free_blocks;
+  if (b)
+    dev->free_blocks = b->next;
+  else if (!(b = malloc (sizeof *b)))
+    dm_fail (ctx, "out of host memory for the mapping table");
+  *b = (struct dm_block) { 0 };
+  return b;
+}
+
+/* Device memory for host [S, E), aligned to ALIGN; INDEXED blocks enter
+   the block index.  */
+static struct dm_block *
+dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
+		int indexed)
+{
+  struct dm_block *b = dm_block_new (ctx);
+  size_t size = e - s;
+  size_t pad = align > 16 ? align - 1 : 0;
+  if (dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr) != 0)
+    {
+      b->next = ctx->dev->free_blocks;
+      ctx->dev->free_blocks = b;
+      dm_fail (ctx, "cannot map host [%p, %p) (%zu bytes): %s", (void *) s,
+	       (void *) e, size, dm_reason ());
+    }
+  b->alloc_size = size + pad;
+  b->host_start = s;
+  b->host_end = e;
+  b->dev_start = pad ? (b->alloc_addr + pad) & ~(uintptr_t) (align - 1)
+		     : b->alloc_addr;
+  b->owned = 1;
+  if (indexed)
+    {
+      struct dm_mapping *ix = dm_node_new (ctx);
+      ix->host_start = s;
+      ix->host_end = e;
+      ix->block = b;
+      b->index = ix;
+      dm_maptable_insert (&ctx->dev->blocks, ix);
+    }
+  return b;
+}
+
+/* A block for memory that is not ours (associated or loaded): indexed,
+   never freed, never moved.  */
+static struct dm_block *
+dm_block_foreign (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		  uintptr_t devaddr)
+{
+  struct dm_block *b = dm_block_new (ctx);
+  b->host_start = s;
+  b->host_end = e;
+  b->dev_start = devaddr;
+  b->fixed = 1;
+  struct dm_mapping *ix = dm_node_new (ctx);
+  ix->host_start = s;
+  ix->host_end = e;
+  ix->block = b;
+  b->index = ix;
+  dm_maptable_insert (&ctx->dev->blocks, ix);
+  return b;
+}
+
+/* Enter B into the block index (its segments no longer cover it).  */
+static void
+dm_block_index (struct dm_ctx *ctx, struct dm_block *b)
+{
+  if (b->index || b->host_end == b->host_start)
+    return;
+  struct dm_mapping *ix = dm_node_new (ctx);
+  ix->host_start = b->host_start;
+  ix->host_end = b->host_end;
+  ix->block = b;
+  b->index = ix;
+  dm_maptable_insert (&ctx->dev->blocks, ix);
+}
+
+/* Give B's device memory back (queued work may still use it: then
+   later).  */
+static void
+dm_block_free_memory (struct dm_device *dev, struct dm_block *b)
+{
+  if (!b->owned)
+    return;
+  if (__builtin_expect (dm_async_live (dev), 0))
+    dm_async_free_later (dev, b->alloc_addr, b->alloc_size);
+  else
+    dm_pool_free (dev, b->alloc_addr, b->alloc_size);
+  b->owned = 0;
+}
+
+static void
+dm_block_release (struct dm_device *dev, struct dm_block *b)
+{
+  if (b->index)
+    {
+      dm_maptable_remove (&dev->blocks, b->index);
+      dm_node_free (dev, b->index);
+      b->index = NULL;
+    }
+  if (b->attach_counts)
+    {
+      free (b->attach_counts);
+      free (b->attach_bias);
+      free (b->attach_skew);
+      b->attach_counts = NULL;
+      b->attach_bias = NULL;
+      b->attach_skew = NULL;
+    }
+  /* A region running on another thread still reads and writes it (its
+     pin): the memory goes when the region ends (dm_dir_unpin), or the
+     next mapping could get it and be overwritten.  */
+  if (b->pins)
+    {
+      b->orphaned = 1;
+      return;
+    }
+  dm_block_free_memory (dev, b);
+  /* A construct that handed out an address in it still points at it
+     (its pin); the program unmapped the data under it, which it may.  */
+  if (b->held)
+    {
+      b->orphaned = 1;
+      return;
+    }
+  b->next = dev->free_blocks;
+  dev->free_blocks = b;
+}
+
+static inline uintptr_t
+dm_block_dev (const struct dm_block *b, uintptr_t host)
+{
+  return b->dev_start + (host - b->host_start);
+}
+
+/* Attachment counts are kept per pointer-aligned slot of the block's host
+   range: slot K is at host address dm_slot_base (B) + K * sizeof (void *),
+   whatever the alignment of the block's start.  */
+#define DM_W ((uintptr_t) sizeof (void *))
+
+static inline uintptr_t
+dm_slot_base (const struct dm_block *b)
+{
+  return b->host_start & ~(DM_W - 1);
+}
+
+static inline size_t
+dm_slot_count (const struct dm_block *b)
+{
+  return (b->host_end - dm_slot_base (b) + DM_W - 1) / DM_W + 1;
+}
+
+/* The host address of attachment slot K of B: a pointer field of a
+   packed structure starts inside the aligned word, not at it (no two
+   pointers start in one word without overlapping).  */
+static inline uintptr_t
+dm_slot_addr (const struct dm_block *b, size_t k)
+{
+  return dm_slot_base (b) + k * DM_W + (b->attach_skew ? b->attach_skew[k]
+							: 0);
+}
+
+/* Pointer slots need not be aligned: load and store them bytewise.  */
+static inline uintptr_t
+dm_load_word (uintptr_t host)
+{
+  uintptr_t v;
+  memcpy (&v, (const void *) host, sizeof v);
+  return v;
+}
+
+static inline void
+dm_store_word (uintptr_t host, uintptr_t v)
+{
+  memcpy ((void *) host, &v, sizeof v);
+}
+
+static inline size_t
+dm_slot_of (const struct dm_block *b, uintptr_t host)
+{
+  return (host - dm_slot_base (b)) / DM_W;
+}
+
+/* The next attached pointer slot of B that overlaps [*CUR, E): its host
+   address in *AT; *CUR moves past it.  Returns 0 when there is none.  */
+static int
+dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
+		  uintptr_t *at)
+{
+  uintptr_t base = dm_slot_base (b);
+  if (!b->attach_counts || *cur >= e)
+    return 0;
+  /* A slot that starts in the word before *CUR may reach into it.  */
+  size_t k = *cur >= base + DM_W ? (*cur - base) / DM_W - 1 : 0;
+  for (size_t n = dm_slot_count (b); k < n; k++)
+    {
+      uintptr_t a = dm_slot_addr (b, k);
+      if (a >= e)
+	return 0;
+      if (!b->attach_counts[k] || a + DM_W <= *cur)
+	continue;
+      *at = a;
+      *cur = a + DM_W;
+      return 1;
+    }
+  return 0;
+}
+
+/* ---- segments ------------------------------------------------------- */
+
+static struct dm_mapping *
+dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+	       struct dm_block *b, uint64_t refcount,
+	       const struct dm_maptable_pos *hint)
+{
+  struct dm_mapping *m = dm_node_new (ctx);
+  m->host_start = s;
+  m->host_end = e;
+  m->block = b;
+  m->refcount = refcount;
+  m->deep_refs = refcount == 1 && ctx->deep;
+  b->nmappings++;
+  ctx->dev->table_generation++;
+  if (hint)
+    dm_maptable_insert_at (&ctx->dev->table, m, hint);
+  else
+    dm_maptable_insert (&ctx->dev->table, m);
+  return m;
+}
+
+static inline struct dm_mapping *
+dm_seg_add (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+	    struct dm_block *b, uint64_t refcount)
+{
+  return dm_seg_add_at (ctx, s, e, b, refcount, NULL);
+}
+
+static void
+dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
+	       const struct dm_maptable_pos *hint)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_block *b = m->block;
+  if (m->group_next)
+    {
+      /* Leave the structure group (its other members go with it: see
+	 dm_seg_reap).  */
+      struct dm_mapping *p = m;
+      while (p->group_next != m)
+	p = p->group_next;
+      p->group_next = m->group_next == p ? NULL : m->group_next;
+      m->group_next = NULL;
+    }
+  dev->table_generation++;
+  if (hint)
+    dm_maptable_remove_at (&dev->table, m, hint);
+  else
+    dm_maptable_remove (&dev->table, m);
+  /* Attachments die with the bytes that hold them.  */
+  uintptr_t cur = m->host_start, at;
+  while (dm_next_attached (b, &cur, m->host_end, &at))
+    if (at >= m->host_start && at + DM_W <= m->host_end)
+      b->attach_counts[dm_slot_of (b, at)] = 0;
+  dm_node_free (dev, m);
+  if (--b->nmappings == 0)
+    dm_block_release (dev, b);
+  else
+    /* The block now has bytes no segment covers: find it by index.  */
+    dm_block_index (ctx, b);
+}
+
+/* Split segment M at host address AT (inside it): M keeps [start, AT), a
+   new segment with the same count (and structure group) takes [AT, end).  */
+static struct dm_mapping *
+dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
+{
+  uintptr_t end = m->host_end;
+  /* Shrink first: the new segment must not overlap M in the table.  */
+  m->host_end = at;
+  struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
+  n->deep_refs = m->deep_refs;
+  n->flags = m->flags;
+  n->construct_mark = m->construct_mark;
+  n->born_mark = m->born_mark;
+  if (m->group_next)
+    {
+      n->group_next = m->group_next;
+      m->group_next = n;
+    }
+  return n;
+}
+
+/* The first non-empty segment that ends after P, or NULL; *POS (if
+   given) is its place.  */
+static struct dm_mapping *
+dm_seg_from_pos (struct dm_device *dev, uintptr_t p,
+		 struct dm_maptable_pos *pos)
+{
+  struct dm_maptable_pos here;
+  if (!pos)
+    pos = &here;
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, p, pos);
+  if (m && m->host_end > p)
+    return m;
+  while ((m = dm_maptable_step (&dev->table, pos)))
+    if (m->host_end > m->host_start)
+      return m;
+  return NULL;
+}
+
+static inline struct dm_mapping *
+dm_seg_from (struct dm_device *dev, uintptr_t p)
+{
+  return dm_seg_from_pos (dev, p, NULL);
+}
+
+/* Take the construct's reference on segment M: once per construct
+   (CTX->mark), and on every segment of M's structure group at once.
+   Returns whether a reference was taken.  */
+static inline int
+dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
+{
+  if (m->refcount == DM_REFCOUNT_INFINITE || m->construct_mark == ctx->mark)
+    return 0;
+  struct dm_mapping *g = m;
+  do
+    {
+      g->construct_mark = ctx->mark;
+      g->refcount++;
+      g->deep_refs += ctx->deep != 0;
+      g = g->group_next ? g->group_next : g;
+    }
+  while (g != m);
+  return 1;
+}
+
+/* ---- copies that respect attached pointers -------------------------- */
+
+/* Write the pointer-sized VALUE to device address D in block B (B is only
+   needed by an asynchronous construct, whose queued copy reads a kept
+   copy of VALUE).  */
+static int
+dm_dir_send_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t d,
+		  uintptr_t value)
+{
+  const void *src = &value;
+  if (ctx->async)
+    {
+      src = dm_async_keep (ctx->async, &value, sizeof value);
+      dm_async_wrote (ctx->async, b);
+    }
+  return dm_copy_to_device (ctx->dev, d, src, sizeof value,
+			    dm_async_queue (ctx->async));
+}
+
+/* Copy host [S, E), inside block B, to the device (TO) or back, except
+   attached pointer slots: their device value is a device pointer, their
+   host value a host pointer; neither may overwrite the other.  */
+static void dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
+
+static void
+dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
+	 int to)
+{
+  if (!to && ctx->plan)
+    {
+      struct dm_plan *p = ctx->plan;
+      if (p->nback == p->capback)
+	{
+	  p->capback = p->capback ? 2 * p->capback : 64;
+	  p->back = realloc (p->back, p->capback * sizeof *p->back);
+	  if (!p->back)
+	    dm_fail (ctx, "out of host memory planning copies back");
+	}
+      p->back[p->nback++] = (struct dm_plan_copy) { s, e };
+      return;
+    }
+  if (to && ctx->plan)
+    {
+      /* Bytes holding pointers attached by earlier constructs must not be
+	 overwritten: those ranges are copied now, around them.  */
+      uintptr_t cur = s, at;
+      if (!dm_next_attached (b, &cur, e, &at))
+	{
+	  dm_plan_add_copy (ctx, s, e);
+	  return;
+	}
+    }
+  int r = 0;
+  uintptr_t run = s;
+  struct dm_queue *q = dm_async_queue (ctx->async);
+  if (to)
+    dm_async_before_host_read (ctx->dev, s, e, ctx->async);
+  else
+    dm_async_before_read (ctx->dev, b, ctx->async);
+  if (q && to)
+    dm_async_wrote (ctx->async, b);
+  else if (q)
+    {
+      dm_async_step (ctx->async);
+      dm_async_note_host_write (ctx->async, s, e);
+    }
+  uintptr_t cur = s, slot;
+  while (r == 0 && dm_next_attached (b, &cur, e, &slot))
+    {
+      uintptr_t s0 = slot < s ? s : slot;
+      if (s0 > run)
+	r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run),
+				    (void *) run, s0 - run, q)
+	       : dm_copy_to_host (ctx->dev, (void *) run,
+				  dm_block_dev (b, run), s0 - run, q);
+      run = slot + DM_W;
+    }
+  if (r == 0 && run < e)
+    r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run), (void *) run,
+				e - run, q)
+	   : dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
+			      e - run, q);
+  if (r != 0)
+    dm_fail (ctx, "copying host [%p, %p) %s the device failed: %s",
+	     (void *) s, (void *) e, to ? "to" : "from", dm_reason ());
+}
+
+/* ---- fusion --------------------------------------------------------- */
+
+/* Rewrite attached pointers whose target now lives in block NB: the
+   fused block moved what they point to.  Every block with attachments
+   is reached through its segments.  */
+static void
+dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_maptable_first (&dev->table);
+  struct dm_block *last = NULL;
+  if (m)
+    dm_maptable_floor_pos (&dev->table, m->host_start, &pos);
+  for (; m; m = dm_maptable_step (&dev->table, &pos))
+    {
+      struct dm_block *b = m->block;
+      if (!b->attach_counts || b == last)
+	continue;
+      last = b;
+      size_t n = dm_slot_count (b);
+      for (size_t a = 0; a < n; a++)
+	{
+	  if (!b->attach_counts[a])
+	    continue;
+	  uintptr_t slot = dm_slot_addr (b, a);
+	  uintptr_t target = dm_load_word (slot);
+	  uintptr_t at = target + b->attach_bias[a];
+	  if (!target || at < nb->host_start || at > nb->host_end)
+	    continue;
+	  uintptr_t value = dm_block_dev (nb, target);
+	  if (dm_dir_send_word (ctx, b, dm_block_dev (b, slot), value) != 0)
+	    dm_fail (ctx, "rewriting the attached pointer at host %p failed: "
+		     "%s", (void *) slot, dm_reason ());
+	}
+    }
+}
+
+/* Blocks that fusion may not move: device memory the program provided,
+   and blocks holding a device address the program was given.  */
+static inline int
+dm_block_immovable (const struct dm_block *b)
+{
+  return b->fixed || b->held;
+}
+
+/* Fuse blocks OLD[0..N) and host [S, E) into one new block.  */
+static struct dm_block *
+dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
+	 uintptr_t e, size_t align)
+{
+  struct dm_device *dev = ctx->dev;
+  uintptr_t us = s, ue = e;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (old[i]->fixed)
+	dm_fail (ctx, "host [%p, %p) overlaps [%p, %p), whose device memory "
+		 "the program provided (omp_target_associate_ptr or declare "
+		 "target) and cannot be extended", (void *) s, (void *) e,
+		 (void *) old[i]->host_start, (void *) old[i]->host_end);
+      if (old[i]->held)
+	dm_fail (ctx, "host [%p, %p) overlaps [%p, %p) and extends beyond "
+		 "it, but the program holds a device address in that block "
+		 "(use_device_ptr/use_device_addr of a construct still "
+		 "active), which fusing the sections would move",
+		 (void *) s, (void *) e, (void *) old[i]->host_start,
+		 (void *) old[i]->host_end);
+      if (old[i]->host_start < us)
+	us = old[i]->host_start;
+      if (old[i]->host_end > ue)
+	ue = old[i]->host_end;
+    }
+  if (align < 64)
+    align = 64;
+  struct dm_block *nb = dm_block_alloc (ctx, us, ue, align, 1);
+  /* The move is synchronous, also for a nowait construct: once the lock
+     is released other queues may copy into the new block, and a move
+     still queued would overwrite what they copied.  The other queues'
+     work on the old blocks is done (dm_cover fenced); this construct's
+     own queued work must be done too.  */
+  if (ctx->async)
+    {
+      struct dm_aq *aq = ctx->async->aq;
+      if (dev->ops->queue_sync (dev, aq->q) != 0)
+	dm_fail (ctx, "waiting for the queue before moving device blocks "
+		 "failed: %s", dm_reason ());
+      aq->synced = aq->issued;
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      struct dm_block *b = old[i];
+      /* Existing device contents move with the block (holes included:
+	 they hold nothing anyone reads).  */
+      if (dm_copy_device_to_device (dev, dm_block_dev (nb, b->host_start),
+				    b->dev_start, b->host_end - b->host_start,
+				    NULL) != 0)
+	dm_fail (ctx, "moving device block [%p, %p) failed: %s",
+		 (void *) b->host_start, (void *) b->host_end, dm_reason ());
+      if (b->attach_counts)
+	{
+	  if (!nb->attach_counts)
+	    {
+	      size_t slots = dm_slot_count (nb);
+	      nb->attach_counts = calloc (slots, sizeof *nb->attach_counts);
+	      nb->attach_bias = calloc (slots, sizeof *nb->attach_bias);
+	      if (!nb->attach_counts || !nb->attach_bias)
+		dm_fail (ctx, "out of host memory for attachment counts");
+	    }
+	  if (b->attach_skew && !nb->attach_skew)
+	    {
+	      nb->attach_skew = calloc (dm_slot_count (nb), 1);
+	      if (!nb->attach_skew)
+		dm_fail (ctx, "out of host memory for attachment counts");
+	    }
+	  /* Slots keep their host address.  */
+	  size_t slots = dm_slot_count (b);
+	  for (size_t a = 0; a < slots; a++)
+	    if (b->attach_counts[a])
+	      {
+		size_t k = dm_slot_of (nb, dm_slot_addr (b, a));
+		nb->attach_counts[k] = b->attach_counts[a];
+		nb->attach_bias[k] = b->attach_bias[a];
+		if (b->attach_skew)
+		  nb->attach_skew[k] = b->attach_skew[a];
+	      }
+	}
+      /* Its segments now live in the new block.  */
+      struct dm_maptable_pos pos;
+      struct dm_mapping *m = dm_seg_from_pos (dev, b->host_start, &pos);
+      while (m && m->host_start < b->host_end)
+	{
+	  if (m->block == b)
+	    {
+	      m->block = nb;
+	      nb->nmappings++;
+	    }
+	  m = dm_maptable_step (&dev->table, &pos);
+	}
+      b->nmappings = 0;
+      dm_block_release (dev, b);
+    }
+  dm_fix_attachments (ctx, nb);
+  dev->layout_generation++;
+  return nb;
+}
+
+/* Add B to the set OLD[0..*N) unless there.  */
+static void
+dm_cover_add (struct dm_ctx *ctx, struct dm_block ***old, size_t *n,
+	      size_t *cap, struct dm_block **found, struct dm_block *b)
+{
+  /* Collected already (by this dm_cover: its stamp)?  O(1), so that a
+     section over n separately mapped elements costs O(n).  */
+  if (b->cover_stamp == ctx->dev->cover_stamp)
+    return;
+  b->cover_stamp = ctx->dev->cover_stamp;
+  if (*n == *cap)
+    {
+      struct dm_block **bigger = malloc (2 * *cap * sizeof *bigger);
+      if (!bigger)
+	dm_fail (ctx, "out of host memory fusing device blocks");
+      memcpy (bigger, *old, *n * sizeof **old);
+      if (*old != found)
+	free (*old);
+      *old = bigger;
+      *cap *= 2;
+    }
+  (*old)[(*n)++] = b;
+}
+
+/* The block covering [S, E), fusing whatever overlaps or touches it.  A
+   new block is indexed if INDEX (its segments will not cover it).  */
+static struct dm_block *
+dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
+	  int index)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_block *found[16], **old = found;
+  size_t n = 0, cap = 16;
+  struct dm_maptable_pos pos;
+  dev->cover_stamp++;		/* 64 bits: never wraps */
+
+  /* Blocks reached through their segments...  */
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, e, &pos);
+  for (; m && m->host_end >= s; m = dm_maptable_step_back (&dev->table, &pos))
+    {
+      struct dm_block *b = m->block;
+      if (m->host_end == m->host_start || b->index)
+	continue;		/* empty, or found below */
+      if (dm_block_immovable (b) && (b->host_end <= s || b->host_start >= e))
+	continue;
+      dm_cover_add (ctx, &old, &n, &cap, found, b);
+    }
+  /* ... and those that hold more than their segments.  */
+  struct dm_mapping *ix = dev->blocks.count
+			  ? dm_maptable_floor_pos (&dev->blocks, e, &pos)
+			  : NULL;
+  for (; ix && ix->host_end >= s; ix = dm_maptable_step_back (&dev->blocks,
+							      &pos))
+    {
+      struct dm_block *b = ix->block;
+      /* Device memory that is not ours, or whose address the program
+	 holds, serves only what it covers; next to it, new blocks stay
+	 apart.  */
+      if (dm_block_immovable (b) && (b->host_end <= s || b->host_start >= e))
+	continue;
+      dm_cover_add (ctx, &old, &n, &cap, found, b);
+    }
+
+  struct dm_block *b;
+  if (n == 0)
+    b = dm_block_alloc (ctx, s, e, align, index);
+  else if (n == 1 && old[0]->host_start <= s && e <= old[0]->host_end)
+    b = old[0];
+  else
+    {
+      /* Nor may blocks that queued work still uses: wait for the
+	 queues first (the lock is released meanwhile), then look again.  */
+      if (__builtin_expect (dm_async_unfenced (dev, ctx->async), 0))
+	{
+	  if (old != found)
+	    free (old);
+	  dm_async_fence (dev, ctx->async);
+	  return dm_cover (ctx, s, e, align, index);
+	}
+      /* Blocks a running region uses must not move under it: wait for
+	 it to end (the lock is released meanwhile), then look again.  */
+      for (size_t i = 0; i < n; i++)
+	if (old[i]->pins)
+	  {
+	    if (old != found)
+	      free (old);
+	    pthread_cond_wait (&dev->unpinned, &dev->lock);
+	    return dm_cover (ctx, s, e, align, index);
+	  }
+      b = dm_fuse (ctx, old, n, s, e, align);
+    }
+  if (old != found)
+    free (old);
+  return b;
+}
+
+void
+dm_dir_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align)
+{
+  if (e > s)
+    dm_block_index (ctx, dm_cover (ctx, s, e, align, 1));
+}
+
+struct dm_block *
+dm_dir_pin (struct dm_device *dev, uintptr_t p, enum dm_pin_kind kind)
+{
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  if (!m || !(p < m->host_end || m->host_start == p))
+    return NULL;
+  if (kind == DM_PIN_ADDRESS)
+    m->block->held++;
+  else
+    m->block->pins++;
+  return m->block;
+}
+
+void
+dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
+	      enum dm_pin_kind kind)
+{
+  if (kind == DM_PIN_ADDRESS)
+    --b->held;
+  else if (--b->pins == 0)
+    {
+      if (b->orphaned)
+	dm_block_free_memory (dev, b);
+      pthread_cond_broadcast (&dev->unpinned);
+    }
+  if (b->orphaned && b->pins == 0 && b->held == 0)
+    {
+      b->orphaned = 0;
+      b->next = dev->free_blocks;
+      dev->free_blocks = b;
+    }
+}
+
+
+/* ---- entering ------------------------------------------------------- */
+
+uintptr_t
+dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
+	      int kind)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, s, &pos);
+  ctx->last = NULL;
+
+  /* The common case: the whole section is one present segment.  */
+  if (m && m->host_start <= s && m->host_end >= e && m->host_end > s
+      && m->host_end > m->host_start)
+    {
+      if (kind & DM_MAP_FLAG_FORCE)
+	dm_fail (ctx, "host [%p, %p) is already mapped and the map type "
+		 "forces a new mapping", (void *) s, (void *) e);
+      /* OpenMP 5.0 (2.19.7.1): a section contained in a mapping is not a
+	 mapping of its own; it counts on the mapping that holds it.  */
+      dm_seg_take (ctx, m);
+      if (dm_kind_always_to (kind)
+	  || (m->born_mark == ctx->mark && dm_kind_copies_to (kind)))
+	dm_copy (ctx, m->block, s, e, 1);
+      ctx->last = m;
+      return dm_block_dev (m->block, s);
+    }
+
+  if (kind == DM_MAP_FORCE_PRESENT)
+    dm_fail (ctx, "host [%p, %p) (%zu bytes) must be present but is not "
+	     "(wholly) mapped", (void *) s, (void *) e, (size_t) (e - s));
+
+  /* The other common case: nothing mapped overlaps or touches the
+     section.  One search placed it; it gets a block of its own.  */
+  struct dm_maptable_pos next_pos = pos;
+  struct dm_mapping *next = dm_maptable_step (&dev->table, &next_pos);
+  if ((!m || m->host_end < s) && (!next || next->host_start > e))
+    {
+      struct dm_maptable_pos bpos;
+      struct dm_mapping *ix = dev->blocks.count
+			      ? dm_maptable_floor_pos (&dev->blocks, e, &bpos)
+			      : NULL;
+      if (!ix || ix->host_end < s)
+	{
+	  struct dm_block *b = dm_block_alloc (ctx, s, e, align, 0);
+	  struct dm_mapping *h = dm_seg_add_at (ctx, s, e, b, 1, &pos);
+	  h->construct_mark = h->born_mark = ctx->mark;
+	  if (dm_kind_copies_to (kind))
+	    dm_copy (ctx, b, s, e, 1);
+	  ctx->last = h;
+	  return b->dev_start;
+	}
+    }
+
+  struct dm_block *b = dm_cover (ctx, s, e, align, 0);
+  int copy_new = dm_kind_copies_to (kind);
+  /* A section that brings new bytes extends a mapping, which OpenMP
+     leaves unspecified: its reference covers exactly its bytes (present
+     segments split at its ends), so that each part is unmapped, and
+     copied back, when its last section goes.  The refresh policy
+     concerns such sections too.  */
+  int extends = !dm_dir_present (dev, s, e);
+  int refresh = copy_new && dm_overlap_policy == DM_OVERLAP_REFRESH
+		&& extends;
+  uintptr_t c = s;
+  while (c < e)
+    {
+      struct dm_mapping *n = dm_seg_from (dev, c);
+      if (!n || n->host_start >= e)
+	{
+	  /* A hole up to E.  */
+	  struct dm_mapping *h = dm_seg_add (ctx, c, e, b, 1);
+	  h->construct_mark = h->born_mark = ctx->mark;
+	  if (c == s)
+	    ctx->last = h;
+	  if (copy_new)
+	    dm_copy (ctx, b, c, e, 1);
+	  break;
+	}
+      if (n->host_start > c)
+	{
+	  struct dm_mapping *h = dm_seg_add (ctx, c, n->host_start, b, 1);
+	  h->construct_mark = h->born_mark = ctx->mark;
+	  if (copy_new)
+	    dm_copy (ctx, b, c, n->host_start, 1);
+	  c = n->host_start;
+	  continue;
+	}
+      /* N is present and starts at or before C.  */
+      if (extends && n->refcount != DM_REFCOUNT_INFINITE
+	  && n->construct_mark != ctx->mark)
+	{
+	  if (n->host_start < c)
+	    n = dm_seg_split (ctx, n, c);
+	  if (n->host_end > e)
+	    dm_seg_split (ctx, n, e);
+	}
+      dm_seg_take (ctx, n);
+      uintptr_t z = n->host_end < e ? n->host_end : e;
+      /* Bytes an earlier item of this construct created without copying
+	 them in (alloc, from) are new to this `to' item as well: every
+	 byte that any to-item covers and that was not present before the
+	 construct is copied in, whatever the items' order.  */
+      if (dm_kind_always_to (kind) || refresh
+	  || (n->born_mark == ctx->mark && copy_new))
+	dm_copy (ctx, b, c, z, 1);
+      c = z;
+    }
+  return dm_block_dev (b, s);
+}
+
+void
+dm_dir_implicit_extent (struct dm_device *dev, uintptr_t *s, uintptr_t *e)
+{
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, *s, &pos);
+  if (!m || m->host_start >= *e)
+    return;
+  uintptr_t lo = m->host_start, hi = m->host_end;
+  while ((m = dm_maptable_step (&dev->table, &pos)) && m->host_start < *e)
+    if (m->host_end > hi)
+      hi = m->host_end;
+  if (lo >= *s && hi <= *e)
+    {
+      *s = lo;
+      *e = hi;
+    }
+}
+
+uintptr_t
+dm_dir_enter_empty (struct dm_ctx *ctx, uintptr_t p, int create)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  if (m && (p < m->host_end || m->host_start == p))
+    {
+      dm_seg_take (ctx, m);
+      return dm_block_dev (m->block, p);
+    }
+  /* Bytes a block holds but no mapping does (holes) are not present.  */
+  if (!create)
+    return 0;
+  struct dm_block *b = dm_block_alloc (ctx, p, p, 16, 0);
+  m = dm_seg_add (ctx, p, p, b, 1);
+  m->construct_mark = ctx->mark;
+  return b->dev_start;
+}
+
+/* ---- leaving -------------------------------------------------------- */
+
+/* Drop the construct's reference on segment M and its structure group
+   (once per construct; DELETE: to zero).  */
+static void
+dm_seg_drop (struct dm_ctx *ctx, struct dm_mapping *m, int delete)
+{
+  if (m->refcount == DM_REFCOUNT_INFINITE)
+    return;
+  /* What a deleted parent reached is released by the references the
+     parent's maps took, not deleted: another parent (or the program)
+     may still hold it.  */
+  int deep_delete = delete && ctx->deep;
+  int once = (!delete || deep_delete) && m->construct_mark == ctx->mark;
+  struct dm_mapping *g = m;
+  do
+    {
+      if (deep_delete)
+	{
+	  uint64_t k = g->deep_refs < ctx->deep_drop ? g->deep_refs
+						      : ctx->deep_drop;
+	  if (!once)
+	    g->refcount -= k, g->deep_refs -= k;
+	}
+      else if (delete)
+	g->refcount = 0;
+      else if (!once && g->refcount > 0)
+	{
+	  g->refcount--;
+	  if (ctx->deep && g->deep_refs > 0)
+	    g->deep_refs--;
+	}
+      /* The program's own references are never fewer than none.  */
+      if (g->deep_refs > g->refcount)
+	g->deep_refs = g->refcount;
+      g->construct_mark = ctx->mark;
+      g = g->group_next ? g->group_next : g;
+    }
+  while (g != m);
+}
+
+/* Whether a map-from item of CTX copies segment M back: where its count
+   reached zero, or, for an item of the program's own, where only
+   references deep copy added remain (an explicit `exit data map(from:)'
+   of a pointee that a deep-mapped structure also reaches copies back as
+   it would without deep copy).  */
+static inline int
+dm_seg_released (const struct dm_ctx *ctx, const struct dm_mapping *m)
+{
+  return m->refcount == 0 || (!ctx->deep && m->refcount == m->deep_refs);
+}
+
+/* Remove segment M (count zero; HINT: its place, or NULL) and the rest
+   of its structure group, wherever they lie.  */
+static void
+dm_seg_reap (struct dm_ctx *ctx, struct dm_mapping *m,
+	     const struct dm_maptable_pos *hint)
+{
+  if (m->group_next)
+    {
+      /* Removing the others moves M in the table.  */
+      hint = NULL;
+      while (m->group_next)
+	dm_seg_remove (ctx, m->group_next, NULL);
+    }
+  dm_seg_remove (ctx, m, hint);
+}
+
+void
+dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete)
+{
+  struct dm_device *dev = ctx->dev;
+  if (s == e)
+    {
+      struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
+      if (m && (s < m->host_end || m->host_start == s))
+	dm_seg_drop (ctx, m, delete);
+      return;
+    }
+  /* Every segment [S, E) touches loses the reference as a whole: a
+     section inside a mapping counted on that mapping (dm_dir_enter).  */
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
+    if (m->host_end > m->host_start)
+      dm_seg_drop (ctx, m, delete);
+}
+
+/* Copy the present bytes of [S, E) to the device (TO) or back; with
+   !ALL only those of segments whose count is zero.  */
+static void
+dm_copy_present (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to,
+		 int all)
+{
+  struct dm_device *dev = ctx->dev;
+  if (s == e)
+    return;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
+    if (m->host_end > m->host_start
+	&& (all || dm_seg_released (ctx, m)))
+      {
+	uintptr_t a = m->host_start < s ? s : m->host_start;
+	uintptr_t z = m->host_end > e ? e : m->host_end;
+	dm_copy (ctx, m->block, a, z, to);
+      }
+}
+
+void
+dm_dir_copy_back (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int all)
+{
+  dm_copy_present (ctx, s, e, 0, all);
+}
+
+void
+dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_device *dev = ctx->dev;
+  if (s == e)
+    {
+      struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
+      if (m && m->host_start == s && m->host_end == s && m->refcount == 0)
+	dm_seg_reap (ctx, m, NULL);
+      else if (m && s < m->host_end && m->refcount == 0)
+	dm_seg_reap (ctx, m, NULL);
+      return;
+    }
+  for (;;)
+    {
+      /* Removal invalidates places: search again after each one.  */
+      struct dm_maptable_pos pos;
+      struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+      while (m && m->host_start < e && m->refcount != 0)
+	m = dm_maptable_step (&dev->table, &pos);
+      if (!m || m->host_start >= e)
+	return;
+      s = m->host_end;
+      dm_seg_reap (ctx, m, NULL);
+    }
+}
+
+/* ---- queries and updates -------------------------------------------- */
+
+void
+dm_dir_after_fork (struct dm_device *dev)
+{
+  struct dm_maptable_pos pos = { 0, -1 };
+  for (struct dm_mapping *m = dm_maptable_step (&dev->table, &pos); m;
+       m = dm_maptable_step (&dev->table, &pos))
+    m->block->pins = m->block->held = 0;
+}
+
+size_t
+dm_dir_forget (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  size_t bytes = 0;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (ctx->dev, s, &pos);
+  for (; m && m->host_start < e; m = dm_maptable_step (&ctx->dev->table, &pos))
+    if (m->refcount != DM_REFCOUNT_INFINITE)
+      bytes += (m->host_end < e ? m->host_end : e)
+	       - (m->host_start > s ? m->host_start : s);
+  if (bytes)
+    {
+      dm_dir_release (ctx, s, e, 1);
+      dm_dir_reap (ctx, s, e);
+    }
+  return bytes;
+}
+
+int
+dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  struct dm_mapping *m = dm_seg_from (dev, s);
+  return m && m->host_start < e;
+}
+
+void
+dm_dir_group (struct dm_mapping **segs, size_t n)
+{
+  if (n < 2)
+    return;
+  for (size_t i = 0; i < n; i++)
+    segs[i]->group_next = segs[(i + 1) % n];
+}
+
+void
+dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to)
+{
+  dm_copy_present (ctx, s, e, to, 1);
+}
+
+uintptr_t
+dm_dir_translate (struct dm_device *dev, uintptr_t p, int allow_end)
+{
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  if (m && (p < m->host_end || m->host_start == p))
+    return dm_block_dev (m->block, p);
+  if (allow_end && m && m->host_end == p && m->host_start != p)
+    return dm_block_dev (m->block, p);
+  return 0;
+}
+
+int
+dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  uintptr_t c = s;
+  while (c < e)
+    {
+      struct dm_mapping *m = dm_seg_from (dev, c);
+      if (!m || m->host_start > c)
+	return 0;
+      c = m->host_end;
+    }
+  return 1;
+}
+
+uint64_t
+dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  uint64_t max = 0;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  for (; m && m->host_start < (e > s ? e : s + 1);
+       m = dm_maptable_step (&dev->table, &pos))
+    if (m->refcount != DM_REFCOUNT_INFINITE && m->refcount > max)
+      max = m->refcount;
+  return max;
+}
+
+/* ---- attachments ---------------------------------------------------- */
+
+static size_t
+dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
+{
+  if (!b->attach_counts)
+    {
+      size_t n = dm_slot_count (b);
+      b->attach_counts = calloc (n, sizeof *b->attach_counts);
+      b->attach_bias = calloc (n, sizeof *b->attach_bias);
+      if (!b->attach_counts || !b->attach_bias)
+	dm_fail (ctx, "out of host memory for attachment counts");
+    }
+  size_t k = dm_slot_of (b, slot);
+  unsigned char skew = (slot - dm_slot_base (b)) % DM_W;
+  if (skew && !b->attach_skew)
+    {
+      b->attach_skew = calloc (dm_slot_count (b), 1);
+      if (!b->attach_skew)
+	dm_fail (ctx, "out of host memory for attachment counts");
+    }
+  if (b->attach_skew)
+    b->attach_skew[k] = skew;
+  return k;
+}
+
+/* The device value of the attached pointer at SLOT (looked up at its
+   target plus BIAS).  */
+static uintptr_t
+dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+		 int allow_missing, int section_pointer)
+{
+  uintptr_t target = dm_load_word (slot);
+  if (!target)
+    return 0;
+  uintptr_t at = target + bias;
+  struct dm_mapping *t = dm_maptable_floor (&ctx->dev->table, at);
+  if (t && (at < t->host_end || t->host_start == at
+	    || (section_pointer && at == t->host_end)))
+    return dm_block_dev (t->block, target);
+  if (!allow_missing)
+    dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
+	     "what it points to (host %p) is not mapped", (void *) slot,
+	     (void *) at);
+  return 0;
+}
+
+static void
+dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_plan *p = ctx->plan;
+  if (p->ncopy == p->capcopy)
+    {
+      p->capcopy = p->capcopy ? 2 * p->capcopy : 64;
+      p->copy = realloc (p->copy, p->capcopy * sizeof *p->copy);
+      if (!p->copy)
+	dm_fail (ctx, "out of host memory planning copies");
+    }
+  p->copy[p->ncopy++] = (struct dm_plan_copy) { s, e };
+}
+
+static int
+dm_patch_cmp (const void *a, const void *b)
+{
+  const struct dm_plan_patch *x = a, *y = b;
+  return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+static int
+dm_copy_cmp (const void *a, const void *b)
+{
+  const struct dm_plan_copy *x = a, *y = b;
+  return x->s < y->s ? -1 : x->s > y->s;
+}
+
+/* Write the patched pointers of PLAN[*K...] that lie in [S, E) into BUF,
+   which mirrors host S; advance *K past them.  Patches are sorted.  */
+static void
+dm_patch_buffer (struct dm_ctx *ctx, struct dm_plan *plan, size_t *k,
+		 char *buf, uintptr_t s, uintptr_t e, char *done)
+{
+  while (*k < plan->npatch && plan->patch[*k].slot < s)
+    (*k)++;
+  for (size_t j = *k; j < plan->npatch && plan->patch[j].slot < e; j++)
+    {
+      struct dm_plan_patch *pt = &plan->patch[j];
+      if (pt->slot + sizeof (uintptr_t) > e)
+	break;
+      uintptr_t v = dm_attach_value (ctx, pt->slot, pt->bias,
+				     pt->allow_missing, pt->section);
+      memcpy (buf + (pt->slot - s), &v, sizeof v);
+      done[j] = 1;
+    }
+}
+
+/* Copy device bytes from BUF (mirroring host [S, E) of block B) to the
+   host, except attached pointer slots.  */
+static void
+dm_scatter_back (struct dm_block *b, const char *buf, uintptr_t s,
+		 uintptr_t e)
+{
+  uintptr_t run = s, cur = s, slot;
+  while (dm_next_attached (b, &cur, e, &slot))
+    {
+      uintptr_t s0 = slot < s ? s : slot;
+      if (s0 > run)
+	memcpy ((void *) run, buf + (run - s), s0 - run);
+      run = slot + DM_W;
+    }
+  if (run < e)
+    memcpy ((void *) run, buf + (run - s), e - run);
+}
+
+/* Objects larger than this are not batched (copy-back).  */
+#define DM_BATCH_MAX ((uintptr_t) 64 << 10)
+
+static int
+dm_back_dev_cmp (const void *a, const void *b)
+{
+  /* Sorted by device address: the records hold it in E's place while
+     sorting (see dm_dir_plan_run_back).  */
+  const uintptr_t *x = a, *y = b;
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+void
+dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
+		      enum dm_deep_strategy strategy)
+{
+  struct dm_device *dev = ctx->dev;
+  size_t n = plan->nback;
+  if (strategy != DM_DEEP_BATCH || n < 2)
+    {
+      for (size_t i = 0; i < n; i++)
+	{
+	  struct dm_mapping *m
+	    = dm_maptable_floor (&dev->table, plan->back[i].s);
+	  dm_copy (ctx, m->block, plan->back[i].s, plan->back[i].e, 0);
+	}
+    }
+  else
+    {
+      /* (device address, host start, host end) triples, by device.  */
+      uintptr_t *t = malloc (n * 3 * sizeof *t);
+      size_t total = 0;
+      if (!t)
+	dm_fail (ctx, "out of host memory planning copies back");
+      size_t m = 0;
+      for (size_t i = 0; i < n; i++)
+	{
+	  uintptr_t s0 = plan->back[i].s, e0 = plan->back[i].e;
+	  /* Big ranges: straight back, a staging copy would cost more than
+	     the transfers it saves.  */
+	  if (e0 - s0 > DM_BATCH_MAX)
+	    {
+	      struct dm_mapping *mp = dm_maptable_floor (&dev->table, s0);
+	      dm_copy (ctx, mp->block, s0, e0, 0);
+	      continue;
+	    }
+	  t[3 * m] = dm_dir_translate (dev, s0, 0);
+	  t[3 * m + 1] = s0;
+	  t[3 * m + 2] = e0;
+	  total += e0 - s0;
+	  m++;
+	}
+      n = m;
+      if (n > 1)
+	qsort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
+      char *stage = malloc (total ? total : 1);
+      if (!stage)
+	dm_fail (ctx, "out of host memory staging %zu bytes", total);
+      size_t i = 0;
+      while (i < n)
+	{
+	  /* A run of device-adjacent ranges: one transfer.  */
+	  size_t j = i + 1;
+	  uintptr_t end = t[3 * i] + (t[3 * i + 2] - t[3 * i + 1]);
+	  while (j < n && t[3 * j] == end)
+	    end += t[3 * j + 2] - t[3 * j + 1], j++;
+	  if (dm_copy_to_host (dev, stage, t[3 * i], end - t[3 * i], NULL))
+	    dm_fail (ctx, "deep copy: copying %zu bytes back from device "
+		     "address %p failed: %s", (size_t) (end - t[3 * i]),
+		     (void *) t[3 * i], dm_reason ());
+	  for (size_t k = i; k < j; k++)
+	    {
+	      struct dm_mapping *m
+		= dm_maptable_floor (&dev->table, t[3 * k + 1]);
+	      dm_scatter_back (m->block, stage + (t[3 * k] - t[3 * i]),
+			       t[3 * k + 1], t[3 * k + 2]);
+	    }
+	  i = j;
+	}
+      free (stage);
+      free (t);
+    }
+  free (plan->back);
+  plan->back = NULL;
+  plan->nback = plan->capback = 0;
+}
+
+void
+dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
+		 enum dm_deep_strategy strategy)
+{
+  struct dm_device *dev = ctx->dev;
+  if (plan->ncopy)
+    qsort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
+  if (plan->npatch)
+    qsort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
+  char *done = calloc (plan->npatch + 1, 1);
+  if (!done)
+    dm_fail (ctx, "out of host memory carrying out a deep copy");
+  size_t k = 0;
+
+  if (strategy == DM_DEEP_BASE)
+    for (size_t i = 0; i < plan->ncopy; i++)
+      {
+	struct dm_plan_copy *c = &plan->copy[i];
+	struct dm_mapping *m = dm_maptable_floor (&dev->table, c->s);
+	dm_copy (ctx, m->block, c->s, c->e, 1);
+      }
+  else if (strategy == DM_DEEP_PCPY)
+    for (size_t i = 0; i < plan->ncopy; i++)
+      {
+	/* Patch the host object itself, send it, put it back.  */
+	struct dm_plan_copy *c = &plan->copy[i];
+	size_t first = k, len = c->e - c->s;
+	uintptr_t saved[64];
+	size_t j = k, nsaved = 0;
+	while (j < plan->npatch && plan->patch[j].slot < c->s)
+	  j++;
+	first = j;
+	for (; j < plan->npatch && plan->patch[j].slot + sizeof (uintptr_t)
+				     <= c->e && nsaved < 64; j++)
+	  saved[nsaved++] = dm_load_word (plan->patch[j].slot);
+	uintptr_t *vals = alloca ((nsaved + 1) * sizeof *vals);
+	for (size_t q = 0; q < nsaved; q++)
+	  vals[q] = dm_attach_value (ctx, plan->patch[first + q].slot,
+				     plan->patch[first + q].bias,
+				     plan->patch[first + q].allow_missing,
+				     plan->patch[first + q].section);
+	for (size_t q = 0; q < nsaved; q++)
+	  {
+	    dm_store_word (plan->patch[first + q].slot, vals[q]);
+	    done[first + q] = 1;
+	  }
+	int r = dm_copy_to_device (dev, dm_dir_translate (dev, c->s, 0),
+				   (void *) c->s, len, NULL);
+	for (size_t q = 0; q < nsaved; q++)
+	  dm_store_word (plan->patch[first + q].slot, saved[q]);
+	if (r != 0)
+	  dm_fail (ctx, "copying host [%p, %p) to the device failed: %s",
+		   (void *) c->s, (void *) c->e, dm_reason ());
+	k = first;
+      }
+  else
+    {
+      /* TCPY: one patched temporary per object.  BATCH: all of them in one
+	 staging buffer, device-adjacent objects in one transfer.  */
+      size_t total = 0;
+      for (size_t i = 0; i < plan->ncopy; i++)
+	total += plan->copy[i].e - plan->copy[i].s;
+      char *stage = malloc (total ? total : 1);
+      if (!stage)
+	dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
+		 total);
+      size_t off = 0;
+      uintptr_t run_dev = 0, run_len = 0;
+      char *run_buf = NULL;
+      for (size_t i = 0; i < plan->ncopy; i++)
+	{
+	  struct dm_plan_copy *c = &plan->copy[i];
+	  size_t len = c->e - c->s;
+	  uintptr_t d = dm_dir_translate (dev, c->s, 0);
+	  /* An object without pointers to patch goes straight from host
+	     memory: staging it would only add a copy.  */
+	  while (k < plan->npatch && plan->patch[k].slot < c->s)
+	    k++;
+	  /* Likewise a big one: its few pointers are cheaper to write
+	     afterwards than the whole object to stage (base strategy).  */
+	  if (k == plan->npatch || plan->patch[k].slot >= c->e
+	      || len > DM_BATCH_MAX)
+	    {
+	      if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
+		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+			 "%p failed: %s", len, (void *) d, dm_reason ());
+	      continue;
+	    }
+	  char *buf = stage + off;
+	  memcpy (buf, (void *) c->s, len);
+	  dm_patch_buffer (ctx, plan, &k, buf, c->s, c->e, done);
+	  if (strategy == DM_DEEP_BATCH && run_len && run_dev + run_len == d
+	      && run_buf + run_len == buf)
+	    run_len += len;
+	  else
+	    {
+	      if (run_len
+		  && dm_copy_to_device (dev, run_dev, run_buf, run_len, NULL))
+		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+			 "%p failed: %s", (size_t) run_len, (void *) run_dev,
+			 dm_reason ());
+	      run_dev = d;
+	      run_buf = buf;
+	      run_len = len;
+	    }
+	  off += len;
+	}
+      if (run_len && dm_copy_to_device (dev, run_dev, run_buf, run_len, NULL))
+	dm_fail (ctx, "deep copy: sending %zu bytes to device address %p "
+		 "failed: %s", (size_t) run_len, (void *) run_dev,
+		 dm_reason ());
+      free (stage);
+    }
+
+  /* Pointers in objects that were present already (or, for BASE, all of
+     them) are written one by one.  */
+  for (size_t j = 0; j < plan->npatch; j++)
+    if (!done[j])
+      {
+	struct dm_plan_patch *pt = &plan->patch[j];
+	dm_dir_write_pointer (ctx, pt->slot,
+			      dm_attach_value (ctx, pt->slot, pt->bias,
+					       pt->allow_missing,
+					       pt->section));
+      }
+  free (done);
+  free (plan->copy);
+  free (plan->patch);
+  memset (plan, 0, sizeof *plan);
+}
+
+uintptr_t
+dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
+{
+  uintptr_t d = dm_dir_translate (ctx->dev, slot, 0);
+  if (!d)
+    dm_fail (ctx, "the pointer at host %p must be mapped to be set, but is "
+	     "not", (void *) slot);
+  struct dm_block *b = ctx->async ? dm_maptable_floor (&ctx->dev->table,
+							slot)->block : NULL;
+  if (dm_dir_send_word (ctx, b, d, value) != 0)
+    dm_fail (ctx, "writing the pointer at host %p to the device failed: %s",
+	     (void *) slot, dm_reason ());
+  return d;
+}
+
+int
+dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+	       int allow_missing, int section_pointer)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, slot);
+  if (!m || slot >= m->host_end)
+    return 0;
+  struct dm_block *b = m->block;
+  size_t idx = dm_slot_index (ctx, b, slot);
+  if (b->attach_counts[idx] == UINT32_MAX)
+    dm_fail (ctx, "too many attachments of the pointer at host %p",
+	     (void *) slot);
+  if (b->attach_counts[idx]++ > 0)
+    return 1;
+  b->attach_bias[idx] = bias;
+  if (ctx->plan)
+    {
+      struct dm_plan *p = ctx->plan;
+      if (p->npatch == p->cappatch)
+	{
+	  p->cappatch = p->cappatch ? 2 * p->cappatch : 64;
+	  p->patch = realloc (p->patch, p->cappatch * sizeof *p->patch);
+	  if (!p->patch)
+	    dm_fail (ctx, "out of host memory planning pointer patches");
+	}
+      p->patch[p->npatch++]
+	= (struct dm_plan_patch) { slot, bias, allow_missing, section_pointer };
+      return 1;
+    }
+
+  uintptr_t target = dm_load_word (slot), value = 0;
+  if (target)
+    {
+      uintptr_t at = target + bias;
+      struct dm_mapping *t = dm_maptable_floor (&dev->table, at);
+      int found = t && (at < t->host_end || t->host_start == at
+			|| (section_pointer && at == t->host_end));
+      if (found)
+	value = dm_block_dev (t->block, target);
+      else if (!allow_missing)
+	dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
+		 "what it points to (host %p) is not mapped", (void *) slot,
+		 (void *) at);
+    }
+  dm_dir_write_pointer (ctx, slot, value);
+  return 1;
+}
+
+void
+dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
+{
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, slot);
+  if (!m || slot >= m->host_end || !m->block->attach_counts)
+    return;
+  struct dm_block *b = m->block;
+  size_t idx = dm_slot_of (b, slot);
+  if (b->attach_counts[idx] == 0)
+    return;
+  if (finalize)
+    b->attach_counts[idx] = 1;
+  /* The device copy gets the host pointer back only if it stays mapped:
+     bytes leaving the device need no restoring.  */
+  if (--b->attach_counts[idx] == 0 && m->refcount != 0)
+    dm_dir_write_pointer (ctx, slot, dm_load_word (slot));
+}
+
+/* ---- permanent entries ---------------------------------------------- */
+
+int
+dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		  uintptr_t devaddr)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_seg_from (dev, s);
+  if (m && m->host_start < (e > s ? e : s + 1))
+    {
+      /* Associating what is already associated the same way is allowed.  */
+      return (m->flags & DM_MAPPING_ASSOCIATED) && m->host_start == s
+	     && dm_block_dev (m->block, s) == devaddr ? 0 : -1;
+    }
+  struct dm_mapping *ix = dm_maptable_floor (&dev->blocks, s);
+  if (ix && s < ix->host_end)
+    return -1;
+  struct dm_block *b = dm_block_foreign (ctx, s, e, devaddr);
+  m = dm_seg_add (ctx, s, e, b, DM_REFCOUNT_INFINITE);
+  m->flags = DM_MAPPING_ASSOCIATED;
+  return 0;
+}
+
+int
+dm_dir_remove_permanent (struct dm_ctx *ctx, uintptr_t s, unsigned flag)
+{
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, s);
+  if (!m || m->host_start != s || !(m->flags & flag))
+    return -1;
+  dm_seg_remove (ctx, m, NULL);
+  return 0;
+}
+
+void
+dm_dir_declare (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		uintptr_t devaddr, const void *initial)
+{
+  struct dm_device *dev = ctx->dev;
+  if (dm_seg_from (dev, s) && dm_dir_present (dev, s, e > s ? e : s + 1))
+    return;
+  struct dm_block *b;
+  if (devaddr)
+    b = dm_block_foreign (ctx, s, e, devaddr);
+  else
+    {
+      b = dm_block_alloc (ctx, s, e, 16, 1);
+      /* Ours, but it must never move: region code may hold its address
+	 for good.  */
+      b->fixed = 1;
+      if (e > s && dm_copy_to_device (dev, b->dev_start, initial, e - s,
+				      NULL) != 0)
+	dm_fail (ctx, "initialising the declare target variable at host %p "
+		 "(%zu bytes) failed: %s", (void *) s, (size_t) (e - s),
+		 dm_reason ());
+    }
+  struct dm_mapping *m = dm_seg_add (ctx, s, e, b, DM_REFCOUNT_INFINITE);
+  m->flags = DM_MAPPING_DECLARE_TARGET;
+}
+
+void
+dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
+	      int copy_from, int always, struct dm_mapping *hint,
+	      unsigned gen)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_maptable_pos pos, *where = &pos;
+  struct dm_mapping *m;
+  if (hint && gen == dev->table_generation)
+    {
+      m = hint;
+      where = NULL;
+    }
+  else
+    m = e > s ? dm_maptable_floor_pos (&dev->table, s, &pos) : NULL;
+  if (m && m->host_start == s && m->host_end == e && e > s)
+    {
+      /* One segment: count down, copy back, remove in one visit.  */
+      dm_seg_drop (ctx, m, delete);
+      if (always || (copy_from && dm_seg_released (ctx, m)))
+	dm_copy (ctx, m->block, s, e, 0);
+      if (m->refcount == 0)
+	dm_seg_reap (ctx, m, where);
+      return;
+    }
+  dm_dir_release (ctx, s, e, delete);
+  if (copy_from || always)
+    dm_dir_copy_back (ctx, s, e, always);
+  dm_dir_reap (ctx, s, e);
+}

@@ -1,0 +1,234 @@
+/* directory.h -- the interval directory: which host bytes have a device
+   copy, where, and for how long.
+
+   After Jaeger, Carribault and Pérache's data-management directory: the
+   mappings clauses ask for are entered as segments (maximal host
+   intervals with one reference count), and every segment lives in a
+   device block (fused tuple).  Mapping a section that overlaps, touches
+   or contains existing device copies fuses their blocks into one that
+   covers the union: holes are allocated, not transferred; existing device
+   contents move along; pointers the runtime wrote into device memory
+   (attachments) are rewritten.  So nested, adjacent, overlapping and
+   aliased sections of one object share one coherent device copy, and
+   each byte lives as long as some mapping references it.
+
+   All functions run under the device lock and report errors with
+   dm_fail.  */
+#ifndef DM_DIRECTORY_H
+#define DM_DIRECTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "device/device.h"
+#include "support/config.h"
+#include "support/error.h"
+
+struct dm_device;
+struct dm_mapping;
+
+/* What an error message needs, and the construct's number: a construct
+   takes at most one reference on each byte (OpenMP 5.0 and later).  */
+struct dm_ctx
+{
+  struct dm_device *dev;
+  int construct;		/* enum dm_construct */
+  unsigned mark;
+  struct dm_mapping *last;	/* dm_dir_enter: the one segment that holds
+				   the section, when it is one (else NULL);
+				   new when the section was not present */
+  struct dm_plan *plan;		/* if set, copies to the device and pointer
+				   attachments are planned, not done */
+  struct dm_async *async;	/* a nowait construct: copies go onto its
+				   queue (async.h); NULL: synchronous */
+  int deep;			/* the item at hand was added by deep copy
+				   (its references are counted apart, so
+				   that the program's own maps of a pointee
+				   keep their OpenMP meaning) */
+  uint64_t deep_drop;		/* a deep item of a deleted parent drops
+				   this many deep references (the parent's
+				   count), not all */
+};
+
+/* The deferred work of one construct.  */
+struct dm_plan
+{
+  struct dm_plan_copy
+  {
+    uintptr_t s, e;		/* host range to copy in */
+  } *copy;
+  size_t ncopy, capcopy;
+  struct dm_plan_patch
+  {
+    uintptr_t slot;		/* host address of the pointer */
+    size_t bias;
+    int allow_missing, section;
+  } *patch;
+  size_t npatch, cappatch;
+  struct dm_plan_copy *back;	/* host ranges to copy back */
+  size_t nback, capback;
+};
+
+/* Carry out the copies back of PLAN (BATCH: device-adjacent ranges in
+   one transfer through a staging buffer); before detaching and reaping.
+   CTX->plan must be NULL by then.  */
+void dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
+			   enum dm_deep_strategy strategy);
+
+/* Carry out PLAN with STRATEGY (CTX->plan must be NULL by then).  */
+void dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
+		      enum dm_deep_strategy strategy);
+
+void dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 2, 3)));
+
+/* A new construct number for DEV (never 0, which marks nothing).  */
+static inline unsigned
+dm_dir_next_mark (struct dm_device *dev)
+{
+  if (__builtin_expect (++dev->construct_mark == 0, 0))
+    ++dev->construct_mark;
+  return dev->construct_mark;
+}
+
+/* How present bytes of a section that also has new bytes are treated on
+   entry: kept (OpenMP's present behaviour) or refreshed from the host
+   (the paper's update_and_copy).  DEEPMAP_OVERLAP or
+   deepmap_set_overlap_policy.  */
+enum dm_overlap_policy
+{
+  DM_OVERLAP_KEEP,
+  DM_OVERLAP_REFRESH
+};
+extern int dm_overlap_policy;
+
+/* Enter host [S, E) (E > S) for construct CTX with map kind KIND (always
+   and force forms included): fuse blocks, create segments for bytes not
+   present (copied in when KIND copies to the device), take the
+   construct's reference on every segment, copy present bytes again for
+   always-to (and, under the refresh policy, for partially new sections).
+   Returns the device address of S.  */
+uintptr_t dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+			size_t align, int kind);
+
+/* Make one block cover host [S, E) without entering segments (the whole
+   extent of a mapped struct, so that its members share a layout).  */
+void dm_dir_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		   size_t align);
+
+/* For implicit maps (OpenMP 5.1): the extent of the present segments
+   inside [S, E) if they are all inside it, else [S, E) itself.  */
+void dm_dir_implicit_extent (struct dm_device *dev, uintptr_t *s,
+			     uintptr_t *e);
+
+/* Zero-length section at P: the device address if P lies in a segment
+   (taking the construct's reference on the segment), else 0;
+   with CREATE, an empty mapping is made at P instead of 0.  */
+uintptr_t dm_dir_enter_empty (struct dm_ctx *ctx, uintptr_t p, int create);
+
+/* Leaving: drop the construct's reference on every segment of [S, E)
+   (once per CTX->mark; DELETE sets counts to zero).  S == E: the empty
+   mapping or segment at S.  */
+void dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		     int delete);
+
+/* Copy host [S, E)'s device bytes back where their count is zero (ALL:
+   wherever present), skipping attached pointer slots.  */
+void dm_dir_copy_back (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		       int all);
+
+/* Remove the segments of [S, E) whose count is zero; free blocks nothing
+   uses any more.  */
+void dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
+
+/* The three above for one range that is all a construct leaves.  HINT:
+   CTX->last of the entry, valid if the table's generation is still GEN
+   (no segment added or removed since), which saves the search.  */
+void dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
+		   int copy_from, int always, struct dm_mapping *hint,
+		   unsigned gen);
+
+/* target update: copy the present parts of [S, E) to the device (TO) or
+   back.  */
+void dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to);
+
+/* Device address of host P: in a segment (or, with ALLOW_END, one past
+   a segment's end); 0 if not present.  */
+uintptr_t dm_dir_translate (struct dm_device *dev, uintptr_t p,
+			    int allow_end);
+
+/* Unmap every mapping in host [S, E) that clauses made (not declare
+   target variables or associations), without copying back: the host
+   memory is going away (a library's static data at dlclose).  Returns
+   the bytes that were still mapped.  */
+size_t dm_dir_forget (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
+
+/* Is any byte of [S, E) present?  */
+int dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
+
+/* The N new segments SEGS (CTX->last of each dm_dir_enter) share one
+   reference count from now on: elements of a structure mapped by one
+   construct (OpenMP 5.0, 2.19.7.1), taken, dropped and removed as one.  */
+void dm_dir_group (struct dm_mapping **segs, size_t n);
+
+/* Is every byte of [S, E) present?  */
+int dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
+
+/* The greatest finite reference count of the segments [S, E) touches
+   (0: none present).  */
+uint64_t dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e);
+
+/* Attach the pointer at host SLOT (inside a segment): its device copy
+   gets the device address of what it points to (looked up at target +
+   BIAS; not present: NULL if ALLOW_MISSING, else an error), counted per
+   slot.  Returns 0 if SLOT is not present (OpenMP then does nothing).
+   SECTION_POINTER: GOMP_MAP_POINTER semantics (value minus BIAS points
+   at the section, bias counted from the target).  */
+int dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+		   int allow_missing, int section_pointer);
+
+/* Undo one attachment (all with FINALIZE); the last restores the host
+   pointer value in the device copy if the bytes stay mapped.  Called
+   after copy-back (attached slots are never copied back) and before the
+   bytes are reaped.  */
+void dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize);
+
+/* Write VALUE into the device copy of the pointer at host SLOT, which
+   must be present.  Returns the slot's device address.  */
+uintptr_t dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot,
+				uintptr_t value);
+
+/* The block holding P must not move until dm_dir_unpin.  A running
+   region's pin (DM_PIN_REGION) makes a fusion that needs the block wait
+   for the region to end.  A device address handed to the program
+   (DM_PIN_ADDRESS: use_device_ptr/addr) may be used by the very thread
+   that maps next, so waiting could never end: the block is then treated
+   like device memory the program provided: sections that only touch it
+   get blocks of their own, and one that overlaps it and reaches beyond
+   is an error.  Returns the block, or NULL if P is not present.  */
+enum dm_pin_kind
+{
+  DM_PIN_REGION,
+  DM_PIN_ADDRESS
+};
+struct dm_block;
+struct dm_block *dm_dir_pin (struct dm_device *dev, uintptr_t p,
+			     enum dm_pin_kind kind);
+void dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
+		   enum dm_pin_kind kind);
+
+/* In a forked child no region or construct of the parent's other threads
+   runs: drop their pins, so that fusion does not wait for them.  */
+void dm_dir_after_fork (struct dm_device *dev);
+
+/* Permanent entries: device memory the program provides (associate) or a
+   declare target variable (DEVADDR 0: allocate, fill with INITIAL).  */
+int dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		      uintptr_t devaddr);
+/* Remove the permanent entry starting at S whose flags include FLAG
+   (DM_MAPPING_ASSOCIATED or DM_MAPPING_DECLARE_TARGET); -1 if none.  */
+int dm_dir_remove_permanent (struct dm_ctx *ctx, uintptr_t s, unsigned flag);
+void dm_dir_declare (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
+		     uintptr_t devaddr, const void *initial);
+
+#endif

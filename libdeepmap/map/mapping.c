@@ -1,0 +1,1163 @@
+/* mapping.c -- OpenMP 5.1 mapping semantics for the constructs GCC 12
+   emits: map types and modifiers, reference counts (at most one per
+   construct on each byte), struct members, pointer attachment,
+   firstprivate data, use_device_ptr/addr, and the translated address
+   array of a region.  Where the bytes live and for how long is the
+   directory's business (directory.c); this file decides what each list
+   item asks of it.  All of a construct's work happens under the device
+   lock, so concurrent host threads see each construct as one step.  */
+#include "support/export.h"
+#include <alloca.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/async.h"
+#include "support/config.h"
+#include "device/device.h"
+#include "map/directory.h"
+#include "support/error.h"
+#include "map/mapping.h"
+#include "map/scratch.h"
+#include "support/ompabi.h"
+#include "engine/transfer.h"
+
+DM_TLS int dm_deep_active;
+DM_TLS size_t dm_deep_from;
+
+static inline int
+dm_is_firstprivate (void *host, unsigned short kind)
+{
+  return (kind & 0xff) == DM_MAP_FIRSTPRIVATE && host;
+}
+
+size_t
+dm_firstprivate_size (size_t mapnum, void **hostaddrs, const size_t *sizes,
+		      const unsigned short *kinds, size_t start,
+		      size_t *align)
+{
+  size_t off = start;
+  for (size_t i = 0; i < mapnum; i++)
+    if (dm_is_firstprivate (hostaddrs[i], kinds[i]))
+      {
+	size_t a = (size_t) 1 << (kinds[i] >> 8);
+	if (a > *align)
+	  *align = a;
+	off = ((off + a - 1) & ~(a - 1)) + sizes[i];
+      }
+  return off;
+}
+
+void
+dm_firstprivate_pack (size_t mapnum, void **hostaddrs, const size_t *sizes,
+		      const unsigned short *kinds, char *buf, size_t start,
+		      size_t *offsets)
+{
+  size_t off = start;
+  for (size_t i = 0; i < mapnum; i++)
+    if (dm_is_firstprivate (hostaddrs[i], kinds[i]))
+      {
+	size_t a = (size_t) 1 << (kinds[i] >> 8);
+	off = (off + a - 1) & ~(a - 1);
+	memcpy (buf + off, hostaddrs[i], sizes[i]);
+	offsets[i] = off;
+	off += sizes[i];
+      }
+}
+
+const char *
+dm_construct_name (enum dm_construct c)
+{
+  switch (c)
+    {
+    case DM_CONSTRUCT_TARGET: return "target";
+    case DM_CONSTRUCT_DATA: return "target data";
+    case DM_CONSTRUCT_ENTER_DATA: return "target enter data";
+    case DM_CONSTRUCT_EXIT_DATA: return "target exit data";
+    case DM_CONSTRUCT_UPDATE: return "target update";
+    default: return "device memory routine";
+    }
+}
+
+static inline int
+dm_item_kind (unsigned short k, int *implicit)
+{
+  int kind = k & 0xff;
+  *implicit = (kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT;
+  if (*implicit)
+    kind &= ~DM_MAP_IMPLICIT;
+  return kind;
+}
+
+static inline size_t
+dm_item_align (unsigned short k)
+{
+  return (size_t) 1 << (k >> 8);
+}
+
+/* Map one ordinary item (alloc/to/from/tofrom and their always/force
+   forms) of SIZE bytes at H; fill ITEM (if given) and return the device
+   address of H.  */
+static uintptr_t
+dm_enter_item (struct dm_ctx *ctx, uintptr_t h, size_t size, int kind,
+	       size_t align, int implicit, struct dm_env_item *item)
+{
+  uintptr_t s = h, e = h + size, d;
+  if (size == 0)
+    d = dm_dir_enter_empty (ctx, h, 1);
+  else
+    {
+      /* OpenMP 5.1: an implicitly mapped object that contains what is
+	 mapped already uses just that.  */
+      if (implicit)
+	dm_dir_implicit_extent (ctx->dev, &s, &e);
+      d = dm_dir_enter (ctx, s, e, align, kind) + (h - s);
+    }
+  if (item)
+    {
+      item->host = s;
+      item->size = e - s;
+      item->held = 1;
+      item->copy_from = dm_kind_copies_from (kind);
+      item->always_from = dm_kind_always_from (kind);
+      item->seg = size ? ctx->last : NULL;
+      item->seg_generation = ctx->dev->table_generation;
+    }
+  return d;
+}
+
+/* Map the members of a struct: entry I is GOMP_MAP_STRUCT (its address
+   the struct's), its size the number of members that follow, sorted by
+   address.  One device block covers the members' whole extent, so that
+   the struct's device layout matches the host's between them.  OpenMP
+   5.0 (2.19.7.1): members mapped together share one reference count; if
+   part of the struct is present already, every member must be (as
+   GCC's libgomp, whose message a program may look for, requires).  */
+static void
+dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
+		 size_t *sizes, unsigned short *kinds, uintptr_t *devaddrs,
+		 struct dm_env_item *items)
+{
+  size_t first = i + 1, last = i + sizes[i];
+  uintptr_t start = (uintptr_t) hostaddrs[first];
+  uintptr_t end = (uintptr_t) hostaddrs[last] + sizes[last];
+  uintptr_t base = (uintptr_t) hostaddrs[i];
+  int existing = dm_dir_any_present (ctx->dev, base < start ? base : start,
+				     end);
+  struct dm_mapping **group = alloca ((last - first + 1) * sizeof *group);
+  size_t ngroup = 0;
+  dm_dir_cover (ctx, start, end, dm_item_align (kinds[i]));
+  for (size_t j = first; j <= last; j++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[j], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[j];
+      if (existing && sizes[j] && !dm_dir_present (ctx->dev, h, h + sizes[j]))
+	dm_fail (ctx, "Trying to map into device [%p..%p) structure element "
+		 "when other mapped elements from the same structure "
+		 "weren't mapped together with it", (void *) h,
+		 (void *) (h + sizes[j]));
+      uintptr_t d = dm_enter_item (ctx, h, sizes[j], kind,
+				   dm_item_align (kinds[j]), implicit,
+				   items ? &items[j] : NULL);
+      if (!existing && sizes[j] && ctx->last)
+	group[ngroup++] = ctx->last;
+      if (devaddrs)
+	devaddrs[j] = d;
+    }
+  dm_dir_group (group, ngroup);
+  if (devaddrs)
+    /* The struct entry itself translates to the struct's base.  */
+    devaddrs[i] = devaddrs[first] - (start - (uintptr_t) hostaddrs[i]);
+}
+
+struct dm_range
+{
+  uintptr_t s, e;
+  size_t align;
+};
+
+static int
+dm_range_cmp (const void *a, const void *b)
+{
+  const struct dm_range *x = a, *y = b;
+  return x->s < y->s ? -1 : x->s > y->s;
+}
+
+/* Sections of one construct that overlap or touch one another would
+   make each later one fuse (move) the block of the earlier: give each
+   such cluster its block up front instead.  */
+static void __attribute__ ((noinline))
+dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, unsigned short *kinds)
+{
+  size_t rbytes = mapnum * sizeof (struct dm_range);
+  struct dm_range *r = DM_SCRATCH (rbytes);
+  size_t n = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      if (!h || implicit)
+	continue;
+      if (kind == DM_MAP_STRUCT)
+	{
+	  size_t last = i + sizes[i];
+	  r[n++] = (struct dm_range) {
+	    (uintptr_t) hostaddrs[i + 1],
+	    (uintptr_t) hostaddrs[last] + sizes[last],
+	    dm_item_align (kinds[i]) };
+	  i = last;
+	  continue;
+	}
+      /* Data kinds only: to/from/alloc and their always/force forms.  */
+      if (sizes[i] == 0 || (kind & DM_MAP_FLAG_SPECIAL))
+	continue;
+      r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]) };
+    }
+  if (n < 2)
+    {
+      dm_scratch_free (r, rbytes);
+      return;
+    }
+  qsort (r, n, sizeof *r, dm_range_cmp);
+  for (size_t i = 0; i < n;)
+    {
+      size_t j = i + 1;
+      struct dm_range c = r[i];
+      while (j < n && r[j].s <= c.e)
+	{
+	  if (r[j].e > c.e)
+	    c.e = r[j].e;
+	  if (r[j].align > c.align)
+	    c.align = r[j].align;
+	  j++;
+	}
+      if (j - i > 1)
+	dm_dir_cover (ctx, c.s, c.e, c.align);
+      i = j;
+    }
+  dm_scratch_free (r, rbytes);
+}
+
+/* Most constructs have one data item (plus pointer bookkeeping): they
+   need no planning, and this check stays inline.  */
+static inline void
+dm_precover (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
+	     size_t *sizes, unsigned short *kinds)
+{
+  size_t ndata = 0;
+  for (size_t i = 0; i < mapnum && ndata < 2; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      if (kind == DM_MAP_STRUCT
+	  || (sizes[i] && !(kind & DM_MAP_FLAG_SPECIAL)))
+	ndata++;
+    }
+  if (ndata >= 2)
+    dm_precover_clusters (ctx, mapnum, hostaddrs, sizes, kinds);
+}
+
+/* GOMP_MAP_POINTER: map the pointer variable at H; when it is new, its
+   device copy points at the device copy of the section it points into
+   (looked up at the pointer plus BIAS).  Returns its device address.  */
+static uintptr_t
+dm_enter_section_pointer (struct dm_ctx *ctx, uintptr_t h, size_t bias,
+			  int allow_missing, struct dm_env_item *item)
+{
+  int present = dm_dir_present (ctx->dev, h, h + sizeof (void *));
+  uintptr_t d = dm_enter_item (ctx, h, sizeof (void *), DM_MAP_ALLOC,
+			       sizeof (void *), 0, item);
+  if (!present)
+    dm_dir_attach (ctx, h, bias, allow_missing, 1);
+  return d;
+}
+
+/* ---- environments --------------------------------------------------- */
+
+/* Recycled construct records of this thread: a target data region costs
+   no malloc in steady state.  */
+static DM_TLS struct dm_env *dm_env_cache;
+static DM_TLS char dm_env_registered;	/* the destructor will run */
+static pthread_key_t dm_env_key;
+static pthread_once_t dm_env_once = PTHREAD_ONCE_INIT;
+
+/* At thread exit: the records go with the thread.  */
+static void
+dm_env_cache_free (void *unused)
+{
+  (void) unused;
+  dm_env_registered = 0;
+  while (dm_env_cache)
+    {
+      struct dm_env *e = dm_env_cache;
+      dm_env_cache = e->prev;
+      free (e);
+    }
+}
+
+static void
+dm_env_key_init (void)
+{
+  pthread_key_create (&dm_env_key, dm_env_cache_free);
+}
+
+static struct dm_env *
+dm_env_get (size_t n)
+{
+  struct dm_env **link = &dm_env_cache, *e;
+  for (e = *link; e; link = &e->prev, e = *link)
+    if (e->capacity >= n)
+      {
+	*link = e->prev;
+	break;
+      }
+  if (!e)
+    {
+      size_t cap = n < 8 ? 8 : n;
+      e = malloc (sizeof *e + cap * sizeof e->items[0]);
+      if (!e)
+	dm_fatal ("out of host memory for a construct of %zu list items", n);
+      e->capacity = cap;
+    }
+  e->prev = NULL;
+  e->dev = NULL;
+  e->block = 0;
+  e->block_size = 0;
+  e->args = 0;
+  e->deep = NULL;
+  e->deep_expanded = 0;
+  e->n = n;
+  memset (e->items, 0, n * sizeof e->items[0]);
+  return e;
+}
+
+static void
+dm_env_put (struct dm_env *e)
+{
+  /* Keep a few small records; give big ones back.  */
+  if (e->capacity > 64)
+    {
+      free (e);
+      return;
+    }
+  if (__builtin_expect (!dm_env_registered, 0))
+    {
+      pthread_once (&dm_env_once, dm_env_key_init);
+      /* Any non-NULL value makes the destructor run.  */
+      pthread_setspecific (dm_env_key, &dm_env_key);
+      dm_env_registered = 1;
+    }
+  e->prev = dm_env_cache;
+  dm_env_cache = e;
+}
+
+struct dm_env *
+dm_host_env (void)
+{
+  return dm_env_get (0);
+}
+
+/* ---- constructs ----------------------------------------------------- */
+
+/* Is K (the low byte of a map kind, implicit bits removed) one that GCC
+   12 passes to the runtime?  */
+static int
+dm_kind_known (int k)
+{
+  switch (k)
+    {
+    case DM_MAP_ALLOC: case DM_MAP_TO: case DM_MAP_FROM: case DM_MAP_TOFROM:
+    case DM_MAP_POINTER: case DM_MAP_TO_PSET: case DM_MAP_FORCE_PRESENT:
+    case DM_MAP_DELETE: case DM_MAP_FORCE_DEVICEPTR:
+    case DM_MAP_DEVICE_RESIDENT: case DM_MAP_LINK: case DM_MAP_IF_PRESENT:
+    case DM_MAP_FIRSTPRIVATE: case DM_MAP_FIRSTPRIVATE_INT:
+    case DM_MAP_USE_DEVICE_PTR: case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+    case DM_MAP_USE_DEVICE_PTR_IF_PRESENT: case DM_MAP_ALWAYS_TO:
+    case DM_MAP_ALWAYS_FROM: case DM_MAP_ALWAYS_TOFROM: case DM_MAP_STRUCT:
+    case DM_MAP_ALWAYS_POINTER:
+    case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
+    case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION: case DM_MAP_RELEASE:
+    case DM_MAP_ATTACH: case DM_MAP_DETACH:
+    case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION: case DM_MAP_FORCE_ALLOC:
+    case DM_MAP_FORCE_TO: case DM_MAP_FORCE_FROM: case DM_MAP_FORCE_TOFROM:
+    case DM_MAP_FORCE_DETACH:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
+/* Check what a construct C passes before anything is mapped: every kind
+   known, no section that wraps the address space or is larger than any
+   object can be (a negative length), struct counts inside the list.
+   Bad input stops the program with one line; nothing is half done.  */
+static void
+dm_check_items (enum dm_construct c, size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds)
+{
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int k = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      const char *why = NULL;
+      if (!dm_kind_known (k))
+	why = "unknown map kind";
+      else if (k == DM_MAP_STRUCT)
+	{
+	  if (sizes[i] == 0 || sizes[i] >= mapnum - i)
+	    why = "its member count runs past the end of the list";
+	}
+      else if (k == DM_MAP_POINTER || k == DM_MAP_ALWAYS_POINTER
+	       || k == DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION
+	       || k == DM_MAP_ATTACH || k == DM_MAP_DETACH
+	       || k == DM_MAP_FORCE_DETACH || k == DM_MAP_FIRSTPRIVATE_INT
+	       || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION
+	       || k == DM_MAP_USE_DEVICE_PTR
+	       || k == DM_MAP_USE_DEVICE_PTR_IF_PRESENT)
+	;			/* the size is a bias or a value */
+      else if (sizes[i] > PTRDIFF_MAX)
+	why = "the section is larger than any object can be (a negative "
+	      "length?)";
+      else if (h && h + sizes[i] < h)
+	why = "the section wraps around the end of the address space";
+      if (why)
+	dm_fatal ("%s: map item %zu (kind %#x, host %p, size %zu): %s",
+		  dm_construct_name (c), i, (unsigned) kinds[i], (void *) h,
+		  sizes[i], why);
+    }
+}
+
+/* A target region that maps members of a structure S (entry I is its
+   GOMP_MAP_STRUCT, at S's address) and a section S.p[...] through a
+   pointer member that is not among them (OpenMP 5.1 maps S implicitly;
+   GCC 12 passes only the members named and an attachment of S.p): the
+   attachment would find no device copy of S.p and the region would read
+   garbage through it.  What the program means: S.p is mapped with the
+   members (`to', not copied back) and attached.  */
+static void
+dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
+			   void **hostaddrs, size_t *sizes,
+			   unsigned short *kinds, struct dm_env_item *items)
+{
+  uintptr_t base = (uintptr_t) hostaddrs[i];
+  size_t last = i + sizes[i];
+  /* A member: after the structure's start, before the end of its last
+     member mapped here or just after it (within a page).  */
+  uintptr_t limit = (uintptr_t) hostaddrs[last] + sizes[last] + 4096;
+  for (size_t j = last + 1; j < mapnum; j++)
+    {
+      int k = kinds[j] & 0xff;
+      uintptr_t slot = (uintptr_t) hostaddrs[j];
+      if ((k == DM_MAP_ATTACH || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+	  && slot >= base && slot < limit
+	  && !dm_dir_present (ctx->dev, slot, slot + sizeof (void *)))
+	{
+	  /* One block over the members and the pointer: the structure's
+	     device layout is the host's.  */
+	  uintptr_t first = (uintptr_t) hostaddrs[i + 1];
+	  uintptr_t end = (uintptr_t) hostaddrs[last] + sizes[last];
+	  uintptr_t lo = slot < first ? slot : first;
+	  uintptr_t hi = slot + sizeof (void *) > end ? slot + sizeof (void *)
+						      : end;
+	  dm_dir_cover (ctx, lo, hi, dm_item_align (kinds[i]));
+	  dm_enter_item (ctx, slot, sizeof (void *), DM_MAP_TO,
+			 sizeof (void *), 0, &items[j]);
+	}
+    }
+}
+
+/* GCC 12 maps `map(p->q[0:n])' in a target region as a zero-length
+   section at P (item I), the section, and an attachment of the pointer
+   p->q; the structure *P itself is not mapped, so the attachment would
+   find no device copy of the pointer and region code would read p->q
+   from an empty block.  What the program means (and LLVM does): the
+   region sees *P up to the pointer, with the pointer translated.  Returns
+   the size to map `to' at P for the region (nothing is copied back), or 0
+   when item I is not such a base or *P is present.  */
+static size_t
+dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
+			   void **hostaddrs, unsigned short *kinds)
+{
+  uintptr_t base = (uintptr_t) hostaddrs[i], end = 0;
+  if (!base || dm_dir_translate (dev, base, 1))
+    return 0;
+  for (size_t j = i + 1; j < mapnum; j++)
+    {
+      int k = kinds[j] & 0xff;
+      uintptr_t slot = (uintptr_t) hostaddrs[j];
+      if ((k == DM_MAP_ATTACH || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+	  && slot >= base && slot - base < ((size_t) 64 << 10)
+	  && !dm_dir_present (dev, slot, slot + sizeof (void *))
+	  && slot + sizeof (void *) > end)
+	end = slot + sizeof (void *);
+    }
+  return end ? end - base : 0;
+}
+
+struct dm_env *
+dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
+		  void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		  struct dm_async *a)
+{
+  dm_check_items (c, mapnum, hostaddrs, sizes, kinds);
+  struct dm_env *env = dm_env_get (mapnum);
+  struct dm_ctx ctx = { .dev = dev, .construct = c, .async = a };
+  int target = c == DM_CONSTRUCT_TARGET;
+  env->dev = dev;
+
+  /* The region's argument block: the address array, then firstprivate
+     copies, staged on the host and sent in one transfer.  */
+  size_t fp_align = 16;
+  size_t args_size = target ? mapnum * sizeof (void *) : 0;
+  size_t fp_size = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds,
+					 args_size, &fp_align);
+  char *stage = NULL;
+  int stage_on_heap = fp_size > 4096;
+  if (fp_size && a)
+    {
+      /* A queued copy reads it later.  */
+      stage = dm_async_keep (a, NULL, fp_size);
+      stage_on_heap = 0;
+    }
+  else if (fp_size)
+    {
+      stage = stage_on_heap ? malloc (fp_size) : alloca (fp_size);
+      if (!stage)
+	dm_fatal ("out of host memory staging %zu bytes of firstprivate data",
+		  fp_size);
+    }
+  size_t dbytes = target ? 0 : mapnum * sizeof (uintptr_t) + 1;
+  uintptr_t *devaddrs = target ? (uintptr_t *) stage : DM_SCRATCH (dbytes);
+
+  pthread_mutex_lock (&dev->lock);
+  ctx.mark = dm_dir_next_mark (dev);
+  unsigned layout = dev->layout_generation;
+  struct dm_plan plan = { 0 };
+  if (__builtin_expect (dm_deep_active, 0))
+    {
+      ctx.plan = &plan;
+      env->deep_expanded = 1;
+    }
+  if (fp_size)
+    {
+      if (dm_pool_alloc (dev, fp_size + fp_align, &env->block) != 0)
+	dm_fail (&ctx, "cannot allocate the region's %zu-byte argument "
+		 "block: %s", fp_size, dm_reason ());
+      env->block_size = fp_size + fp_align;
+    }
+  uintptr_t block_dev = (env->block + fp_align - 1) & ~(uintptr_t) (fp_align - 1);
+  dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
+
+  /* Pass 1: everything that creates or finds mappings.  */
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      devaddrs[i] = 0;
+      ctx.deep = dm_item_is_deep (i);
+      switch (kind)
+	{
+	case DM_MAP_FIRSTPRIVATE_INT:
+	  devaddrs[i] = h;
+	  continue;
+	case DM_MAP_FIRSTPRIVATE:
+	case DM_MAP_USE_DEVICE_PTR:
+	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	case DM_MAP_ALWAYS_POINTER:
+	case DM_MAP_ATTACH:
+	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	case DM_MAP_DETACH:
+	case DM_MAP_FORCE_DETACH:
+	case DM_MAP_FORCE_DEVICEPTR:
+	  continue;		/* pass 2 */
+	}
+      if (!h)
+	continue;
+      switch (kind)
+	{
+	case DM_MAP_STRUCT:
+	  dm_enter_struct (&ctx, i, hostaddrs, sizes, kinds, devaddrs,
+			   env->items);
+	  if (target)
+	    dm_struct_pointer_members (&ctx, i, mapnum, hostaddrs, sizes,
+				       kinds, env->items);
+	  i += sizes[i];
+	  break;
+	case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+	  if (target)
+	    {
+	      size_t size = dm_struct_through_pointer (dev, i, mapnum,
+						       hostaddrs, kinds);
+	      if (size)
+		{
+		  devaddrs[i] = dm_enter_item (&ctx, h, size, DM_MAP_TO, 1, 0,
+					       &env->items[i]);
+		  break;
+		}
+	    }
+	  /* Translate if present, else NULL; never creates a mapping.  */
+	  devaddrs[i] = dm_dir_enter_empty (&ctx, h, 0);
+	  if (devaddrs[i])
+	    {
+	      env->items[i].host = h;
+	      env->items[i].held = 1;
+	    }
+	  break;
+	case DM_MAP_IF_PRESENT:
+	  if (dm_dir_present (dev, h, h + (sizes[i] ? sizes[i] : 1)))
+	    devaddrs[i] = dm_enter_item (&ctx, h, sizes[i], DM_MAP_ALLOC, 1, 0,
+					 &env->items[i]);
+	  else
+	    devaddrs[i] = h;
+	  break;
+	case DM_MAP_POINTER:
+	case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
+	  /* The pointer variable itself; its size field is the bias.  */
+	  devaddrs[i] = dm_enter_section_pointer (&ctx, h, sizes[i],
+						  kind != DM_MAP_POINTER,
+						  &env->items[i]);
+	  break;
+	case DM_MAP_DELETE:
+	case DM_MAP_RELEASE:
+	case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+	  dm_fail (&ctx, "map type %#x (release/delete) is only valid on "
+		   "target exit data", kind);
+	default:
+	  devaddrs[i] = dm_enter_item (&ctx, h, sizes[i], kind,
+				       dm_item_align (kinds[i]), implicit,
+				       &env->items[i]);
+	  break;
+	}
+    }
+
+  ctx.deep = 0;
+  if (dm_deep_from)
+    for (size_t i = dm_deep_from - 1; i < mapnum; i++)
+      env->items[i].deep = 1;
+
+  /* Later items may have fused (moved) the blocks of earlier ones:
+     translate every mapped item now that the layout is final.  */
+  if (dev->layout_generation != layout)
+   for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      if (kind == DM_MAP_STRUCT && h)
+	{
+	  size_t first = i + 1;
+	  uintptr_t f = (uintptr_t) hostaddrs[first];
+	  uintptr_t d = dm_dir_translate (dev, f, 0);
+	  if (!d)
+	    d = dm_dir_enter_empty (&ctx, f, 0);
+	  devaddrs[i] = d - (f - h);
+	}
+      else if (env->items[i].held && !env->items[i].attach && h)
+	{
+	  /* The item may hold less than it names (implicit maps).  */
+	  uintptr_t held = env->items[i].host;
+	  uintptr_t d = dm_dir_translate (dev, held, 0);
+	  if (!d)
+	    d = dm_dir_enter_empty (&ctx, held, 0);
+	  devaddrs[i] = d + (h - held);
+	}
+    }
+
+  /* A region's blocks stay where its addresses point until it ends; it
+     starts after what other queues still copy into them.  */
+  struct dm_async_waits waits;
+  waits.n = 0;
+  waits.all = 0;
+  if (target)
+    for (size_t i = 0; i < mapnum; i++)
+      if (env->items[i].held && !env->items[i].attach)
+	{
+	  struct dm_block *b = dm_dir_pin (dev, env->items[i].host,
+					   DM_PIN_REGION);
+	  if (b)
+	    dm_async_pending (dev, b, a, 0, &waits);
+	  env->items[i].pinned = b;
+	}
+
+  /* Pass 2: items that refer to what pass 1 mapped.  */
+  size_t *fp_offsets = NULL;
+  size_t fbytes = fp_size > args_size ? mapnum * sizeof *fp_offsets : 0;
+  if (fp_size > args_size)
+    {
+      fp_offsets = DM_SCRATCH (fbytes);
+      dm_firstprivate_pack (mapnum, hostaddrs, sizes, kinds, stage,
+			    args_size, fp_offsets);
+    }
+  uintptr_t chain = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      switch (kind)
+	{
+	case DM_MAP_FIRSTPRIVATE:
+	  if (h)
+	    devaddrs[i] = block_dev + fp_offsets[i];
+	  break;
+	case DM_MAP_USE_DEVICE_PTR:
+	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	  if (h)
+	    {
+	      /* OpenMP 5.1: a list item that is not present keeps its host
+		 address.  */
+	      uintptr_t d = dm_dir_translate (dev, h, 1);
+	      if (d)
+		{
+		  hostaddrs[i] = (void *) d;
+		  /* The program keeps D until the construct ends.  */
+		  env->items[i].pinned = dm_dir_pin (dev, h, DM_PIN_ADDRESS);
+		  env->items[i].pin_address = 1;
+		}
+	      devaddrs[i] = (uintptr_t) hostaddrs[i];
+	    }
+	  break;
+	case DM_MAP_FORCE_DEVICEPTR:
+	  devaddrs[i] = h;
+	  break;
+	case DM_MAP_ALWAYS_POINTER:
+	  {
+	    /* Store the device address of the previous item (minus the
+	       bias) into the device copy of the pointer at H.  */
+	    if (i == 0 || (kinds[i - 1] & 0xff) != DM_MAP_ALWAYS_POINTER)
+	      chain = i ? devaddrs[i - 1] : 0;
+	    uintptr_t value = chain ? chain - sizes[i] : 0;
+	    chain = dm_dir_write_pointer (&ctx, h, value);
+	    devaddrs[i] = 0;
+	    break;
+	  }
+	case DM_MAP_ATTACH:
+	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	  if (h && dm_dir_attach (&ctx, h, sizes[i],
+				  kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
+				  0))
+	    {
+	      env->items[i].host = h;
+	      env->items[i].attach = 1;
+	    }
+	  break;
+	default:
+	  break;
+	}
+    }
+
+  /* Deep copy: the planned copies and pointer patches, all at once.  */
+  if (ctx.plan)
+    {
+      ctx.plan = NULL;
+      dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
+    }
+
+  if (__builtin_expect (dm_config.trace, 0))
+    for (size_t i = 0; i < mapnum; i++)
+      fprintf (stderr, "deepmap: trace: %s on device %d: item %zu kind %#x "
+	       "host %p size %zu -> device %p\n", dm_construct_name (c),
+	       dev->id, i, kinds[i], hostaddrs[i], sizes[i],
+	       (void *) devaddrs[i]);
+  if (target)
+    {
+      /* Part of the launch, as a GPU's kernel parameters are: not counted
+	 as a data transfer (statistics measure data movement).  */
+      if (fp_size
+	  && dev->ops->to_device (dev, block_dev, stage, fp_size,
+				  dm_async_queue (a)) != 0)
+	dm_fail (&ctx, "sending the region's %zu-byte argument block failed: "
+		 "%s", fp_size, dm_reason ());
+      if (a)
+	dm_async_step (a);
+      env->args = block_dev;
+    }
+  else if (fp_size)
+    dm_copy_to_device (dev, block_dev, stage, fp_size, NULL);
+  pthread_mutex_unlock (&dev->lock);
+  if (stage_on_heap)
+    free (stage);
+  if (__builtin_expect (waits.n != 0 || waits.all, 0))
+    dm_async_waits_run (dev, &waits, a, 0);
+  if (!target)
+    dm_scratch_free (devaddrs, dbytes);
+  if (fp_offsets)
+    dm_scratch_free (fp_offsets, fbytes);
+  return env;
+}
+
+/* End the list items ITEMS[0..N) of construct CTX: detach, count down
+   once per byte, copy back, free.  */
+static void
+dm_leave_items (struct dm_ctx *ctx, struct dm_env_item *items, size_t n,
+		int delete, int deep)
+{
+  /* One item holding bytes and no attachment: one visit.  */
+  size_t held = 0, which = 0, attached = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (items[i].held)
+	held++, which = i;
+      attached += items[i].attach;
+    }
+  if (held == 1 && !attached && !deep)
+    {
+      struct dm_env_item *it = &items[which];
+      ctx->deep = it->deep;
+      dm_dir_leave (ctx, it->host, it->host + it->size, delete,
+		    it->copy_from, it->always_from, it->seg,
+		    it->seg_generation);
+      return;
+    }
+  for (size_t i = 0; i < n; i++)
+    if (items[i].held)
+      {
+	ctx->deep = items[i].deep;
+	dm_dir_release (ctx, items[i].host, items[i].host + items[i].size,
+			delete);
+      }
+  struct dm_plan plan = { 0 };
+  ctx->plan = deep ? &plan : NULL;
+  for (size_t i = 0; i < n; i++)
+    if (items[i].held && (items[i].copy_from || items[i].always_from))
+      {
+	ctx->deep = items[i].deep;
+	dm_dir_copy_back (ctx, items[i].host, items[i].host + items[i].size,
+			  items[i].always_from);
+      }
+  ctx->plan = NULL;
+  ctx->deep = 0;
+  if (deep)
+    dm_dir_plan_run_back (ctx, &plan, dm_config.deep_strategy);
+  /* Detach after copy-back, which skips attached pointers: host pointer
+     fields are never overwritten with device pointers.  */
+  for (size_t i = 0; i < n; i++)
+    if (items[i].attach)
+      dm_dir_detach (ctx, items[i].host, 0);
+  for (size_t i = 0; i < n; i++)
+    if (items[i].held)
+      dm_dir_reap (ctx, items[i].host, items[i].host + items[i].size);
+}
+
+void
+dm_unmap_construct (struct dm_env *env, struct dm_async *a)
+{
+  struct dm_device *dev = env->dev;
+  if (!dev)
+    {
+      dm_env_put (env);
+      return;
+    }
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_DATA,
+			.async = a };
+  pthread_mutex_lock (&dev->lock);
+  ctx.mark = dm_dir_next_mark (dev);
+  /* A queued region may still run: its blocks stay unmoved, unfreed and
+     not copied back under it through the queue's steps and the blocks'
+     marks (async.h), not through pins.  */
+  if (a)
+    dm_async_step (a);
+  for (size_t i = 0; i < env->n; i++)
+    if (env->items[i].pinned)
+      {
+	if (a && !env->items[i].pin_address)
+	  dm_async_note_write (a, env->items[i].pinned, 1);
+	dm_dir_unpin (dev, env->items[i].pinned,
+		      env->items[i].pin_address ? DM_PIN_ADDRESS
+						: DM_PIN_REGION);
+      }
+  dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
+  if (env->block && a)
+    dm_async_free_later (dev, env->block, env->block_size);
+  else if (env->block)
+    dm_pool_free (dev, env->block, env->block_size);
+  pthread_mutex_unlock (&dev->lock);
+  dm_env_put (env);
+}
+
+void
+dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+	       size_t *sizes, unsigned short *kinds, struct dm_async *a)
+{
+  dm_check_items (DM_CONSTRUCT_ENTER_DATA, mapnum, hostaddrs, sizes, kinds);
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA,
+			.async = a };
+  struct dm_plan plan = { 0 };
+  pthread_mutex_lock (&dev->lock);
+  ctx.mark = dm_dir_next_mark (dev);
+  if (__builtin_expect (dm_deep_active, 0))
+    ctx.plan = &plan;
+  dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      ctx.deep = dm_item_is_deep (i);
+      switch (kind)
+	{
+	case DM_MAP_STRUCT:
+	  dm_enter_struct (&ctx, i, hostaddrs, sizes, kinds, NULL, NULL);
+	  i += sizes[i];
+	  break;
+	case DM_MAP_ATTACH:
+	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	  if (h)
+	    {
+	      /* GCC attaches the base pointer of every pointer-based
+		 section; OpenMP attaches only pointers that are mapped.  */
+	      dm_dir_attach (&ctx, h, sizes[i],
+			     kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION, 0);
+	    }
+	  break;
+	case DM_MAP_POINTER:
+	case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
+	  if (h)
+	    dm_enter_section_pointer (&ctx, h, sizes[i],
+				      kind != DM_MAP_POINTER, NULL);
+	  break;
+	case DM_MAP_ALWAYS_POINTER:
+	case DM_MAP_FIRSTPRIVATE:
+	case DM_MAP_FIRSTPRIVATE_INT:
+	case DM_MAP_USE_DEVICE_PTR:
+	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	  break;
+	case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+	  if (h)
+	    dm_dir_enter_empty (&ctx, h, 0);
+	  break;
+	case DM_MAP_DELETE:
+	case DM_MAP_RELEASE:
+	case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+	  dm_fail (&ctx, "map type release/delete is only valid on target "
+		   "exit data (host %p)", (void *) h);
+	default:
+	  if (h)
+	    dm_enter_item (&ctx, h, sizes[i], kind, dm_item_align (kinds[i]),
+			   implicit, NULL);
+	  break;
+	}
+    }
+  if (ctx.plan)
+    {
+      ctx.plan = NULL;
+      dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
+    }
+  pthread_mutex_unlock (&dev->lock);
+}
+
+void
+dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+	      size_t *sizes, unsigned short *kinds, struct dm_async *a)
+{
+  dm_check_items (DM_CONSTRUCT_EXIT_DATA, mapnum, hostaddrs, sizes, kinds);
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_EXIT_DATA,
+			.async = a };
+  size_t ibytes = (mapnum + 1) * sizeof (struct dm_env_item);
+  struct dm_env_item *items = DM_SCRATCH (ibytes);
+  unsigned char *deletes = DM_SCRATCH (mapnum + 1);
+  size_t n = 0;
+
+  pthread_mutex_lock (&dev->lock);
+  ctx.mark = dm_dir_next_mark (dev);
+  int any_delete = 0, any_detach = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      /* GCC detaches the base pointer of every pointer-based section;
+	 only pointers in mapped memory have anything to detach.  */
+      any_detach |= (kind == DM_MAP_DETACH || kind == DM_MAP_FORCE_DETACH)
+		    && hostaddrs[i]
+		    && dm_dir_translate (dev, (uintptr_t) hostaddrs[i], 0);
+      any_delete |= kind == DM_MAP_DELETE
+		    || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
+    }
+  /* A deleted deep parent's count: what the items deep copy added for it
+     drop (dm_seg_drop).  */
+  if (any_delete && dm_deep_from)
+    for (size_t i = 0; i + 1 < dm_deep_from && i < mapnum; i++)
+      {
+	int kind = kinds[i] & 0xff;
+	if ((kind == DM_MAP_DELETE
+	     || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION) && hostaddrs[i])
+	  {
+	    uint64_t c = dm_dir_count (dev, (uintptr_t) hostaddrs[i],
+				       (uintptr_t) hostaddrs[i] + sizes[i]);
+	    if (c > ctx.deep_drop)
+	      ctx.deep_drop = c;
+	  }
+      }
+  /* Deletions first: a delete sets every count of its bytes to zero,
+     whatever other items of the construct do.  */
+  for (int pass = !any_delete; pass < 2; pass++)
+    for (size_t i = 0; i < mapnum; i++)
+      {
+	int implicit;
+	int kind = dm_item_kind (kinds[i], &implicit);
+	uintptr_t h = (uintptr_t) hostaddrs[i];
+	size_t size = sizes[i];
+	int delete = kind == DM_MAP_DELETE
+		     || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
+	switch (kind)
+	  {
+	  case DM_MAP_DETACH:
+	  case DM_MAP_FORCE_DETACH:
+	  case DM_MAP_STRUCT:
+	  case DM_MAP_POINTER:
+	  case DM_MAP_ALWAYS_POINTER:
+	  case DM_MAP_FIRSTPRIVATE:
+	  case DM_MAP_FIRSTPRIVATE_INT:
+	    continue;
+	  case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+	  case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+	    size = 0;
+	    break;
+	  default:
+	    break;
+	  }
+	if (!h || delete != (pass == 0))
+	  continue;
+	/* OpenMP: exiting what is not present has no effect; the
+	   directory simply finds no segments there.  */
+	deletes[n] = delete;
+	items[n++] = (struct dm_env_item) {
+	  .host = h, .size = size, .held = 1,
+	  .copy_from = dm_kind_copies_from (kind),
+	  .always_from = dm_kind_always_from (kind),
+	  .deep = dm_item_is_deep (i) };
+      }
+  if (n == 1 && !any_detach)
+    {
+      ctx.deep = items[0].deep;
+      dm_dir_leave (&ctx, items[0].host, items[0].host + items[0].size,
+		    deletes[0], items[0].copy_from, items[0].always_from,
+		    NULL, 0);
+    }
+  else
+    {
+      for (size_t i = 0; i < n; i++)
+	{
+	  ctx.deep = items[i].deep;
+	  dm_dir_release (&ctx, items[i].host, items[i].host + items[i].size,
+			  deletes[i]);
+	}
+      struct dm_plan plan = { 0 };
+      ctx.plan = dm_deep_active ? &plan : NULL;
+      for (size_t i = 0; i < n; i++)
+	if (items[i].copy_from || items[i].always_from)
+	  {
+	    ctx.deep = items[i].deep;
+	    dm_dir_copy_back (&ctx, items[i].host,
+			      items[i].host + items[i].size,
+			      items[i].always_from);
+	  }
+      ctx.plan = NULL;
+      ctx.deep = 0;
+      if (dm_deep_active)
+	dm_dir_plan_run_back (&ctx, &plan, dm_config.deep_strategy);
+      /* Detach after copy-back (see dm_leave_items).  */
+      for (size_t i = 0; i < mapnum; i++)
+	{
+	  int kind = kinds[i] & 0xff;
+	  if ((kind == DM_MAP_DETACH || kind == DM_MAP_FORCE_DETACH)
+	      && hostaddrs[i])
+	    dm_dir_detach (&ctx, (uintptr_t) hostaddrs[i],
+			   kind == DM_MAP_FORCE_DETACH);
+	}
+      for (size_t i = 0; i < n; i++)
+	dm_dir_reap (&ctx, items[i].host, items[i].host + items[i].size);
+    }
+  pthread_mutex_unlock (&dev->lock);
+  dm_scratch_free (items, ibytes);
+  dm_scratch_free (deletes, mapnum + 1);
+}
+
+void
+dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+	   size_t *sizes, unsigned short *kinds, struct dm_async *a)
+{
+  dm_check_items (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds);
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE,
+			.async = a };
+  pthread_mutex_lock (&dev->lock);
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      if (!sizes[i] || !h)
+	continue;
+      /* Only the present parts of the section move.  */
+      if (dm_kind_copies_to (kind))
+	dm_dir_update (&ctx, h, h + sizes[i], 1);
+      if (dm_kind_copies_from (kind))
+	dm_dir_update (&ctx, h, h + sizes[i], 0);
+    }
+  pthread_mutex_unlock (&dev->lock);
+}
+
+void *
+dm_translate (struct dm_device *dev, const void *host)
+{
+  pthread_mutex_lock (&dev->lock);
+  uintptr_t d = dm_dir_translate (dev, (uintptr_t) host, 0);
+  pthread_mutex_unlock (&dev->lock);
+  return (void *) d;
+}
+
+int
+dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
+	      size_t size)
+{
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
+  pthread_mutex_lock (&dev->lock);
+  int r = dm_dir_associate (&ctx, (uintptr_t) host, (uintptr_t) host + size,
+			    devaddr);
+  pthread_mutex_unlock (&dev->lock);
+  return r;
+}
+
+int
+dm_disassociate (struct dm_device *dev, const void *host)
+{
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
+  pthread_mutex_lock (&dev->lock);
+  int r = dm_dir_remove_permanent (&ctx, (uintptr_t) host,
+				   DM_MAPPING_ASSOCIATED);
+  pthread_mutex_unlock (&dev->lock);
+  return r;
+}
+
+void
+dm_unmap_declare_target (struct dm_device *dev, uintptr_t host)
+{
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
+  pthread_mutex_lock (&dev->lock);
+  dm_dir_remove_permanent (&ctx, host, DM_MAPPING_DECLARE_TARGET);
+  pthread_mutex_unlock (&dev->lock);
+}
+
+size_t
+dm_unmap_range (struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
+  pthread_mutex_lock (&dev->lock);
+  ctx.mark = dm_dir_next_mark (dev);
+  size_t bytes = dm_dir_forget (&ctx, s, e);
+  pthread_mutex_unlock (&dev->lock);
+  return bytes;
+}
+
+void
+dm_map_declare_target (struct dm_device *dev, uintptr_t host, size_t size,
+		       uintptr_t devaddr, const void *initial)
+{
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
+  pthread_mutex_lock (&dev->lock);
+  dm_dir_declare (&ctx, host, host + size, devaddr, initial);
+  pthread_mutex_unlock (&dev->lock);
+}

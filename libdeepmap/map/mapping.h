@@ -1,0 +1,141 @@
+/* mapping.h -- OpenMP 5.1 mapping semantics over the mapping table:
+   what each construct does to reference counts, which bytes move, and the
+   translated addresses a target region receives.  Device-independent: it
+   reaches the device only through the pool and transfer.c.  */
+#ifndef DM_MAPPING_H
+#define DM_MAPPING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "support/export.h"
+
+struct dm_device;
+struct dm_mapping;
+struct dm_block;
+struct dm_async;
+
+/* One list item of a construct, as remembered until its end.  */
+struct dm_env_item
+{
+  uintptr_t host;		/* host range the item holds */
+  size_t size;
+  unsigned char held;		/* the range holds the construct's reference */
+  unsigned char copy_from;	/* copy back where the count reaches zero */
+  unsigned char always_from;	/* copy back regardless */
+  unsigned char attach;		/* HOST is a pointer slot to detach */
+  unsigned char pin_address;	/* PINNED holds a use_device_ptr result */
+  unsigned char deep;		/* added by deep copy (dm_deep_from) */
+  struct dm_block *pinned;	/* block kept in place while a region runs,
+				   or whose address the program holds */
+  struct dm_mapping *seg;	/* the one segment holding it, if it was */
+  unsigned seg_generation;	/* ... as of this table generation */
+};
+
+/* The record of a structured construct (target or target data).  */
+struct dm_env
+{
+  struct dm_env *prev;		/* enclosing target data on this thread */
+  struct dm_device *dev;	/* NULL: the construct ran on the host */
+  uintptr_t block;		/* device block: address array + firstprivate */
+  size_t block_size;
+  uintptr_t args;		/* device address of the address array */
+  void *deep;			/* deep copy check record (deepcopy.c) */
+  int deep_expanded;		/* the list was expanded: plan copies back */
+  size_t n, capacity;
+  struct dm_env_item items[];
+};
+
+enum dm_construct
+{
+  DM_CONSTRUCT_TARGET,
+  DM_CONSTRUCT_DATA,
+  DM_CONSTRUCT_ENTER_DATA,
+  DM_CONSTRUCT_EXIT_DATA,
+  DM_CONSTRUCT_UPDATE,
+  DM_CONSTRUCT_API		/* omp_target_* routines */
+};
+
+/* Set while a construct's list was expanded by deep copy: its copies and
+   pointer patches are planned and then carried out with the configured
+   strategy (directory.h).  */
+extern DM_TLS int dm_deep_active;
+
+/* 1 + the index of the first item of the construct's list that deep copy
+   added (the program's own items come first); 0: none.  Those items'
+   references are counted apart (directory.h, struct dm_ctx).  Set for
+   synchronous constructs and, from the task's record, for nowait ones.  */
+extern DM_TLS size_t dm_deep_from;
+
+static inline int
+dm_item_is_deep (size_t i)
+{
+  return dm_deep_from != 0 && i + 1 >= dm_deep_from;
+}
+
+/* The layout of a construct's firstprivate copies, shared by the device
+   argument block, host fallback and nowait tasks: placed after START
+   bytes, each at its own alignment.  Returns where they end; *ALIGN grows
+   to the largest alignment they need.  */
+size_t dm_firstprivate_size (size_t mapnum, void **hostaddrs,
+			     const size_t *sizes, const unsigned short *kinds,
+			     size_t start, size_t *align);
+
+/* Copy them into BUF in that layout; OFFSETS[i] gets the offset of item
+   I's copy (firstprivate items only).  */
+void dm_firstprivate_pack (size_t mapnum, void **hostaddrs,
+			   const size_t *sizes, const unsigned short *kinds,
+			   char *buf, size_t start, size_t *offsets);
+
+/* Human-readable name of a construct for error messages.  */
+const char *dm_construct_name (enum dm_construct c);
+
+/* Map the list items of a target or target data construct (16-bit kinds)
+   and return its record; for a target construct ENV->args is the device
+   address of the translated address array.  USE_DEVICE items rewrite
+   HOSTADDRS in place, as GCC's code expects.  The construct functions
+   take A, the asynchronous construct whose queue their copies go onto
+   (async.h), NULL for a synchronous one.  */
+struct dm_env *dm_map_construct (struct dm_device *dev, enum dm_construct c,
+				 size_t mapnum, void **hostaddrs,
+				 size_t *sizes, unsigned short *kinds,
+				 struct dm_async *a);
+
+/* End the construct: detach, count down, copy back, free.  */
+void dm_unmap_construct (struct dm_env *env, struct dm_async *a);
+
+/* A record for a target data construct that runs on the host.  */
+struct dm_env *dm_host_env (void);
+
+/* target enter data / target exit data / target update.  */
+void dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds, struct dm_async *a);
+void dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		   size_t *sizes, unsigned short *kinds, struct dm_async *a);
+void dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		size_t *sizes, unsigned short *kinds, struct dm_async *a);
+
+/* Translate a host address as OpenMP's device routines do: the mapping
+   containing HOST (or an empty one at HOST, or one ending at HOST).
+   Returns NULL when not present.  Takes the device lock.  */
+void *dm_translate (struct dm_device *dev, const void *host);
+
+/* omp_target_associate_ptr / omp_target_disassociate_ptr.  */
+int dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
+		  size_t size);
+int dm_disassociate (struct dm_device *dev, const void *host);
+
+/* Enter a declare-target variable for good: HOST is served by DEVADDR
+   (in a loaded image), or with DEVADDR 0 by a new device copy holding
+   INITIAL (SIZE bytes).  */
+void dm_map_declare_target (struct dm_device *dev, uintptr_t host,
+			    size_t size, uintptr_t devaddr,
+			    const void *initial);
+/* Its image is unregistered: forget the variable at HOST.  */
+void dm_unmap_declare_target (struct dm_device *dev, uintptr_t host);
+
+/* Host [S, E) is going away (dm_dir_forget); returns the bytes that
+   were still mapped.  */
+size_t dm_unmap_range (struct dm_device *dev, uintptr_t s, uintptr_t e);
+
+#endif

@@ -1,0 +1,157 @@
+/* config.c -- settings from the environment, read once at start-up.  */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "support/config.h"
+#include "support/error.h"
+
+struct dm_config dm_config;
+
+size_t
+dm_config_parse_size (const char *var, const char *value)
+{
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull (value, &end, 10);
+  if (end == value || errno || value[0] == '-')
+    goto bad;
+  unsigned shift = 0;
+  switch (toupper ((unsigned char) *end))
+    {
+    case 'K': shift = 10; end++; break;
+    case 'M': shift = 20; end++; break;
+    case 'G': shift = 30; end++; break;
+    case 'T': shift = 40; end++; break;
+    case '\0': break;
+    default: goto bad;
+    }
+  if (*end == 'i' || *end == 'I')
+    end++;
+  if (*end == 'B' || *end == 'b')
+    end++;
+  if (*end != '\0' || (shift && n > (~0ULL >> shift)))
+    goto bad;
+  return (size_t) (n << shift);
+bad:
+  dm_fatal ("bad value '%s' of %s: expected a byte count such as 4096, "
+	    "64K, 512M or 2G", value, var);
+}
+
+static int
+dm_parse_bool (const char *var, const char *value)
+{
+  if (!strcmp (value, "1") || !strcasecmp (value, "yes")
+      || !strcasecmp (value, "true") || !strcasecmp (value, "on"))
+    return 1;
+  if (!strcmp (value, "0") || !strcasecmp (value, "no")
+      || !strcasecmp (value, "false") || !strcasecmp (value, "off")
+      || !*value)
+    return 0;
+  dm_fatal ("bad value '%s' of %s: expected 1/0, yes/no, true/false or "
+	    "on/off", value, var);
+}
+
+/* OpenMP's own variables are shared with the system libgomp, which only
+   warns about bad values; so do we, and keep the default.  */
+static int
+dm_parse_omp_int (const char *var, const char *value)
+{
+  char *end;
+  errno = 0;
+  long n = strtol (value, &end, 10);
+  while (isspace ((unsigned char) *end))
+    end++;
+  if (end == value || *end || errno || n < 0 || n > 0x7fffffff)
+    {
+      dm_warning ("ignoring bad value '%s' of %s: expected a non-negative "
+		  "integer", value, var);
+      return 0;
+    }
+  return (int) n;
+}
+
+void
+dm_config_init (void)
+{
+  const char *v;
+
+  dm_config.devices = getenv ("DEEPMAP_DEVICES");
+  if (dm_config.devices && !*dm_config.devices)
+    dm_config.devices = NULL;
+
+  v = getenv ("DEEPMAP_STATS");
+  dm_config.stats = v ? dm_parse_bool ("DEEPMAP_STATS", v) : 0;
+
+  v = getenv ("DEEPMAP_TRACE");
+  dm_config.trace = v ? dm_parse_bool ("DEEPMAP_TRACE", v) : 0;
+
+  /* The emulated device's capacity: ample by default, small for tests of
+     the out-of-memory path.  */
+  v = getenv ("DEEPMAP_EMU_MEMORY");
+  dm_config.emu_memory = v ? dm_config_parse_size ("DEEPMAP_EMU_MEMORY", v)
+			   : (size_t) 64 << 30;
+
+  v = getenv ("DEEPMAP_EMU_POISON");
+  dm_config.emu_poison = v ? dm_parse_bool ("DEEPMAP_EMU_POISON", v) : 1;
+
+  v = getenv ("DEEPMAP_NOWAIT");
+  if (v && strcmp (v, "sync") == 0)
+    dm_config.nowait_sync = 1;
+  else if (v && strcmp (v, "async") != 0)
+    dm_fatal ("bad value '%s' of DEEPMAP_NOWAIT: expected async or sync", v);
+
+  v = getenv ("DEEPMAP_CHECK");
+  dm_config.check = v ? dm_parse_bool ("DEEPMAP_CHECK", v) : 0;
+
+  /* Deep copy transfers: batch is the fastest that leaves host objects
+     alone (pcpy patches them in place for a moment).  The names follow
+     enum dm_deep_strategy.  */
+  v = getenv ("DEEPMAP_DEEPCOPY");
+  dm_config.deep_strategy = DM_DEEP_BATCH;
+  if (v && *v)
+    {
+      static const char *const names[] = {
+	[DM_DEEP_BASE] = "base", [DM_DEEP_TCPY] = "tcpy",
+	[DM_DEEP_PCPY] = "pcpy", [DM_DEEP_BATCH] = "batch"
+      };
+      int found = -1;
+      for (int i = 0; i < (int) (sizeof names / sizeof names[0]); i++)
+	if (!strcasecmp (v, names[i]))
+	  found = i;
+      if (found < 0)
+	dm_fatal ("bad value '%s' of DEEPMAP_DEEPCOPY: expected base, tcpy, "
+		  "pcpy or batch", v);
+      dm_config.deep_strategy = found;
+    }
+
+  v = getenv ("DEEPMAP_OVERLAP");
+  dm_config.overlap_refresh = 0;
+  if (v && !strcasecmp (v, "refresh"))
+    dm_config.overlap_refresh = 1;
+  else if (v && *v && strcasecmp (v, "keep"))
+    dm_fatal ("bad value '%s' of DEEPMAP_OVERLAP: expected keep or refresh",
+	      v);
+
+  /* OpenMP 5.1: OMP_DEFAULT_DEVICE is a non-negative integer.  */
+  v = getenv ("OMP_DEFAULT_DEVICE");
+  dm_config.default_device
+    = v ? dm_parse_omp_int ("OMP_DEFAULT_DEVICE", v) : 0;
+
+  v = getenv ("OMP_TARGET_OFFLOAD");
+  dm_config.offload = DM_OFFLOAD_DEFAULT;
+  if (v)
+    {
+      if (!strcasecmp (v, "mandatory"))
+	dm_config.offload = DM_OFFLOAD_MANDATORY;
+      else if (!strcasecmp (v, "disabled"))
+	dm_config.offload = DM_OFFLOAD_DISABLED;
+      else if (!strcasecmp (v, "default"))
+	dm_config.offload = DM_OFFLOAD_DEFAULT;
+      else
+	dm_warning ("ignoring bad value '%s' of OMP_TARGET_OFFLOAD: expected "
+		    "mandatory, disabled or default", v);
+    }
+}

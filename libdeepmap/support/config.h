@@ -1,0 +1,57 @@
+/* config.h -- settings read once from the environment (DEEPMAP_*, and the
+   OpenMP variables that concern devices).  A bad value is a fatal error
+   naming the variable and what it accepts.  */
+#ifndef DM_CONFIG_H
+#define DM_CONFIG_H
+
+#include <stddef.h>
+
+enum dm_offload_policy
+{
+  DM_OFFLOAD_DEFAULT,
+  DM_OFFLOAD_MANDATORY,
+  DM_OFFLOAD_DISABLED
+};
+
+/* How the copies and pointer patches of a deep-copy construct reach the
+   device (DEEPMAP_DEEPCOPY), after Chen, Sura and Sung:
+   BASE  copy every object, then write every patched pointer;
+   TCPY  patch a temporary host copy of each object, one transfer each;
+   PCPY  patch each host object in place, transfer, restore (the host
+	 objects change for a moment: unsafe with other host threads);
+   BATCH patched copies packed into one staging buffer, and objects that
+	 are adjacent on the device sent as one transfer.  */
+enum dm_deep_strategy
+{
+  DM_DEEP_BASE,
+  DM_DEEP_TCPY,
+  DM_DEEP_PCPY,
+  DM_DEEP_BATCH
+};
+
+struct dm_config
+{
+  const char *devices;		/* DEEPMAP_DEVICES, NULL: automatic */
+  int default_device;		/* OMP_DEFAULT_DEVICE, 0 if unset */
+  enum dm_offload_policy offload;	/* OMP_TARGET_OFFLOAD */
+  int stats;			/* DEEPMAP_STATS */
+  int trace;			/* DEEPMAP_TRACE: print every list item */
+  size_t emu_memory;		/* DEEPMAP_EMU_MEMORY: emulated capacity */
+  int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
+  int overlap_refresh;		/* DEEPMAP_OVERLAP=refresh */
+  int check;			/* DEEPMAP_CHECK: deep copy pointer checks */
+  int deep_strategy;		/* DEEPMAP_DEEPCOPY (enum dm_deep_strategy) */
+  int nowait_sync;		/* DEEPMAP_NOWAIT=sync: nowait tasks run
+				   their construct synchronously */
+};
+
+extern struct dm_config dm_config;
+
+/* Read the environment; called once from the library constructor.  */
+void dm_config_init (void);
+
+/* Parse a byte count such as "4096", "64K", "512M", "2G" from variable
+   VAR; fatal error on anything else.  */
+size_t dm_config_parse_size (const char *var, const char *value);
+
+#endif

@@ -1,0 +1,146 @@
+/* region.c -- which device a host thread is executing a target region for.
+
+   On the emulated device a region is host code, and the parallel regions
+   nested in it run on threads of the system libgomp's pool, which know
+   nothing of devices.  So the entry points that start a team are wrapped:
+   inside a device region they hand each team thread a trampoline that
+   sets the device before running the outlined body.  Outside device
+   regions they jump straight to the system library.  */
+#include <stddef.h>
+
+#include "support/export.h"
+#include "support/forward.h"
+#include "support/region.h"
+
+DM_TLS struct dm_device *dm_current_device;
+
+struct dm_device *
+dm_region_enter (struct dm_device *dev)
+{
+  struct dm_device *prev = dm_current_device;
+  dm_current_device = dev;
+  return prev;
+}
+
+void
+dm_region_exit (struct dm_device *prev)
+{
+  dm_current_device = prev;
+}
+
+/* What a team thread needs to run the outlined body on the device.  The
+   first word repeats the first word of the body's data, because
+   GOMP_parallel_reductions reads its reduction list from there.  */
+struct dm_team_body
+{
+  void *first_word;
+  void (*fn) (void *);
+  void *data;
+  struct dm_device *dev;
+};
+
+static void
+dm_team_trampoline (void *arg)
+{
+  struct dm_team_body *b = arg;
+  struct dm_device *prev = dm_region_enter (b->dev);
+  b->fn (b->data);
+  dm_region_exit (prev);
+}
+
+typedef void (*dm_body_fn) (void *);
+
+/* The system libgomp's own definition, looked up on first use.  */
+#define DM_REAL(name, version, type)                                    \
+  static __typeof__ (type) real;                                                   \
+  if (__builtin_expect (real == NULL, 0))                               \
+    real = (type) dm_forward_symbol (name, version)
+
+#define DM_TEAM_BODY(fn, data, first)                                   \
+  struct dm_team_body body = { (first), (fn), (data), dm_current_device }
+
+DM_EXPORT void
+GOMP_parallel (dm_body_fn fn, void *data, unsigned nthreads, unsigned flags)
+{
+  DM_REAL ("GOMP_parallel", "GOMP_4.0",
+	   void (*) (dm_body_fn, void *, unsigned, unsigned));
+  if (!dm_current_device)
+    {
+      real (fn, data, nthreads, flags);
+      return;
+    }
+  DM_TEAM_BODY (fn, data, NULL);
+  real (dm_team_trampoline, &body, nthreads, flags);
+}
+
+DM_EXPORT unsigned
+GOMP_parallel_reductions (dm_body_fn fn, void *data, unsigned nthreads,
+			  unsigned flags)
+{
+  DM_REAL ("GOMP_parallel_reductions", "GOMP_5.0",
+	   unsigned (*) (dm_body_fn, void *, unsigned, unsigned));
+  if (!dm_current_device)
+    return real (fn, data, nthreads, flags);
+  DM_TEAM_BODY (fn, data, *(void **) data);
+  return real (dm_team_trampoline, &body, nthreads, flags);
+}
+
+DM_EXPORT void
+GOMP_parallel_sections (dm_body_fn fn, void *data, unsigned nthreads,
+			unsigned count, unsigned flags)
+{
+  DM_REAL ("GOMP_parallel_sections", "GOMP_4.0",
+	   void (*) (dm_body_fn, void *, unsigned, unsigned, unsigned));
+  if (!dm_current_device)
+    {
+      real (fn, data, nthreads, count, flags);
+      return;
+    }
+  DM_TEAM_BODY (fn, data, NULL);
+  real (dm_team_trampoline, &body, nthreads, count, flags);
+}
+
+/* The combined parallel loops come in two shapes: with a chunk size and
+   without (runtime schedules).  */
+#define DM_WRAP_LOOP_CHUNK(name, version)                               \
+  DM_EXPORT void                                                        \
+  name (dm_body_fn fn, void *data, unsigned nthreads, long start,       \
+	long end, long incr, long chunk, unsigned flags)                \
+  {                                                                     \
+    DM_REAL (#name, version, void (*) (dm_body_fn, void *, unsigned,    \
+				       long, long, long, long, unsigned)); \
+    if (!dm_current_device)                                             \
+      {                                                                 \
+	real (fn, data, nthreads, start, end, incr, chunk, flags);      \
+	return;                                                         \
+      }                                                                 \
+    DM_TEAM_BODY (fn, data, NULL);                                      \
+    real (dm_team_trampoline, &body, nthreads, start, end, incr, chunk, \
+	  flags);                                                       \
+  }
+
+#define DM_WRAP_LOOP_RUNTIME(name, version)                             \
+  DM_EXPORT void                                                        \
+  name (dm_body_fn fn, void *data, unsigned nthreads, long start,       \
+	long end, long incr, unsigned flags)                            \
+  {                                                                     \
+    DM_REAL (#name, version, void (*) (dm_body_fn, void *, unsigned,    \
+				       long, long, long, unsigned));     \
+    if (!dm_current_device)                                             \
+      {                                                                 \
+	real (fn, data, nthreads, start, end, incr, flags);             \
+	return;                                                         \
+      }                                                                 \
+    DM_TEAM_BODY (fn, data, NULL);                                      \
+    real (dm_team_trampoline, &body, nthreads, start, end, incr, flags); \
+  }
+
+DM_WRAP_LOOP_CHUNK (GOMP_parallel_loop_static, "GOMP_4.0")
+DM_WRAP_LOOP_CHUNK (GOMP_parallel_loop_dynamic, "GOMP_4.0")
+DM_WRAP_LOOP_CHUNK (GOMP_parallel_loop_guided, "GOMP_4.0")
+DM_WRAP_LOOP_CHUNK (GOMP_parallel_loop_nonmonotonic_dynamic, "GOMP_4.5")
+DM_WRAP_LOOP_CHUNK (GOMP_parallel_loop_nonmonotonic_guided, "GOMP_4.5")
+DM_WRAP_LOOP_RUNTIME (GOMP_parallel_loop_runtime, "GOMP_4.0")
+DM_WRAP_LOOP_RUNTIME (GOMP_parallel_loop_nonmonotonic_runtime, "GOMP_5.0")
+DM_WRAP_LOOP_RUNTIME (GOMP_parallel_loop_maybe_nonmonotonic_runtime,
+		      "GOMP_5.0")

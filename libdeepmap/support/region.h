@@ -1,0 +1,18 @@
+/* region.h -- the device a thread is currently running a target region
+   for (NULL on the host); omp_is_initial_device () and omp_get_device_num ()
+   read it.  Backends that run regions on host threads (the emulated
+   device) bracket each region with these calls.  */
+#ifndef DM_REGION_H
+#define DM_REGION_H
+
+#include "support/export.h"
+
+struct dm_device;
+
+extern DM_TLS struct dm_device *dm_current_device;
+
+/* Enter a region of DEV on this thread; returns what to restore.  */
+struct dm_device *dm_region_enter (struct dm_device *dev);
+void dm_region_exit (struct dm_device *prev);
+
+#endif
