@@ -223,12 +223,20 @@ struct dm_expander
 };
 
 static size_t
-dm_field_count (const struct deepmap_field *f, const char *obj)
+dm_field_count (const struct deepmap_field *f, const char *obj,
+		uintptr_t slot)
 {
   switch (f->count_kind)
     {
     case DEEPMAP_COUNT_FIXED:
       return f->count;
+    case DEEPMAP_COUNT_END:
+      {
+	uintptr_t begin = *(uintptr_t *) slot;
+	uintptr_t end = *(uintptr_t *) (slot + f->count);
+	size_t size = f->pointee->size ? f->pointee->size : 1;
+	return end > begin ? (end - begin) / size : 0;
+      }
     case DEEPMAP_COUNT_FIELD:
       {
 	const char *p = obj + f->count;
@@ -298,7 +306,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	  uintptr_t target = *(uintptr_t *) slot;
 	  if (!target || !fd->pointee)
 	    continue;
-	  size_t n = dm_field_count (fd, (const char *) obj);
+	  size_t n = dm_field_count (fd, (const char *) obj, slot);
 	  if (x->construct == DM_CONSTRUCT_EXIT_DATA && dm_config.check)
 	    dm_check_exit (slot, target, -1);
 	  else if (x->check)
