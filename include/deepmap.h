@@ -75,9 +75,14 @@ enum deepmap_count_kind
 {
   DEEPMAP_COUNT_ONE = 0,	/* one element */
   DEEPMAP_COUNT_FIXED = 1,	/* COUNT elements */
-  DEEPMAP_COUNT_FIELD = 2	/* the integer field at byte COUNT of the same
+  DEEPMAP_COUNT_FIELD = 2,	/* the integer field at byte COUNT of the same
 				   object (counted_by); COUNT_SIZE bytes,
 				   COUNT_SIGNED says how to read it */
+  DEEPMAP_COUNT_END = 3		/* up to an end pointer (one past the last
+				   element, std::vector's _M_finish) that
+				   lies COUNT bytes after the pointer itself
+				   (a signed distance modulo 2^N); the end
+				   pointer is not followed itself */
 };
 
 struct deepmap_field

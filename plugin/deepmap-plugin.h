@@ -17,6 +17,7 @@
 #define DM_COUNT_ONE 0
 #define DM_COUNT_FIXED 1
 #define DM_COUNT_FIELD 2
+#define DM_COUNT_END 3
 
 extern const char *dm_plugin_name;
 
@@ -24,6 +25,7 @@ extern const char *dm_plugin_name;
 extern void dm_register_attributes (void *event_data, void *user_data);
 extern void dm_wrap_identifier_hook (void);
 extern void dm_check_struct (void *event_data, void *user_data);
+extern void dm_check_counts (tree type);
 extern bool dm_is_shallow (const_tree decl);
 extern tree dm_counted_by (const_tree field);
 

@@ -166,6 +166,12 @@ dm_clause_item (tree c)
   /* Zero-length sections (implicit pointer maps) bring no elements.  */
   if (OMP_CLAUSE_SIZE (c) && integer_zerop (OMP_CLAUSE_SIZE (c)))
     return NULL_TREE;
+  /* A pointer variable or member mapped by itself is, in OpenMP, the
+     pointer's bytes; its elements are mapped through a section
+     (p[0:n]), which is followed.  */
+  if (POINTER_TYPE_P (TREE_TYPE (decl))
+      && (DECL_P (decl) || TREE_CODE (decl) == COMPONENT_REF))
+    return NULL_TREE;
   return decl;
 }
 

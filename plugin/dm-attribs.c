@@ -124,16 +124,14 @@ dm_count_field_ok (const_tree f)
    use of its tag.  */
 static vec<const_tree> dm_checked;
 
-/* PLUGIN_FINISH_TYPE: the struct is complete, so counted_by's field can
-   be resolved now, where its errors belong.  */
+/* Resolve counted_by in the complete struct TYPE, once per type, with an
+   error at each field whose count is not usable.  A C++ class template's
+   pattern is checked only for the name: its fields are not laid out and
+   their types may depend on the arguments, so the rest waits for the
+   instantiation (dm_check_counts from the descriptor builder).  */
 void
-dm_check_struct (void *event_data, void *user_data)
+dm_check_counts (tree type)
 {
-  tree type = (tree) event_data;
-
-  if (!type || type == error_mark_node || TREE_CODE (type) != RECORD_TYPE
-      || !COMPLETE_TYPE_P (type))
-    return;
   for (unsigned i = 0; i < dm_checked.length (); i++)
     if (dm_checked[i] == type)
       return;
@@ -152,9 +150,25 @@ dm_check_struct (void *event_data, void *user_data)
 	error_at (DECL_SOURCE_LOCATION (f),
 		  "%<counted_by%> names %qE, which is not a field of %qT", id,
 		  type);
+      else if (!DECL_SIZE_UNIT (count))
+	continue;		/* a template's pattern */
       else if (!dm_count_field_ok (count))
 	error_at (DECL_SOURCE_LOCATION (f),
 		  "%<counted_by%> field %qE must be an integer of 1, 2, 4 or "
 		  "8 bytes, not a bit-field", id);
     }
+}
+
+/* PLUGIN_FINISH_TYPE: the struct is complete, so counted_by's field can
+   be resolved now, where its errors belong.  Template instantiations do
+   not pass here.  */
+void
+dm_check_struct (void *event_data, void *user_data)
+{
+  tree type = (tree) event_data;
+
+  if (!type || type == error_mark_node || TREE_CODE (type) != RECORD_TYPE
+      || !COMPLETE_TYPE_P (type))
+    return;
+  dm_check_counts (type);
 }

@@ -7,8 +7,11 @@
    STRIDE bytes.  Each pointer names the descriptor of what it points to
    (a type without pointers gets one with no fields, for its size) and how
    many elements: counted_by's field, the length of a pointed-to array
-   type, or one.  Pointers the runtime cannot follow (void *, functions,
-   unions, incomplete types) are left out with one warning each.  */
+   type, std::vector's end pointer, or one (a guess, warned about for
+   pointers to scalars).  Pointers the runtime cannot follow (void *,
+   functions, unions, incomplete types) and the internals of types from
+   system headers (FILE, std::string; std::vector excepted) are left out
+   with one warning each; C++ vtable pointers silently.  */
 #include "deepmap-plugin.h"
 
 /* Arrays of structs that cannot be expressed with one repeat are
@@ -232,6 +235,10 @@ struct dm_collector
   tree outer;			/* the type being described */
   location_t loc;		/* the construct that needs it */
   bool truncated;
+  tree user_field;		/* innermost field of the program's own
+				   types (warnings go there, not into
+				   library headers) */
+  bool in_vector;		/* inside a std::vector's internals */
 };
 
 static tree dm_descriptor (tree type, location_t loc);
@@ -255,20 +262,83 @@ dm_push (dm_collector *c, const dm_field_info &f)
   c->fields.safe_push (f);
 }
 
+/* Is TYPE declared in a system header (a library's internals)?  */
+static bool
+dm_library_type (tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  tree decl = TYPE_STUB_DECL (type);
+  if (!decl && TYPE_NAME (type) && TREE_CODE (TYPE_NAME (type)) == TYPE_DECL)
+    decl = TYPE_NAME (type);
+  return decl && in_system_header_at (DECL_SOURCE_LOCATION (decl));
+}
+
+/* Is TYPE an instance of std::vector (in std or a namespace inside it)?  */
+static bool
+dm_std_vector (tree type)
+{
+  tree name = TYPE_NAME (TYPE_MAIN_VARIANT (type));
+  if (!name || TREE_CODE (name) != TYPE_DECL || !DECL_NAME (name)
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (name)), "vector"))
+    return false;
+  for (tree ctx = DECL_CONTEXT (name);
+       ctx && TREE_CODE (ctx) == NAMESPACE_DECL; ctx = DECL_CONTEXT (ctx))
+    if (DECL_NAME (ctx) && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)),
+				    "std"))
+      return true;
+  return false;
+}
+
+/* The field to warn at for FIELD: inside a library's types, the
+   program's field that holds them (the library's own lines are where
+   GCC keeps quiet).  */
+static tree
+dm_warn_field (dm_collector *c, tree field)
+{
+  if (field && in_system_header_at (DECL_SOURCE_LOCATION (field)))
+    return c->user_field;
+  return field;
+}
+
+/* Warn once that the pointee of PATH is a guess of one element.  */
+static void
+dm_warn_one_element (dm_collector *c, tree ptype, tree field,
+		     const char *path, tree target)
+{
+  tree wf = dm_warn_field (c, field);
+  if (!dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (ptype)))
+    return;
+  if (wf)
+    warning_at (DECL_SOURCE_LOCATION (wf), 0,
+		"deepmap: pointer %qs of %qT points to %qT: one element "
+		"assumed; use %<deepmap_counted_by%>", path, DECL_CONTEXT (wf),
+		target);
+  else
+    warning_at (c->loc, 0, "deepmap: a pointer of type %qT (not a field: "
+		"no count) points to %qT: one element assumed", ptype,
+		target);
+}
+
 /* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
-   whose struct starts at REC_BASE.  */
+   whose struct starts at REC_BASE.  END, when not NULL_TREE, is the
+   field of the same struct that points one past the last element
+   (std::vector's _M_finish).  */
 static void
 dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
-		    tree field, HOST_WIDE_INT rec_base, const char *path)
+		    tree field, HOST_WIDE_INT rec_base, const char *path,
+		    tree end)
 {
   tree pt = TREE_TYPE (ptype);
-  tree key = field ? field : TYPE_MAIN_VARIANT (ptype);
-  tree where_type = field ? DECL_CONTEXT (field) : c->outer;
+  tree wf = dm_warn_field (c, field);
+  tree key = wf ? wf : TYPE_MAIN_VARIANT (ptype);
+  tree where_type = wf ? DECL_CONTEXT (wf) : c->outer;
+  location_t where = dm_where (wf, c->loc);
+  tree count = field ? dm_counted_by (field) : NULL_TREE;
 
   if (VOID_TYPE_P (pt))
     {
       if (dm_first_warning (key))
-	warning_at (dm_where (field, c->loc), 0,
+	warning_at (where, 0,
 		    "deepmap: pointer %qs of %qT is a %<void *%>: deep copy "
 		    "does not follow it", path, where_type);
       return;
@@ -276,7 +346,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   if (FUNC_OR_METHOD_TYPE_P (pt))
     {
       if (dm_first_warning (key))
-	warning_at (dm_where (field, c->loc), 0,
+	warning_at (where, 0,
 		    "deepmap: pointer %qs of %qT points to a function: deep "
 		    "copy does not follow it", path, where_type);
       return;
@@ -284,10 +354,25 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   if (!COMPLETE_TYPE_P (pt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (pt)))
     {
       if (dm_first_warning (key))
-	warning_at (dm_where (field, c->loc), 0,
+	warning_at (where, 0,
 		    "deepmap: pointer %qs of %qT points to %qT, whose size is "
 		    "unknown: deep copy does not follow it", path, where_type,
 		    pt);
+      return;
+    }
+  /* A library's objects (FILE, std::string, ...) have internals the
+     program does not own: following them copies back over the
+     library's own state.  A program that wants their bytes maps them
+     itself.  */
+  tree elem = dm_element_type (pt);
+  if (RECORD_OR_UNION_TYPE_P (elem) && dm_library_type (elem)
+      && !dm_std_vector (elem))
+    {
+      if (dm_first_warning (key))
+	warning_at (where, 0,
+		    "deepmap: pointer %qs of %qT points to %qT, a type of a "
+		    "system header: deep copy does not follow it", path,
+		    where_type, pt);
       return;
     }
 
@@ -298,9 +383,15 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   f.kind = DM_COUNT_ONE;
   f.name = xstrdup (path);
   tree target = pt;
-  tree count = field ? dm_counted_by (field) : NULL_TREE;
   HOST_WIDE_INT len;
-  if (count && tree_fits_uhwi_p (DECL_SIZE_UNIT (count)))
+  if (end)
+    {
+      /* Signed distance, stored modulo 2^N like the ABI's size_t.  */
+      f.kind = DM_COUNT_END;
+      f.count = rec_base + int_byte_position (end) - base;
+      f.count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (end)));
+    }
+  else if (count && tree_fits_uhwi_p (DECL_SIZE_UNIT (count)))
     {
       f.kind = DM_COUNT_FIELD;
       f.count = rec_base + int_byte_position (count);
@@ -315,6 +406,10 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       f.count = len;
       target = TREE_TYPE (pt);
     }
+  else if (!RECORD_OR_UNION_TYPE_P (pt))
+    /* A struct pointer is a link to one object; a pointer to scalars is
+       as often an array.  */
+    dm_warn_one_element (c, ptype, field, path, pt);
   f.pointee_type = target;
   f.pointee = dm_descriptor (target, c->loc);
   if (!f.pointee)
@@ -392,21 +487,82 @@ dm_collect_array (dm_collector *c, tree type, HOST_WIDE_INT base,
     }
   HOST_WIDE_INT esize = tree_to_shwi (TYPE_SIZE_UNIT (elem));
   char *sub_path = concat (path, "[]", NULL);
-  dm_collector sub = { vNULL, c->outer, c->loc, false };
+  dm_collector sub = { vNULL, c->outer, c->loc, false, c->user_field,
+			 c->in_vector };
   dm_collect (&sub, elem, base, field, rec_base, sub_path);
   free (sub_path);
   dm_repeat_entries (c, sub.fields, base, esize, n);
   sub.fields.release ();
 }
 
+/* In std::vector's internals, the record holding the [begin, end)
+   pointers _M_start and _M_finish (libstdc++'s _Vector_impl_data), or
+   NULL_TREE; *END gets _M_finish.  */
+static tree
+dm_vector_range (dm_collector *c, tree type, tree *end)
+{
+  tree start = NULL_TREE, finish = NULL_TREE;
+  if (!c->in_vector)
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
+	&& POINTER_TYPE_P (TREE_TYPE (f)))
+      {
+	const char *n = IDENTIFIER_POINTER (DECL_NAME (f));
+	if (!strcmp (n, "_M_start"))
+	  start = f;
+	else if (!strcmp (n, "_M_finish"))
+	  finish = f;
+      }
+  if (!start || !finish
+      || TYPE_MAIN_VARIANT (TREE_TYPE (start))
+	 != TYPE_MAIN_VARIANT (TREE_TYPE (finish)))
+    return NULL_TREE;
+  *end = finish;
+  return start;
+}
+
+/* Fields that are not the program's data: C++'s vtable pointer (the
+   device needs its own, which only the device compiler knows), and
+   _M_finish and _M_end_of_storage of a vector (one past its elements and
+   its allocation: never objects of their own).  */
+static bool
+dm_skip_field (tree f, tree range_start)
+{
+  if (DECL_VIRTUAL_P (f) && DECL_ARTIFICIAL (f))
+    return true;
+  if (!range_start || !DECL_NAME (f))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (f));
+  return !strcmp (n, "_M_finish") || !strcmp (n, "_M_end_of_storage");
+}
+
 static void
 dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
-		   const char *path)
+		   tree field, const char *path)
 {
+  bool vector = dm_std_vector (type);
+  if (!vector && !c->in_vector && dm_library_type (type))
+    {
+      /* FILE, std::string, pthread_mutex_t: the library's business.  */
+      tree wf = dm_warn_field (c, field);
+      if (dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (type)))
+	warning_at (dm_where (wf, c->loc), 0,
+		    "deepmap: %qs of %qT is a %qT, a type of a system header "
+		    "holding pointers: deep copy does not follow them",
+		    *path ? path : "*", wf ? DECL_CONTEXT (wf) : c->outer,
+		    type);
+      return;
+    }
+  dm_check_counts (TYPE_MAIN_VARIANT (type));
+  bool saved_in_vector = c->in_vector;
+  c->in_vector |= vector;
+  tree end = NULL_TREE;
+  tree start = dm_vector_range (c, type, &end);
   for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
     {
       if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f) || dm_is_shallow (f)
-	  || !dm_has_pointers (TREE_TYPE (f)))
+	  || !dm_has_pointers (TREE_TYPE (f)) || dm_skip_field (f, start))
 	continue;
       if (!tree_fits_shwi_p (byte_position (f)))
 	continue;
@@ -418,9 +574,17 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
 	sub_path = concat (path, ".", IDENTIFIER_POINTER (DECL_NAME (f)), NULL);
       else
 	sub_path = xstrdup (IDENTIFIER_POINTER (DECL_NAME (f)));
-      dm_collect (c, TREE_TYPE (f), off, f, base, sub_path);
+      tree saved_user = c->user_field;
+      if (!in_system_header_at (DECL_SOURCE_LOCATION (f)))
+	c->user_field = f;
+      if (f == start)
+	dm_collect_pointer (c, TREE_TYPE (f), off, f, base, sub_path, end);
+      else
+	dm_collect (c, TREE_TYPE (f), off, f, base, sub_path);
+      c->user_field = saved_user;
       free (sub_path);
     }
+  c->in_vector = saved_in_vector;
 }
 
 /* The pointers of an object of TYPE at BASE.  FIELD is the field whose
@@ -433,7 +597,8 @@ dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base, tree field,
   switch (TREE_CODE (type))
     {
     case POINTER_TYPE:
-      dm_collect_pointer (c, type, base, field, rec_base, *path ? path : "*");
+      dm_collect_pointer (c, type, base, field, rec_base, *path ? path : "*",
+			  NULL_TREE);
       break;
     case ARRAY_TYPE:
       if (TYPE_DOMAIN (type) && !TYPE_MAX_VALUE (TYPE_DOMAIN (type)))
@@ -450,7 +615,7 @@ dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base, tree field,
       dm_collect_array (c, type, base, field, rec_base, path);
       break;
     case RECORD_TYPE:
-      dm_collect_record (c, type, base, path);
+      dm_collect_record (c, type, base, field, path);
       break;
     case UNION_TYPE:
     case QUAL_UNION_TYPE:
@@ -564,6 +729,9 @@ dm_report_type (location_t loc, const char *name,
 	snprintf (count, sizeof count, "count in field '%s' at "
 		  HOST_WIDE_INT_PRINT_DEC " (%u bytes, %s)", f.count_name,
 		  f.count, f.count_size, f.count_signed ? "signed" : "unsigned");
+      else if (f.kind == DM_COUNT_END)
+	snprintf (count, sizeof count, "up to the end pointer '%s' at "
+		  HOST_WIDE_INT_PRINT_DEC, f.count_name, f.offset + f.count);
       else if (f.kind == DM_COUNT_FIXED)
 	snprintf (count, sizeof count, HOST_WIDE_INT_PRINT_DEC " elements",
 		  f.count);
@@ -594,7 +762,7 @@ dm_descriptor (tree type, location_t loc)
      finds its own descriptor.  */
   dm_cache = tree_cons (type, decl, dm_cache);
 
-  dm_collector c = { vNULL, type, loc, false };
+  dm_collector c = { vNULL, type, loc, false, NULL_TREE, false };
   dm_collect (&c, type, 0, NULL_TREE, 0, "");
   c.fields.qsort (dm_by_offset);
 
@@ -648,7 +816,10 @@ dm_descriptor (tree type, location_t loc)
 }
 
 /* The descriptor for the elements of a mapped item of TYPE, or NULL_TREE
-   when they have no pointers to follow.  Reports unions as such.  */
+   when they have no pointers to follow.  Reports unions as such.
+   Elements that are pointers (a section of an int ** or struct T **, an
+   array of pointers) are followed as their type says; void and function
+   pointers are simply data there.  */
 tree
 dm_descriptor_for (tree type, location_t construct)
 {
@@ -660,7 +831,12 @@ dm_descriptor_for (tree type, location_t construct)
 		    "copy does not follow them", type);
       return NULL_TREE;
     }
-  if (TREE_CODE (type) != RECORD_TYPE || !dm_has_pointers (type))
+  if (TREE_CODE (type) == POINTER_TYPE
+      && (VOID_TYPE_P (TREE_TYPE (type))
+	  || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type))))
+    return NULL_TREE;
+  if ((TREE_CODE (type) != RECORD_TYPE && TREE_CODE (type) != POINTER_TYPE)
+      || !dm_has_pointers (type))
     return NULL_TREE;
   tree decl = dm_descriptor (type, construct);
   if (!decl)

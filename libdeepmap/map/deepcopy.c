@@ -253,12 +253,20 @@ struct dm_expander
 };
 
 static size_t
-dm_field_count (const struct deepmap_field *f, const char *obj)
+dm_field_count (const struct deepmap_field *f, const char *obj,
+		uintptr_t slot)
 {
   switch (f->count_kind)
     {
     case DEEPMAP_COUNT_FIXED:
       return f->count;
+    case DEEPMAP_COUNT_END:
+      {
+	uintptr_t begin = dm_deep_load (slot);
+	uintptr_t end = dm_deep_load (slot + f->count);
+	size_t size = f->pointee->size ? f->pointee->size : 1;
+	return end > begin ? (end - begin) / size : 0;
+      }
     case DEEPMAP_COUNT_FIELD:
       {
 	/* Bytewise: counts of packed structures are unaligned.  */
@@ -333,7 +341,7 @@ dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
 	continue;
       uintptr_t begin = dm_deep_load (obj + fd->offset);
       size_t size = fd->pointee->size ? fd->pointee->size : 1;
-      size_t n = dm_field_count (fd, (const char *) obj);
+      size_t n = dm_field_count (fd, (const char *) obj, obj + fd->offset);
       if (!begin || begin > target || (target - begin) % size != 0
 	  || (target - begin) / size != n)
 	continue;
@@ -359,7 +367,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	  uintptr_t target = dm_deep_load (slot);
 	  if (!target || !fd->pointee)
 	    continue;
-	  size_t n = dm_field_count (fd, (const char *) obj);
+	  size_t n = dm_field_count (fd, (const char *) obj, slot);
 	  if (x->construct == DM_CONSTRUCT_EXIT_DATA && dm_config.check)
 	    dm_check_exit (slot, target, -1);
 	  else if (x->check)

@@ -28,7 +28,9 @@ DM_EXPORT int
 deepmap_type_add_field (struct deepmap_type *t, const struct deepmap_field *f)
 {
   if (!t || !f || f->offset + sizeof (void *) > t->size
-      || f->count_kind > DEEPMAP_COUNT_FIELD
+      || f->count_kind > DEEPMAP_COUNT_END
+      || (f->count_kind == DEEPMAP_COUNT_END
+	  && f->offset + f->count > t->size - sizeof (void *))
       || (f->count_kind == DEEPMAP_COUNT_FIELD
 	  && (f->count + f->count_size > t->size
 	      || (f->count_size != 1 && f->count_size != 2

@@ -8,7 +8,7 @@ class field
 {
 public:
   int n;
-  double *v;
+  double *v;	// { dg-warning "pointer .v. of .field. points to .double.: one element assumed" }
 
   explicit field (int count)
     : n (count), v (static_cast<double *> (xcalloc (count, sizeof (double))))

@@ -9,7 +9,7 @@
 struct vec
 {
   int n;
-  double *v;
+  double *v;	/* { dg-warning "pointer .v. of .struct vec. points to .double.: one element assumed" } */
 };
 
 struct two

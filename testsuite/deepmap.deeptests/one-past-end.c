@@ -11,13 +11,13 @@ struct range
 {
   int n;
   double *begin deepmap_counted_by (n);
-  double *end;
+  double *end;	/* { dg-warning "pointer .end. of .struct range. points to .double.: one element assumed" } */
 };
 
 /* The end pointer first in the layout.  */
 struct rrange
 {
-  double *end;
+  double *end;	/* { dg-warning "pointer .end. of .struct rrange. points to .double.: one element assumed" } */
   int n;
   double *begin deepmap_counted_by (n);
 };

@@ -5,7 +5,7 @@
 
 struct node { int v; struct node *next; };
 struct vec { long pad; unsigned short n; double *data deepmap_counted_by (n); };
-struct inner { int *p; char c; };
+struct inner { int *p; char c; };	/* { dg-warning "pointer .in\\\[\\\]\\.p. of .struct inner. points to .int.: one element assumed; use .deepmap_counted_by." } */
 struct outer
 {
   int k;

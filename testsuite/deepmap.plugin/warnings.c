@@ -11,7 +11,7 @@ struct s
   union { int *ip; long l; } u;	/* { dg-warning "union 'u' of 'struct s' holds pointers" } */
   struct opaque *op;		/* { dg-warning "pointer 'op' of 'struct s' points to 'struct opaque', whose size is unknown" } */
   union { int i; float f; } nu;	/* no pointers: no warning */
-  int *fine;
+  int *fine;			/* { dg-warning "pointer .fine. of .struct s. points to .int.: one element assumed; use .deepmap_counted_by." } */
 };
 struct fam { int n; int *items[]; };	/* { dg-warning "flexible array member 'items' of 'struct fam' holds pointers" } */
 union u { int *p; long l; };
