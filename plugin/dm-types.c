@@ -523,9 +523,10 @@ dm_vector_range (dm_collector *c, tree type, tree *end)
 }
 
 /* Fields that are not the program's data: C++'s vtable pointer (the
-   device needs its own, which only the device compiler knows), and
-   _M_finish and _M_end_of_storage of a vector (one past its elements and
-   its allocation: never objects of their own).  */
+   device needs its own, which only the device compiler knows), and a
+   vector's _M_end_of_storage (one past its allocation: never an object,
+   and not what its elements end with unless full).  _M_finish is kept:
+   see dm_collect_vector_end.  */
 static bool
 dm_skip_field (tree f, tree range_start)
 {
@@ -534,7 +535,35 @@ dm_skip_field (tree f, tree range_start)
   if (!range_start || !DECL_NAME (f))
     return false;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (f));
-  return !strcmp (n, "_M_finish") || !strcmp (n, "_M_end_of_storage");
+  return !strcmp (n, "_M_end_of_storage");
+}
+
+/* A vector's _M_finish at BASE, of type PTYPE: an uncounted pointer
+   entry, which the runtime translates into the elements _M_start's
+   entry maps, because it points one past their end (deepcopy.c,
+   dm_sibling_end).  So size (), end () and range-for work in a region.
+   It is never an element of its own, so no warning.  */
+static void
+dm_collect_vector_end (dm_collector *c, tree ptype, HOST_WIDE_INT base,
+		       const char *path)
+{
+  tree pt = TREE_TYPE (ptype);
+  if (!COMPLETE_TYPE_P (pt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (pt)))
+    return;
+  dm_field_info f;
+  memset (&f, 0, sizeof f);
+  f.offset = base;
+  f.repeat = 1;
+  f.kind = DM_COUNT_ONE;
+  f.name = xstrdup (path);
+  f.pointee_type = pt;
+  f.pointee = dm_descriptor (pt, c->loc);
+  if (!f.pointee)
+    {
+      free (f.name);
+      return;
+    }
+  dm_push (c, f);
 }
 
 static void
@@ -579,6 +608,8 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
 	c->user_field = f;
       if (f == start)
 	dm_collect_pointer (c, TREE_TYPE (f), off, f, base, sub_path, end);
+      else if (f == end)
+	dm_collect_vector_end (c, TREE_TYPE (f), off, sub_path);
       else
 	dm_collect (c, TREE_TYPE (f), off, f, base, sub_path);
       c->user_field = saved_user;

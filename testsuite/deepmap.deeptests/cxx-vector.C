@@ -1,9 +1,9 @@
 // std::vector members are mapped as [data(), data() + size()) with the
 // element type's descriptor: every element of a vector of structs gets
 // its own pointees, and neither the spare capacity nor the one-past-the-
-// end element (_M_finish) is mapped.  On the device only the begin
-// pointer is translated: the region indexes through it (operator[],
-// data()) with a size taken on the host.
+// end element (_M_finish) is mapped.  On the device _M_start and
+// _M_finish are translated (the latter into the elements, one past
+// their end), so size (), end () and range-for work in a region.
 // { dg-require-effective-target offload_device_nonshared_as }
 #include <vector>
 #include "deeptests.h"
@@ -71,6 +71,21 @@ main ()
     s.id = 8;
   }
   CHECK (s.pos[3] == 1.0 && s.parts[2].hist[1] == 0.0);
+
+  // size () and range-for on the device.
+  long dev_size = -1, dev_parts = -1;
+  double dev_sum = 0;
+#pragma omp target map(from: dev_size, dev_parts, dev_sum)
+  {
+    dev_size = s.pos.size ();
+    dev_parts = s.parts.end () - s.parts.begin ();
+    double sum = 0;
+    for (double x : s.pos)
+      sum += x;
+    dev_sum = sum;
+  }
+  CHECK (dev_size == npos && dev_parts == nparts);
+  CHECK (dev_sum == 2.0 * (npos - 1) * npos / 2);
 
 #pragma omp target exit data map(from: s, loose)
   CHECK (!omp_target_is_present (pos_begin, dev));

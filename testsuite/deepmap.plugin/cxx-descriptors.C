@@ -1,7 +1,9 @@
 // Descriptors of C++ types: vtable pointers are left out (no entry, no
 // warning), base classes' pointers are at their offsets in the derived
 // class, and a std::vector is one entry from _M_start up to the end
-// pointer _M_finish, with the element type's descriptor.
+// pointer _M_finish, with the element type's descriptor, plus an
+// uncounted entry for _M_finish (the runtime translates it into the
+// elements: it points one past their end).
 // { dg-do compile }
 // { dg-options "-fplugin-arg-deepmap-report" }
 #include <vector>
@@ -46,7 +48,8 @@ f (derived *d, holder *h)
 // { dg-final { scan-deepmap-report "a at 16 -> 'int', count in field 'n' at 8" } }
 // { dg-final { scan-deepmap-report "b at 32 -> 'double', count in field 'm' at 24" } }
 // { dg-final { scan-deepmap-report-not "_vptr" } }
-// { dg-final { scan-deepmap-report "type 'holder': size 48, 2 pointer fields" } }
+// { dg-final { scan-deepmap-report "type 'holder': size 48, 4 pointer fields" } }
+// { dg-final { scan-deepmap-report "xs._M_impl._M_finish at 8 -> 'double', one element" } }
 // { dg-final { scan-deepmap-report "xs._M_impl._M_start at 0 -> 'double', up to the end pointer '_M_finish' at 8" } }
 // { dg-final { scan-deepmap-report "items._M_impl._M_start at 24 -> 'item', up to the end pointer '_M_finish' at 32" } }
 // { dg-final { scan-deepmap-report "f at 8 -> 'float', count in field 'k' at 0" } }
