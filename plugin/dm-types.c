@@ -319,6 +319,19 @@ dm_warn_one_element (dm_collector *c, tree ptype, tree field,
 		target);
 }
 
+/* An entry for one pointer at BASE named PATH, one element by default.  */
+static dm_field_info
+dm_one_pointer (HOST_WIDE_INT base, const char *path)
+{
+  dm_field_info f;
+  memset (&f, 0, sizeof f);
+  f.offset = base;
+  f.repeat = 1;
+  f.kind = DM_COUNT_ONE;
+  f.name = xstrdup (path);
+  return f;
+}
+
 /* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
    whose struct starts at REC_BASE.  END, when not NULL_TREE, is the
    field of the same struct that points one past the last element
@@ -376,12 +389,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       return;
     }
 
-  dm_field_info f;
-  memset (&f, 0, sizeof f);
-  f.offset = base;
-  f.repeat = 1;
-  f.kind = DM_COUNT_ONE;
-  f.name = xstrdup (path);
+  dm_field_info f = dm_one_pointer (base, path);
   tree target = pt;
   HOST_WIDE_INT len;
   if (end)
@@ -550,12 +558,7 @@ dm_collect_vector_end (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   tree pt = TREE_TYPE (ptype);
   if (!COMPLETE_TYPE_P (pt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (pt)))
     return;
-  dm_field_info f;
-  memset (&f, 0, sizeof f);
-  f.offset = base;
-  f.repeat = 1;
-  f.kind = DM_COUNT_ONE;
-  f.name = xstrdup (path);
+  dm_field_info f = dm_one_pointer (base, path);
   f.pointee_type = pt;
   f.pointee = dm_descriptor (pt, c->loc);
   if (!f.pointee)
