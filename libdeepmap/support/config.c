@@ -40,6 +40,44 @@ bad:
 	    "64K, 512M or 2G", value, var);
 }
 
+/* "BANDWIDTH,LATENCY" of the emulated link: bytes per second as a byte
+   count (12G: 12 GiB/s), then a time with its unit (ns, us, ms, s), as a
+   PCIe link is described.  */
+static void
+dm_parse_link (const char *var, const char *value)
+{
+  const char *comma = strchr (value, ',');
+  char bw[64];
+  if (!comma || (size_t) (comma - value) >= sizeof bw)
+    goto bad;
+  memcpy (bw, value, comma - value);
+  bw[comma - value] = '\0';
+  char *end;
+  errno = 0;
+  double t = strtod (comma + 1, &end);
+  double scale;
+  if (!strcmp (end, "ns"))
+    scale = 1;
+  else if (!strcmp (end, "us"))
+    scale = 1e3;
+  else if (!strcmp (end, "ms"))
+    scale = 1e6;
+  else if (!strcmp (end, "s"))
+    scale = 1e9;
+  else
+    goto bad;
+  if (end == comma + 1 || errno || !(t >= 0) || t * scale > 1e12)
+    goto bad;
+  dm_config.emu_link_bandwidth = dm_config_parse_size (var, bw);
+  if (dm_config.emu_link_bandwidth == 0)
+    goto bad;
+  dm_config.emu_link_latency_ns = (uint64_t) (t * scale + 0.5);
+  return;
+bad:
+  dm_fatal ("bad value '%s' of %s: expected BANDWIDTH,LATENCY such as "
+	    "12G,10us (bytes per second, then ns, us, ms or s)", value, var);
+}
+
 static int
 dm_parse_bool (const char *var, const char *value)
 {
@@ -93,6 +131,10 @@ dm_config_init (void)
   v = getenv ("DEEPMAP_EMU_MEMORY");
   dm_config.emu_memory = v ? dm_config_parse_size ("DEEPMAP_EMU_MEMORY", v)
 			   : (size_t) 64 << 30;
+
+  v = getenv ("DEEPMAP_EMU_LINK");
+  if (v && *v)
+    dm_parse_link ("DEEPMAP_EMU_LINK", v);
 
   v = getenv ("DEEPMAP_EMU_POISON");
   dm_config.emu_poison = v ? dm_parse_bool ("DEEPMAP_EMU_POISON", v) : 1;

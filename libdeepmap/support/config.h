@@ -5,6 +5,7 @@
 #define DM_CONFIG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum dm_offload_policy
 {
@@ -43,6 +44,9 @@ struct dm_config
   int deep_strategy;		/* DEEPMAP_DEEPCOPY (enum dm_deep_strategy) */
   int nowait_sync;		/* DEEPMAP_NOWAIT=sync: nowait tasks run
 				   their construct synchronously */
+  size_t emu_link_bandwidth;	/* DEEPMAP_EMU_LINK: bytes per second of
+				   the emulated link (0: no link model) */
+  uint64_t emu_link_latency_ns;	/* ... and the cost of each transfer */
 };
 
 extern struct dm_config dm_config;

@@ -16,6 +16,7 @@
 
 #include "support/config.h"
 #include "device/device.h"
+#include "device/emu/emu_link.h"
 #include "support/error.h"
 #include "engine/images.h"
 #include "support/hostexec.h"
@@ -41,6 +42,7 @@ struct dm_emu_op
       void *dst;
       const void *src;
       size_t size;
+      enum dm_emu_dir dir;
     } copy;
     struct dm_launch launch;
     struct
@@ -342,8 +344,13 @@ dm_emu_execute (struct dm_device *dev, const struct dm_emu_op *op)
   switch (op->kind)
     {
     case DM_EMU_COPY:
-      /* memmove: a queued device-to-device copy may overlap.  */
-      memmove (op->u.copy.dst, op->u.copy.src, op->u.copy.size);
+      {
+	uint64_t until = dm_emu_link_reserve (op->u.copy.dir,
+					      op->u.copy.size);
+	/* memmove: a queued device-to-device copy may overlap.  */
+	memmove (op->u.copy.dst, op->u.copy.src, op->u.copy.size);
+	dm_emu_link_wait (until);
+      }
       break;
     case DM_EMU_RUN:
       if (dm_emu_run_now (dev, &op->u.launch) != 0)
@@ -525,17 +532,22 @@ dm_emu_queue_callback (struct dm_device *dev, struct dm_queue *q,
 /* Copies.  */
 
 static int
-dm_emu_copy (void *dst, const void *src, size_t size, struct dm_queue *q)
+dm_emu_copy (void *dst, const void *src, size_t size, enum dm_emu_dir dir,
+	     struct dm_queue *q)
 {
   if (q == NULL)
     {
-      memcpy (dst, src, size);
+      uint64_t until = dm_emu_link_reserve (dir, size);
+      /* memmove: a device-to-device copy within one block may overlap.  */
+      memmove (dst, src, size);
+      dm_emu_link_wait (until);
       return 0;
     }
   struct dm_emu_op op = { .kind = DM_EMU_COPY };
   op.u.copy.dst = dst;
   op.u.copy.src = src;
   op.u.copy.size = size;
+  op.u.copy.dir = dir;
   return dm_emu_enqueue (q, &op);
 }
 
@@ -543,27 +555,22 @@ static int
 dm_emu_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		  size_t size, struct dm_queue *q)
 {
-  return dm_emu_copy ((void *) dst, src, size, q);
+  return dm_emu_copy ((void *) dst, src, size, DM_EMU_H2D, q);
 }
 
 static int
 dm_emu_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
 		struct dm_queue *q)
 {
-  return dm_emu_copy (dst, (const void *) src, size, q);
+  return dm_emu_copy (dst, (const void *) src, size, DM_EMU_D2H, q);
 }
 
 static int
 dm_emu_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
 			 size_t size, struct dm_queue *q)
 {
-  /* memmove: a device-to-device copy within one block may overlap.  */
-  if (q == NULL)
-    {
-      memmove ((void *) dst, (const void *) src, size);
-      return 0;
-    }
-  return dm_emu_copy ((void *) dst, (const void *) src, size, q);
+  return dm_emu_copy ((void *) dst, (const void *) src, size, DM_EMU_D2D,
+		      q);
 }
 
 /* Regions and images.  */
