@@ -110,6 +110,7 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
 {
   struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
 					 hostaddrs, sizes, kinds, a);
+  dm_deep_check_device (check, dev, "target");
   struct dm_launch launch = { fn, env->args, 0, 0 };
   dm_parse_launch_args (args, &launch);
   dm_stats_add (&dev->stats.launches, 1);
@@ -204,6 +205,7 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   dm_deep_active = 0;
   dm_deep_from = 0;
   env->deep = dl.check;
+  dm_deep_check_device (dl.check, dev, "target data");
   dm_deep_done (&dl, hostaddrs);
   env->prev = dm_data_stack;
   dm_data_stack = env;
@@ -311,6 +313,8 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
       dm_deep_active = 0;
       dm_deep_from = 0;
+      if (!exit_data)
+	dm_deep_check_device (dl.check, dev, "target enter data");
     }
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);

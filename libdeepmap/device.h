@@ -168,4 +168,8 @@ struct dm_backend
 extern const struct dm_backend dm_emu_backend;
 extern const struct dm_backend dm_cuda_backend;	/* when built with CUDA */
 
+/* DEEPMAP_EMU_STRICT: fail if the emulated device's copies of mapped data
+   hold the host address of a mapped object (emu_strict.c).  */
+void dm_emu_strict_scan (struct dm_device *dev);
+
 #endif

@@ -573,7 +573,13 @@ dm_emu_run (struct dm_device *dev, const struct dm_launch *launch,
 	    struct dm_queue *q)
 {
   if (q == NULL)
-    return dm_emu_run_now (dev, launch);
+    {
+      /* Not for queued regions: their worker may not take the device
+	 lock, which its holder may keep while it waits for the queue.  */
+      if (__builtin_expect (dm_config.emu_strict, 0))
+	dm_emu_strict_scan (dev);
+      return dm_emu_run_now (dev, launch);
+    }
   struct dm_emu_op op = { .kind = DM_EMU_RUN };
   op.u.launch = *launch;
   return dm_emu_enqueue (q, &op);
