@@ -14,6 +14,8 @@
 #include "engine/images.h"
 #include "support/export.h"
 #include "map/mapping.h"
+#include "map/strict.h"
+#include "support/config.h"
 #include "abi/nowait.h"
 #include "support/ompabi.h"
 #include "support/region.h"
@@ -111,9 +113,14 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
 {
   struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
 					 hostaddrs, sizes, kinds, a);
+  dm_deep_check_device (check, dev, "target");
   struct dm_launch launch = { fn, env->args, 0, 0 };
   dm_parse_launch_args (args, &launch);
   dm_stats_add (&dev->stats.launches, 1);
+  /* Not for queued regions: they run later, on the queue's thread.  */
+  if (__builtin_expect (dm_config.emu_strict, 0) && !a
+      && dev->ops->runs_host_code)
+    dm_strict_scan (dev);
   if ((a ? dm_async_run (a, &launch) : dm_run_with_globals (dev, &launch, NULL))
       != 0)
     dm_fatal ("target%s on device %d (%s): the region (host function %p) "
@@ -205,6 +212,7 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   dm_deep_active = 0;
   dm_deep_from = 0;
   env->deep = dl.check;
+  dm_deep_check_device (dl.check, dev, "target data");
   dm_deep_done (&dl, hostaddrs);
   env->prev = dm_data_stack;
   dm_data_stack = env;
@@ -312,6 +320,8 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
       dm_deep_active = 0;
       dm_deep_from = 0;
+      if (!exit_data)
+	dm_deep_check_device (dl.check, dev, "target enter data");
     }
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);

@@ -1,5 +1,4 @@
 /* deepcopy.c -- expansion of deep list items (see deepcopy.h).  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,15 +10,6 @@
 #include "support/error.h"
 #include "support/export.h"
 #include "support/ompabi.h"
-
-/* A pointer field's value: fields of packed structures are unaligned.  */
-static inline uintptr_t
-dm_deep_load (uintptr_t slot)
-{
-  uintptr_t v;
-  memcpy (&v, (const void *) slot, sizeof v);
-  return v;
-}
 
 /* ---- annotations ---------------------------------------------------- */
 
@@ -128,89 +118,6 @@ dm_push (struct dm_growing *g, void *addr, size_t size, unsigned short kind)
   g->n++;
 }
 
-/* ---- check mode ----------------------------------------------------- */
-
-/* A host pointer field as it was when its object was mapped.  */
-struct dm_check_rec
-{
-  uintptr_t slot, value;
-  const char *type, *field;
-};
-
-struct dm_check
-{
-  struct dm_check_rec *rec;
-  size_t n, cap;
-};
-
-static void
-dm_check_add (struct dm_check *c, uintptr_t slot, uintptr_t value,
-	      const char *type, const char *field)
-{
-  if (c->n == c->cap)
-    {
-      c->cap = c->cap ? 2 * c->cap : 32;
-      c->rec = realloc (c->rec, c->cap * sizeof *c->rec);
-      if (!c->rec)
-	dm_fatal ("deep copy check: out of host memory");
-    }
-  c->rec[c->n++] = (struct dm_check_rec) { slot, value, type, field };
-}
-
-/* Records of unstructured (enter data) mappings, until their exit.  */
-static struct dm_check dm_dynamic_check;
-static pthread_mutex_t dm_check_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void __attribute__ ((noreturn))
-dm_check_fail (const struct dm_check_rec *r, uintptr_t now, const char *name,
-	       int device)
-{
-  char where[32] = "";
-  if (device >= 0)
-    snprintf (where, sizeof where, " on device %d", device);
-  dm_fatal ("%s%s: host pointer field '%s' of %s at host %p changed while "
-	    "mapped (was %p, now %p); deep copy assumes mapped structures "
-	    "keep their pointers (DEEPMAP_CHECK)", name, where,
-	    r->field ? r->field : "?", r->type ? r->type : "an object",
-	    (void *) r->slot, (void *) r->value, (void *) now);
-}
-
-void
-dm_deep_check (void *check, const char *name, int device)
-{
-  struct dm_check *c = check;
-  if (!c)
-    return;
-  for (size_t i = 0; i < c->n; i++)
-    {
-      uintptr_t now = dm_deep_load (c->rec[i].slot);
-      if (now != c->rec[i].value)
-	dm_check_fail (&c->rec[i], now, name, device);
-    }
-  free (c->rec);
-  free (c);
-}
-
-/* At exit data: every recorded field the traversal passes must still
-   hold its value; its record goes.  */
-static void
-dm_check_exit (uintptr_t slot, uintptr_t now, int device)
-{
-  pthread_mutex_lock (&dm_check_lock);
-  for (size_t i = 0; i < dm_dynamic_check.n; i++)
-    if (dm_dynamic_check.rec[i].slot == slot)
-      {
-	struct dm_check_rec r = dm_dynamic_check.rec[i];
-	dm_dynamic_check.rec[i]
-	  = dm_dynamic_check.rec[--dm_dynamic_check.n];
-	pthread_mutex_unlock (&dm_check_lock);
-	if (r.value != now)
-	  dm_check_fail (&r, now, "target exit data", device);
-	return;
-      }
-  pthread_mutex_unlock (&dm_check_lock);
-}
-
 /* Reverse G's entries from FROM on.  */
 static void
 dm_growing_reverse (struct dm_growing *g, size_t from)
@@ -248,11 +155,11 @@ struct dm_expander
   struct dm_growing objects;	/* reached objects */
   struct dm_growing pointers;	/* attach/detach entries, mapped last */
   struct dm_visited visited;
-  struct dm_check *check;	/* structured or enter data: record */
+  void *check;			/* structured or enter data: record */
   enum dm_construct construct;
 };
 
-static size_t
+size_t
 dm_field_count (const struct deepmap_field *f, const char *obj,
 		uintptr_t slot)
 {
@@ -365,14 +272,15 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	{
 	  uintptr_t slot = obj + fd->offset + r * fd->stride;
 	  uintptr_t target = dm_deep_load (slot);
-	  if (!target || !fd->pointee)
+	  if (!fd->pointee)
 	    continue;
 	  size_t n = dm_field_count (fd, (const char *) obj, slot);
-	  if (x->construct == DM_CONSTRUCT_EXIT_DATA && dm_config.check)
-	    dm_check_exit (slot, target, -1);
-	  else if (x->check)
-	    dm_check_add (x->check, slot, target, t->name, fd->name);
-	  if (n == 0)
+	  /* NULL fields too: one set to NULL while mapped is a change.  */
+	  if (__builtin_expect (dm_config.check, 0)
+	      && x->construct != DM_CONSTRUCT_UPDATE)
+	    dm_deep_check_field (x->check, x->construct, t, fd, obj, slot,
+				 target, n);
+	  if (!target || n == 0)
 	    continue;
 	  size_t elem;
 	  int end = fd->count_kind == DEEPMAP_COUNT_ONE && reps == 1
@@ -526,11 +434,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   x.construct = c;
   if (dm_config.check && c != DM_CONSTRUCT_EXIT_DATA
       && c != DM_CONSTRUCT_UPDATE)
-    {
-      x.check = calloc (1, sizeof *x.check);
-      if (!x.check)
-	dm_fatal ("deep copy check: out of host memory");
-    }
+    x.check = dm_deep_check_new ();
 
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -618,17 +522,4 @@ dm_deep_done_expanded (struct dm_deep_list *l, void **hostaddrs)
       free (l->storage);
       l->storage = NULL;
     }
-}
-
-void
-dm_deep_keep_check_record (void *check)
-{
-  struct dm_check *c = check;
-  pthread_mutex_lock (&dm_check_lock);
-  for (size_t i = 0; i < c->n; i++)
-    dm_check_add (&dm_dynamic_check, c->rec[i].slot, c->rec[i].value,
-		  c->rec[i].type, c->rec[i].field);
-  pthread_mutex_unlock (&dm_check_lock);
-  free (c->rec);
-  free (c);
 }

@@ -14,6 +14,9 @@
 #define DM_DEEPCOPY_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdint.h>
 
 #include "support/export.h"
 #include "map/mapping.h"
@@ -71,10 +74,53 @@ dm_deep_done (struct dm_deep_list *l, void **hostaddrs)
     dm_deep_done_expanded (l, hostaddrs);
 }
 
-/* Check mode: verify that the host pointer fields recorded in CHECK
-   still hold what they held when mapped, then free it; NAME is the
+struct deepmap_type;
+struct deepmap_field;
+struct dm_device;
+
+/* A pointer field's value: fields of packed structures are unaligned.  */
+static inline uintptr_t
+dm_deep_load (uintptr_t slot)
+{
+  uintptr_t v;
+  memcpy (&v, (const void *) slot, sizeof v);
+  return v;
+}
+
+/* Elements that field F (at SLOT) of the object at OBJ points to.  */
+size_t dm_field_count (const struct deepmap_field *f, const char *obj,
+		       uintptr_t slot);
+
+/* Check mode (DEEPMAP_CHECK, deepcheck.c).  A new record for a
+   construct's expansion.  */
+void *dm_deep_check_new (void);
+
+/* The expansion of construct C passes field FD of the object at OBJ of
+   type T, whose pointer at SLOT holds VALUE with COUNT elements: record
+   it in CHECK, or for exit data check it against (and drop) the record
+   of the enter data that mapped it.  */
+void dm_deep_check_field (void *check, enum dm_construct c,
+			  const struct deepmap_type *t,
+			  const struct deepmap_field *fd, uintptr_t obj,
+			  uintptr_t slot, uintptr_t value, size_t count);
+
+/* Verify that the host pointer fields recorded in CHECK still hold what
+   they held when mapped, and their counts, then free it; NAME is the
    construct.  */
 void dm_deep_check (void *check, const char *name, int device);
+
+/* After construct NAME attached its pointers on DEV: the device copy of
+   every pointer field recorded in CHECK holds the device address of its
+   target (or NULL), never a host address.  */
+void dm_deep_check_device_records (void *check, struct dm_device *dev,
+				   const char *name);
+
+static inline void
+dm_deep_check_device (void *check, struct dm_device *dev, const char *name)
+{
+  if (__builtin_expect (check != NULL, 0))
+    dm_deep_check_device_records (check, dev, name);
+}
 
 /* Check mode: keep the record of an enter data construct until the
    matching exit data.  */

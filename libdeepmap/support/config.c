@@ -139,6 +139,9 @@ dm_config_init (void)
   v = getenv ("DEEPMAP_EMU_POISON");
   dm_config.emu_poison = v ? dm_parse_bool ("DEEPMAP_EMU_POISON", v) : 1;
 
+  v = getenv ("DEEPMAP_EMU_STRICT");
+  dm_config.emu_strict = v ? dm_parse_bool ("DEEPMAP_EMU_STRICT", v) : 0;
+
   v = getenv ("DEEPMAP_NOWAIT");
   if (v && strcmp (v, "sync") == 0)
     dm_config.nowait_sync = 1;

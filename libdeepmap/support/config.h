@@ -39,6 +39,8 @@ struct dm_config
   int trace;			/* DEEPMAP_TRACE: print every list item */
   size_t emu_memory;		/* DEEPMAP_EMU_MEMORY: emulated capacity */
   int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
+  int emu_strict;		/* DEEPMAP_EMU_STRICT: scan for host
+				   addresses before each region */
   int overlap_refresh;		/* DEEPMAP_OVERLAP=refresh */
   int check;			/* DEEPMAP_CHECK: deep copy pointer checks */
   int deep_strategy;		/* DEEPMAP_DEEPCOPY (enum dm_deep_strategy) */
