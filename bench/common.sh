@@ -67,6 +67,8 @@ bench_machine ()
     echo "memory:   $(free -h | awk '/^Mem:/ { print $2 }')"
   fi
   echo "gcc:      $($CC --version | head -n 1)"
+  # The emulated link model changes what every transfer costs.
+  echo "link:     DEEPMAP_EMU_LINK=${DEEPMAP_EMU_LINK:-unset (copies are memcpy)}"
 }
 
 # The end of a result file: the table, then the raw lines it came from

@@ -170,8 +170,10 @@ bench_outfile deepcopy
 {
   echo "deepcopy: automatic deep copy (deepmap plugin) vs hand-written deep copy"
   echo "(standard OpenMP, per-object enter/exit data with attach/detach)"
-  echo "device: deepmap's emulated discrete device (memcpy transfers): absolute"
-  echo "times are only indicative of a GPU; transfer counts and bytes are exact."
+  echo "device: deepmap's emulated discrete device (memcpy transfers, or a"
+  echo "modelled PCIe link when DEEPMAP_EMU_LINK is set, see link: below):"
+  echo "absolute times are only indicative of a GPU; transfer counts and bytes"
+  echo "are exact."
   echo
   bench_machine memory
   echo "deepmap:  $SWAPIN_DIR (git $(cd "$TOP" && git describe --always --dirty 2>/dev/null || echo '?'))"

@@ -1348,6 +1348,88 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
   plan->nback = plan->capback = 0;
 }
 
+/* The first patch of PLAN at or after host address S (patches are
+   sorted by slot).  */
+static size_t
+dm_patch_first (const struct dm_plan *plan, uintptr_t s)
+{
+  size_t lo = 0, hi = plan->npatch;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (plan->patch[mid].slot < s)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
+}
+
+/* BATCH (after Chen, Sura and Sung's TCPY, merged): every object of the
+   plan up to DM_BATCH_MAX bytes, pointer-free ones included, is packed
+   into one staging buffer in device-address order with its pointers
+   patched, and each run of device-adjacent objects goes in one transfer:
+   a construct's new blocks come from the pool's size classes one after
+   another, so they are adjacent whatever order the host objects have.  */
+static void
+dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
+{
+  struct dm_device *dev = ctx->dev;
+  size_t n = plan->ncopy, m = 0, total = 0;
+  /* (device address, host start, host end) triples, by device.  */
+  uintptr_t *t = malloc ((n ? n : 1) * 3 * sizeof *t);
+  if (!t)
+    dm_fail (ctx, "out of host memory staging a deep copy");
+  for (size_t i = 0; i < n; i++)
+    {
+      struct dm_plan_copy *c = &plan->copy[i];
+      size_t len = c->e - c->s;
+      uintptr_t d = dm_dir_translate (dev, c->s, 0);
+      if (len > DM_BATCH_MAX)
+	{
+	  /* Big: straight from host memory (its pointers are written
+	     afterwards, as BASE does).  */
+	  if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
+	    dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+		     "%p failed: %s", len, (void *) d, dm_reason ());
+	  continue;
+	}
+      t[3 * m] = d;
+      t[3 * m + 1] = c->s;
+      t[3 * m + 2] = c->e;
+      total += len;
+      m++;
+    }
+  if (m > 1)
+    qsort (t, m, 3 * sizeof *t, dm_back_dev_cmp);
+  char *stage = malloc (total ? total : 1);
+  if (!stage)
+    dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
+	     total);
+  size_t off = 0;
+  for (size_t i = 0; i < m;)
+    {
+      size_t run = off, j = i;
+      uintptr_t end = t[3 * i];
+      for (; j < m && t[3 * j] == end; j++)
+	{
+	  uintptr_t s0 = t[3 * j + 1], e0 = t[3 * j + 2];
+	  memcpy (stage + off, (void *) s0, e0 - s0);
+	  size_t k = dm_patch_first (plan, s0);
+	  dm_patch_buffer (ctx, plan, &k, stage + off, s0, e0, done);
+	  off += e0 - s0;
+	  end += e0 - s0;
+	}
+      if (dm_copy_to_device (dev, t[3 * i], stage + run, off - run, NULL))
+	dm_fail (ctx, "deep copy: sending %zu bytes to device address %p "
+		 "failed: %s", (size_t) (off - run), (void *) t[3 * i],
+		 dm_reason ());
+      i = j;
+    }
+  free (stage);
+  free (t);
+}
+
 void
 dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 		 enum dm_deep_strategy strategy)
@@ -1403,10 +1485,11 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 		   (void *) c->s, (void *) c->e, dm_reason ());
 	k = first;
       }
+  else if (strategy == DM_DEEP_BATCH)
+    dm_plan_run_batch (ctx, plan, done);
   else
     {
-      /* TCPY: one patched temporary per object.  BATCH: all of them in one
-	 staging buffer, device-adjacent objects in one transfer.  */
+      /* TCPY: one patched temporary per object, in one staging buffer.  */
       size_t total = 0;
       for (size_t i = 0; i < plan->ncopy; i++)
 	total += plan->copy[i].e - plan->copy[i].s;
@@ -1415,8 +1498,6 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
 		 total);
       size_t off = 0;
-      uintptr_t run_dev = 0, run_len = 0;
-      char *run_buf = NULL;
       for (size_t i = 0; i < plan->ncopy; i++)
 	{
 	  struct dm_plan_copy *c = &plan->copy[i];
@@ -1439,26 +1520,11 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	  char *buf = stage + off;
 	  memcpy (buf, (void *) c->s, len);
 	  dm_patch_buffer (ctx, plan, &k, buf, c->s, c->e, done);
-	  if (strategy == DM_DEEP_BATCH && run_len && run_dev + run_len == d
-	      && run_buf + run_len == buf)
-	    run_len += len;
-	  else
-	    {
-	      if (run_len
-		  && dm_copy_to_device (dev, run_dev, run_buf, run_len, NULL))
-		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
-			 "%p failed: %s", (size_t) run_len, (void *) run_dev,
-			 dm_reason ());
-	      run_dev = d;
-	      run_buf = buf;
-	      run_len = len;
-	    }
+	  if (dm_copy_to_device (dev, d, buf, len, NULL))
+	    dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+		     "%p failed: %s", len, (void *) d, dm_reason ());
 	  off += len;
 	}
-      if (run_len && dm_copy_to_device (dev, run_dev, run_buf, run_len, NULL))
-	dm_fail (ctx, "deep copy: sending %zu bytes to device address %p "
-		 "failed: %s", (size_t) run_len, (void *) run_dev,
-		 dm_reason ());
       free (stage);
     }
 
