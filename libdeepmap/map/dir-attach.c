@@ -1,0 +1,136 @@
+/* dir-attach.c -- pointer attachments (OpenMP 5.0 attach/detach, and
+   deep copy's pointers): the device copy of a mapped pointer gets the
+   device address of what it points to, counted per pointer slot of the
+   block that holds it, so that copies in either direction skip it and
+   fusion rewrites it when its target moves.  */
+#include <stdlib.h>
+
+#include "engine/async.h"
+#include "map/dir-internal.h"
+
+static size_t
+dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
+{
+  if (!b->attach_counts)
+    {
+      size_t n = dm_slot_count (b);
+      b->attach_counts = calloc (n, sizeof *b->attach_counts);
+      b->attach_bias = calloc (n, sizeof *b->attach_bias);
+      if (!b->attach_counts || !b->attach_bias)
+	dm_fail (ctx, "out of host memory for attachment counts");
+    }
+  size_t k = dm_slot_of (b, slot);
+  unsigned char skew = (slot - dm_slot_base (b)) % DM_W;
+  if (skew && !b->attach_skew)
+    {
+      b->attach_skew = calloc (dm_slot_count (b), 1);
+      if (!b->attach_skew)
+	dm_fail (ctx, "out of host memory for attachment counts");
+    }
+  if (b->attach_skew)
+    b->attach_skew[k] = skew;
+  return k;
+}
+
+/* The device value of the attached pointer at SLOT (looked up at its
+   target plus BIAS).  */
+uintptr_t
+dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+		 int allow_missing, int section_pointer)
+{
+  uintptr_t target = dm_load_word (slot);
+  if (!target)
+    return 0;
+  uintptr_t at = target + bias;
+  struct dm_mapping *t = dm_maptable_floor (&ctx->dev->table, at);
+  if (t && (at < t->host_end || t->host_start == at
+	    || (section_pointer && at == t->host_end)))
+    return dm_block_dev (t->block, target);
+  if (!allow_missing)
+    dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
+	     "what it points to (host %p) is not mapped", (void *) slot,
+	     (void *) at);
+  return 0;
+}
+
+uintptr_t
+dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
+{
+  uintptr_t d = dm_dir_translate (ctx->dev, slot, 0);
+  if (!d)
+    dm_fail (ctx, "the pointer at host %p must be mapped to be set, but is "
+	     "not", (void *) slot);
+  struct dm_block *b = ctx->async ? dm_maptable_floor (&ctx->dev->table,
+							slot)->block : NULL;
+  if (dm_dir_send_word (ctx, b, d, value) != 0)
+    dm_fail (ctx, "writing the pointer at host %p to the device failed: %s",
+	     (void *) slot, dm_reason ());
+  return d;
+}
+
+int
+dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+	       int allow_missing, int section_pointer)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_maptable_floor (&dev->table, slot);
+  if (!m || slot >= m->host_end)
+    return 0;
+  struct dm_block *b = m->block;
+  size_t idx = dm_slot_index (ctx, b, slot);
+  if (b->attach_counts[idx] == UINT32_MAX)
+    dm_fail (ctx, "too many attachments of the pointer at host %p",
+	     (void *) slot);
+  if (b->attach_counts[idx]++ > 0)
+    return 1;
+  b->attach_bias[idx] = bias;
+  if (ctx->plan)
+    {
+      struct dm_plan *p = ctx->plan;
+      if (p->npatch == p->cappatch)
+	{
+	  p->cappatch = p->cappatch ? 2 * p->cappatch : 64;
+	  p->patch = realloc (p->patch, p->cappatch * sizeof *p->patch);
+	  if (!p->patch)
+	    dm_fail (ctx, "out of host memory planning pointer patches");
+	}
+      p->patch[p->npatch++]
+	= (struct dm_plan_patch) { slot, bias, allow_missing, section_pointer };
+      return 1;
+    }
+
+  uintptr_t target = dm_load_word (slot), value = 0;
+  if (target)
+    {
+      uintptr_t at = target + bias;
+      struct dm_mapping *t = dm_maptable_floor (&dev->table, at);
+      int found = t && (at < t->host_end || t->host_start == at
+			|| (section_pointer && at == t->host_end));
+      if (found)
+	value = dm_block_dev (t->block, target);
+      else if (!allow_missing)
+	dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
+		 "what it points to (host %p) is not mapped", (void *) slot,
+		 (void *) at);
+    }
+  dm_dir_write_pointer (ctx, slot, value);
+  return 1;
+}
+
+void
+dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
+{
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, slot);
+  if (!m || slot >= m->host_end || !m->block->attach_counts)
+    return;
+  struct dm_block *b = m->block;
+  size_t idx = dm_slot_of (b, slot);
+  if (b->attach_counts[idx] == 0)
+    return;
+  if (finalize)
+    b->attach_counts[idx] = 1;
+  /* The device copy gets the host pointer back only if it stays mapped:
+     bytes leaving the device need no restoring.  */
+  if (--b->attach_counts[idx] == 0 && m->refcount != 0)
+    dm_dir_write_pointer (ctx, slot, dm_load_word (slot));
+}

@@ -1,0 +1,123 @@
+/* dir-internal.h -- what the directory's files share (directory.c:
+   segments, blocks, fusion, entering and leaving; dir-attach.c: pointer
+   attachments; dir-plan.c: the deferred copies and patches of a deep
+   copy).  Not for other layers: they use directory.h.  */
+#ifndef DM_DIR_INTERNAL_H
+#define DM_DIR_INTERNAL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "map/directory.h"
+#include "map/maptable.h"
+
+static inline uintptr_t
+dm_block_dev (const struct dm_block *b, uintptr_t host)
+{
+  return b->dev_start + (host - b->host_start);
+}
+
+/* Attachment counts are kept per pointer-aligned slot of the block's host
+   range: slot K is at host address dm_slot_base (B) + K * sizeof (void *),
+   whatever the alignment of the block's start.  */
+#define DM_W ((uintptr_t) sizeof (void *))
+
+static inline uintptr_t
+dm_slot_base (const struct dm_block *b)
+{
+  return b->host_start & ~(DM_W - 1);
+}
+
+static inline size_t
+dm_slot_count (const struct dm_block *b)
+{
+  return (b->host_end - dm_slot_base (b) + DM_W - 1) / DM_W + 1;
+}
+
+/* The host address of attachment slot K of B: a pointer field of a
+   packed structure starts inside the aligned word, not at it (no two
+   pointers start in one word without overlapping).  */
+static inline uintptr_t
+dm_slot_addr (const struct dm_block *b, size_t k)
+{
+  return dm_slot_base (b) + k * DM_W + (b->attach_skew ? b->attach_skew[k]
+							: 0);
+}
+
+/* Pointer slots need not be aligned: load and store them bytewise.  */
+static inline uintptr_t
+dm_load_word (uintptr_t host)
+{
+  uintptr_t v;
+  memcpy (&v, (const void *) host, sizeof v);
+  return v;
+}
+
+static inline void
+dm_store_word (uintptr_t host, uintptr_t v)
+{
+  memcpy ((void *) host, &v, sizeof v);
+}
+
+static inline size_t
+dm_slot_of (const struct dm_block *b, uintptr_t host)
+{
+  return (host - dm_slot_base (b)) / DM_W;
+}
+
+/* The next attached pointer slot of B that overlaps [*CUR, E): its host
+   address in *AT; *CUR moves past it.  Returns 0 when there is none.  */
+static inline int
+dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
+		  uintptr_t *at)
+{
+  uintptr_t base = dm_slot_base (b);
+  if (!b->attach_counts || *cur >= e)
+    return 0;
+  /* A slot that starts in the word before *CUR may reach into it.  */
+  size_t k = *cur >= base + DM_W ? (*cur - base) / DM_W - 1 : 0;
+  for (size_t n = dm_slot_count (b); k < n; k++)
+    {
+      uintptr_t a = dm_slot_addr (b, k);
+      if (a >= e)
+	return 0;
+      if (!b->attach_counts[k] || a + DM_W <= *cur)
+	continue;
+      *at = a;
+      *cur = a + DM_W;
+      return 1;
+    }
+  return 0;
+}
+
+/* The first non-empty segment that ends after P, or NULL; *POS (if
+   given) is its place.  */
+struct dm_mapping *dm_seg_from_pos (struct dm_device *dev, uintptr_t p,
+				    struct dm_maptable_pos *pos);
+
+static inline struct dm_mapping *
+dm_seg_from (struct dm_device *dev, uintptr_t p)
+{
+  return dm_seg_from_pos (dev, p, NULL);
+}
+
+/* Write the pointer-sized VALUE to device address D in block B (B is only
+   needed by an asynchronous construct, whose queued copy reads a kept
+   copy of VALUE).  */
+int dm_dir_send_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t d,
+		      uintptr_t value);
+
+/* Copy host [S, E), inside block B, to the device (TO) or back, except
+   attached pointer slots; planned instead under CTX->plan.  */
+void dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
+	      uintptr_t e, int to);
+
+/* dir-plan.c: plan a copy of host [S, E) to the device.  */
+void dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
+
+/* dir-attach.c: the device value of the attached pointer at SLOT (looked
+   up at its target plus BIAS).  */
+uintptr_t dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+			   int allow_missing, int section_pointer);
+
+#endif

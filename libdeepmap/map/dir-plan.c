@@ -1,0 +1,361 @@
+/* dir-plan.c -- the deferred work of a deep-copy construct (struct
+   dm_plan, directory.h): copies to the device and pointer patches
+   collected while its expanded list is mapped, then carried out with the
+   strategy DEEPMAP_DEEPCOPY selects (BASE, TCPY, PCPY, BATCH), and
+   copies back batched the same way.  */
+#include <alloca.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/transfer.h"
+#include "map/dir-internal.h"
+
+void
+dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_plan *p = ctx->plan;
+  if (p->ncopy == p->capcopy)
+    {
+      p->capcopy = p->capcopy ? 2 * p->capcopy : 64;
+      p->copy = realloc (p->copy, p->capcopy * sizeof *p->copy);
+      if (!p->copy)
+	dm_fail (ctx, "out of host memory planning copies");
+    }
+  p->copy[p->ncopy++] = (struct dm_plan_copy) { s, e };
+}
+
+static int
+dm_patch_cmp (const void *a, const void *b)
+{
+  const struct dm_plan_patch *x = a, *y = b;
+  return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+static int
+dm_copy_cmp (const void *a, const void *b)
+{
+  const struct dm_plan_copy *x = a, *y = b;
+  return x->s < y->s ? -1 : x->s > y->s;
+}
+
+/* Write the patched pointers of PLAN[*K...] that lie in [S, E) into BUF,
+   which mirrors host S; advance *K past them.  Patches are sorted.  */
+static void
+dm_patch_buffer (struct dm_ctx *ctx, struct dm_plan *plan, size_t *k,
+		 char *buf, uintptr_t s, uintptr_t e, char *done)
+{
+  while (*k < plan->npatch && plan->patch[*k].slot < s)
+    (*k)++;
+  for (size_t j = *k; j < plan->npatch && plan->patch[j].slot < e; j++)
+    {
+      struct dm_plan_patch *pt = &plan->patch[j];
+      if (pt->slot + sizeof (uintptr_t) > e)
+	break;
+      uintptr_t v = dm_attach_value (ctx, pt->slot, pt->bias,
+				     pt->allow_missing, pt->section);
+      memcpy (buf + (pt->slot - s), &v, sizeof v);
+      done[j] = 1;
+    }
+}
+
+/* Copy device bytes from BUF (mirroring host [S, E) of block B) to the
+   host, except attached pointer slots.  */
+static void
+dm_scatter_back (struct dm_block *b, const char *buf, uintptr_t s,
+		 uintptr_t e)
+{
+  uintptr_t run = s, cur = s, slot;
+  while (dm_next_attached (b, &cur, e, &slot))
+    {
+      uintptr_t s0 = slot < s ? s : slot;
+      if (s0 > run)
+	memcpy ((void *) run, buf + (run - s), s0 - run);
+      run = slot + DM_W;
+    }
+  if (run < e)
+    memcpy ((void *) run, buf + (run - s), e - run);
+}
+
+/* Objects larger than this are not batched (copy-back).  */
+#define DM_BATCH_MAX ((uintptr_t) 64 << 10)
+
+static int
+dm_back_dev_cmp (const void *a, const void *b)
+{
+  /* Sorted by device address: the records hold it in E's place while
+     sorting (see dm_dir_plan_run_back).  */
+  const uintptr_t *x = a, *y = b;
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+void
+dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
+		      enum dm_deep_strategy strategy)
+{
+  struct dm_device *dev = ctx->dev;
+  size_t n = plan->nback;
+  if (strategy != DM_DEEP_BATCH || n < 2)
+    {
+      for (size_t i = 0; i < n; i++)
+	{
+	  struct dm_mapping *m
+	    = dm_maptable_floor (&dev->table, plan->back[i].s);
+	  dm_copy (ctx, m->block, plan->back[i].s, plan->back[i].e, 0);
+	}
+    }
+  else
+    {
+      /* (device address, host start, host end) triples, by device.  */
+      uintptr_t *t = malloc (n * 3 * sizeof *t);
+      size_t total = 0;
+      if (!t)
+	dm_fail (ctx, "out of host memory planning copies back");
+      size_t m = 0;
+      for (size_t i = 0; i < n; i++)
+	{
+	  uintptr_t s0 = plan->back[i].s, e0 = plan->back[i].e;
+	  /* Big ranges: straight back, a staging copy would cost more than
+	     the transfers it saves.  */
+	  if (e0 - s0 > DM_BATCH_MAX)
+	    {
+	      struct dm_mapping *mp = dm_maptable_floor (&dev->table, s0);
+	      dm_copy (ctx, mp->block, s0, e0, 0);
+	      continue;
+	    }
+	  t[3 * m] = dm_dir_translate (dev, s0, 0);
+	  t[3 * m + 1] = s0;
+	  t[3 * m + 2] = e0;
+	  total += e0 - s0;
+	  m++;
+	}
+      n = m;
+      if (n > 1)
+	qsort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
+      char *stage = malloc (total ? total : 1);
+      if (!stage)
+	dm_fail (ctx, "out of host memory staging %zu bytes", total);
+      size_t i = 0;
+      while (i < n)
+	{
+	  /* A run of device-adjacent ranges: one transfer.  */
+	  size_t j = i + 1;
+	  uintptr_t end = t[3 * i] + (t[3 * i + 2] - t[3 * i + 1]);
+	  while (j < n && t[3 * j] == end)
+	    end += t[3 * j + 2] - t[3 * j + 1], j++;
+	  if (dm_copy_to_host (dev, stage, t[3 * i], end - t[3 * i], NULL))
+	    dm_fail (ctx, "deep copy: copying %zu bytes back from device "
+		     "address %p failed: %s", (size_t) (end - t[3 * i]),
+		     (void *) t[3 * i], dm_reason ());
+	  for (size_t k = i; k < j; k++)
+	    {
+	      struct dm_mapping *m
+		= dm_maptable_floor (&dev->table, t[3 * k + 1]);
+	      dm_scatter_back (m->block, stage + (t[3 * k] - t[3 * i]),
+			       t[3 * k + 1], t[3 * k + 2]);
+	    }
+	  i = j;
+	}
+      free (stage);
+      free (t);
+    }
+  free (plan->back);
+  plan->back = NULL;
+  plan->nback = plan->capback = 0;
+}
+
+/* The first patch of PLAN at or after host address S (patches are
+   sorted by slot).  */
+static size_t
+dm_patch_first (const struct dm_plan *plan, uintptr_t s)
+{
+  size_t lo = 0, hi = plan->npatch;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (plan->patch[mid].slot < s)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
+}
+
+/* BATCH (after Chen, Sura and Sung's TCPY, merged): every object of the
+   plan up to DM_BATCH_MAX bytes, pointer-free ones included, is packed
+   into one staging buffer in device-address order with its pointers
+   patched, and each run of device-adjacent objects goes in one transfer:
+   a construct's new blocks come from the pool's size classes one after
+   another, so they are adjacent whatever order the host objects have.  */
+static void
+dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
+{
+  struct dm_device *dev = ctx->dev;
+  size_t n = plan->ncopy, m = 0, total = 0;
+  /* (device address, host start, host end) triples, by device.  */
+  uintptr_t *t = malloc ((n ? n : 1) * 3 * sizeof *t);
+  if (!t)
+    dm_fail (ctx, "out of host memory staging a deep copy");
+  for (size_t i = 0; i < n; i++)
+    {
+      struct dm_plan_copy *c = &plan->copy[i];
+      size_t len = c->e - c->s;
+      uintptr_t d = dm_dir_translate (dev, c->s, 0);
+      if (len > DM_BATCH_MAX)
+	{
+	  /* Big: straight from host memory (its pointers are written
+	     afterwards, as BASE does).  */
+	  if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
+	    dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+		     "%p failed: %s", len, (void *) d, dm_reason ());
+	  continue;
+	}
+      t[3 * m] = d;
+      t[3 * m + 1] = c->s;
+      t[3 * m + 2] = c->e;
+      total += len;
+      m++;
+    }
+  if (m > 1)
+    qsort (t, m, 3 * sizeof *t, dm_back_dev_cmp);
+  char *stage = malloc (total ? total : 1);
+  if (!stage)
+    dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
+	     total);
+  size_t off = 0;
+  for (size_t i = 0; i < m;)
+    {
+      size_t run = off, j = i;
+      uintptr_t end = t[3 * i];
+      for (; j < m && t[3 * j] == end; j++)
+	{
+	  uintptr_t s0 = t[3 * j + 1], e0 = t[3 * j + 2];
+	  memcpy (stage + off, (void *) s0, e0 - s0);
+	  size_t k = dm_patch_first (plan, s0);
+	  dm_patch_buffer (ctx, plan, &k, stage + off, s0, e0, done);
+	  off += e0 - s0;
+	  end += e0 - s0;
+	}
+      if (dm_copy_to_device (dev, t[3 * i], stage + run, off - run, NULL))
+	dm_fail (ctx, "deep copy: sending %zu bytes to device address %p "
+		 "failed: %s", (size_t) (off - run), (void *) t[3 * i],
+		 dm_reason ());
+      i = j;
+    }
+  free (stage);
+  free (t);
+}
+
+void
+dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
+		 enum dm_deep_strategy strategy)
+{
+  struct dm_device *dev = ctx->dev;
+  if (plan->ncopy)
+    qsort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
+  if (plan->npatch)
+    qsort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
+  char *done = calloc (plan->npatch + 1, 1);
+  if (!done)
+    dm_fail (ctx, "out of host memory carrying out a deep copy");
+  size_t k = 0;
+
+  if (strategy == DM_DEEP_BASE)
+    for (size_t i = 0; i < plan->ncopy; i++)
+      {
+	struct dm_plan_copy *c = &plan->copy[i];
+	struct dm_mapping *m = dm_maptable_floor (&dev->table, c->s);
+	dm_copy (ctx, m->block, c->s, c->e, 1);
+      }
+  else if (strategy == DM_DEEP_PCPY)
+    for (size_t i = 0; i < plan->ncopy; i++)
+      {
+	/* Patch the host object itself, send it, put it back.  */
+	struct dm_plan_copy *c = &plan->copy[i];
+	size_t first = k, len = c->e - c->s;
+	uintptr_t saved[64];
+	size_t j = k, nsaved = 0;
+	while (j < plan->npatch && plan->patch[j].slot < c->s)
+	  j++;
+	first = j;
+	for (; j < plan->npatch && plan->patch[j].slot + sizeof (uintptr_t)
+				     <= c->e && nsaved < 64; j++)
+	  saved[nsaved++] = dm_load_word (plan->patch[j].slot);
+	uintptr_t *vals = alloca ((nsaved + 1) * sizeof *vals);
+	for (size_t q = 0; q < nsaved; q++)
+	  vals[q] = dm_attach_value (ctx, plan->patch[first + q].slot,
+				     plan->patch[first + q].bias,
+				     plan->patch[first + q].allow_missing,
+				     plan->patch[first + q].section);
+	for (size_t q = 0; q < nsaved; q++)
+	  {
+	    dm_store_word (plan->patch[first + q].slot, vals[q]);
+	    done[first + q] = 1;
+	  }
+	int r = dm_copy_to_device (dev, dm_dir_translate (dev, c->s, 0),
+				   (void *) c->s, len, NULL);
+	for (size_t q = 0; q < nsaved; q++)
+	  dm_store_word (plan->patch[first + q].slot, saved[q]);
+	if (r != 0)
+	  dm_fail (ctx, "copying host [%p, %p) to the device failed: %s",
+		   (void *) c->s, (void *) c->e, dm_reason ());
+	k = first;
+      }
+  else if (strategy == DM_DEEP_BATCH)
+    dm_plan_run_batch (ctx, plan, done);
+  else
+    {
+      /* TCPY: one patched temporary per object, in one staging buffer.  */
+      size_t total = 0;
+      for (size_t i = 0; i < plan->ncopy; i++)
+	total += plan->copy[i].e - plan->copy[i].s;
+      char *stage = malloc (total ? total : 1);
+      if (!stage)
+	dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
+		 total);
+      size_t off = 0;
+      for (size_t i = 0; i < plan->ncopy; i++)
+	{
+	  struct dm_plan_copy *c = &plan->copy[i];
+	  size_t len = c->e - c->s;
+	  uintptr_t d = dm_dir_translate (dev, c->s, 0);
+	  /* An object without pointers to patch goes straight from host
+	     memory: staging it would only add a copy.  */
+	  while (k < plan->npatch && plan->patch[k].slot < c->s)
+	    k++;
+	  /* Likewise a big one: its few pointers are cheaper to write
+	     afterwards than the whole object to stage (base strategy).  */
+	  if (k == plan->npatch || plan->patch[k].slot >= c->e
+	      || len > DM_BATCH_MAX)
+	    {
+	      if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
+		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+			 "%p failed: %s", len, (void *) d, dm_reason ());
+	      continue;
+	    }
+	  char *buf = stage + off;
+	  memcpy (buf, (void *) c->s, len);
+	  dm_patch_buffer (ctx, plan, &k, buf, c->s, c->e, done);
+	  if (dm_copy_to_device (dev, d, buf, len, NULL))
+	    dm_fail (ctx, "deep copy: sending %zu bytes to device address "
+		     "%p failed: %s", len, (void *) d, dm_reason ());
+	  off += len;
+	}
+      free (stage);
+    }
+
+  /* Pointers in objects that were present already (or, for BASE, all of
+     them) are written one by one.  */
+  for (size_t j = 0; j < plan->npatch; j++)
+    if (!done[j])
+      {
+	struct dm_plan_patch *pt = &plan->patch[j];
+	dm_dir_write_pointer (ctx, pt->slot,
+			      dm_attach_value (ctx, pt->slot, pt->bias,
+					       pt->allow_missing,
+					       pt->section));
+      }
+  free (done);
+  free (plan->copy);
+  free (plan->patch);
+  memset (plan, 0, sizeof *plan);
+}
