@@ -18,7 +18,6 @@
 #include "support/region.h"
 #include "engine/transfer.h"
 
-extern int dm_default_device_var;
 
 DM_EXPORT int
 omp_get_num_devices (void)
@@ -141,12 +140,10 @@ omp_target_free (void *device_ptr, int device_num)
   struct dm_mapping *rec
     = dm_maptable_floor (&dev->allocs, (uintptr_t) device_ptr);
   if (!rec || rec->host_start != (uintptr_t) device_ptr)
-    {
-      pthread_mutex_unlock (&dev->lock);
-      dm_fatal ("omp_target_free (%p, %d): the pointer was not returned by "
-		"omp_target_alloc for device %d (or was freed already)",
-		device_ptr, device_num, device_num);
-    }
+    dm_fatal_unlock (&dev->lock,
+		     "omp_target_free (%p, %d): the pointer was not returned by "
+		     "omp_target_alloc for device %d (or was freed already)",
+		     device_ptr, device_num, device_num);
   dm_maptable_remove (&dev->allocs, rec);
   dm_pool_free (dev, rec->block->alloc_addr, rec->block->alloc_size);
   pthread_mutex_unlock (&dev->lock);

@@ -11,6 +11,10 @@
    (NULL), or with OMP_TARGET_OFFLOAD=mandatory is a fatal error.  */
 struct dm_device *dm_device_for_region (int device, void (*fn) (void *));
 
+/* The default-device ICV (omp_set_default_device, OMP_DEFAULT_DEVICE);
+   read and written atomically.  */
+extern int dm_default_device_var;
+
 /* Number of offload devices (not counting the host).  */
 int dm_num_devices (void);
 

@@ -30,7 +30,6 @@
 #include "abi/nowait.h"
 #include "support/ompabi.h"
 
-extern void omp_fulfill_event (uintptr_t event);
 
 /* GCC 12's libgomp has one path that runs a task and then completes it
    without looking at its detach event: a thread waiting for the

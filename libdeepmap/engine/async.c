@@ -6,11 +6,11 @@
 #include "device/device.h"
 #include "support/error.h"
 #include "engine/images.h"
+#include "support/ompabi.h"
 
 /* The system libgomp's, through the forwarding layer; safe on threads
    that are not OpenMP threads (GCC 12 handles such "unshackled" callers).
    The handle is the task pointer GOMP_task stored.  */
-extern void omp_fulfill_event (uintptr_t event);
 
 static struct dm_async_dev *
 dm_async_state (struct dm_device *dev)
@@ -20,11 +20,9 @@ dm_async_state (struct dm_device *dev)
     return s;
   s = calloc (1, sizeof *s);
   if (!s)
-    {
-      pthread_mutex_unlock (&dev->lock);
-      dm_fatal ("nowait construct on device %d: out of host memory",
-		dev->id);
-    }
+    dm_fatal_unlock (&dev->lock,
+		     "nowait construct on device %d: out of host memory",
+		     dev->id);
   pthread_mutex_init (&s->done_lock, NULL);
   dev->async = s;
   return s;
@@ -135,12 +133,10 @@ dm_async_begin (struct dm_device *dev, void *event)
 	 constructs were ever in flight at once.  */
       aq = calloc (1, sizeof *aq);
       if (!aq || !(aq->q = dev->ops->queue_create (dev)))
-	{
-	  pthread_mutex_unlock (&dev->lock);
-	  dm_fatal ("nowait construct on device %d (%s): cannot create a "
-		    "queue: %s", dev->id, dev->ops->name,
-		    aq ? dm_reason () : "out of host memory");
-	}
+	dm_fatal_unlock (&dev->lock,
+			 "nowait construct on device %d (%s): cannot create a "
+			 "queue: %s", dev->id, dev->ops->name,
+			 aq ? dm_reason () : "out of host memory");
       aq->next_all = s->all;
       s->all = aq;
     }
@@ -158,11 +154,9 @@ dm_async_end (struct dm_async *a)
   pthread_mutex_lock (&dev->lock);
   dm_async_step (a);
   if (dev->ops->queue_callback (dev, a->aq->q, dm_async_done, a) != 0)
-    {
-      pthread_mutex_unlock (&dev->lock);
-      dm_fatal ("nowait construct on device %d (%s): cannot queue its "
-		"completion: %s", dev->id, dev->ops->name, dm_reason ());
-    }
+    dm_fatal_unlock (&dev->lock,
+		     "nowait construct on device %d (%s): cannot queue its "
+		     "completion: %s", dev->id, dev->ops->name, dm_reason ());
   pthread_mutex_unlock (&dev->lock);
 }
 
@@ -191,11 +185,9 @@ dm_async_free_later (struct dm_device *dev, uintptr_t addr, size_t size)
       size_t cap = s->capparked ? 2 * s->capparked : 64;
       void *p = realloc (s->parked, cap * sizeof *s->parked);
       if (!p)
-	{
-	  pthread_mutex_unlock (&dev->lock);
-	  dm_fatal ("device %d: out of host memory parking freed device "
-		    "memory", dev->id);
-	}
+	dm_fatal_unlock (&dev->lock,
+			 "device %d: out of host memory parking freed device "
+			 "memory", dev->id);
       s->parked = p;
       s->capparked = cap;
     }
@@ -235,11 +227,9 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
     uint64_t issued;
   } *items = malloc ((n ? n : 1) * sizeof *items);
   if (!items)
-    {
-      pthread_mutex_unlock (&dev->lock);
-      dm_fatal ("device %d: out of host memory waiting for queues",
-		dev->id);
-    }
+    dm_fatal_unlock (&dev->lock,
+		     "device %d: out of host memory waiting for queues",
+		     dev->id);
   size_t m = 0;
   for (struct dm_aq *aq = s->all; aq; aq = aq->next_all)
     if (dm_aq_unsynced (aq, own))
@@ -326,11 +316,9 @@ dm_async_note_host_write (struct dm_async *a, uintptr_t s, uintptr_t e)
       size_t cap = d->caphostw ? 2 * d->caphostw : 16;
       void *p = realloc (d->hostw, cap * sizeof *d->hostw);
       if (!p)
-	{
-	  pthread_mutex_unlock (&a->dev->lock);
-	  dm_fatal ("device %d: out of host memory noting queued copies",
-		    a->dev->id);
-	}
+	dm_fatal_unlock (&a->dev->lock,
+			 "device %d: out of host memory noting queued copies",
+			 a->dev->id);
       d->hostw = p;
       d->caphostw = cap;
     }

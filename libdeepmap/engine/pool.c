@@ -9,6 +9,7 @@
 
 #include "engine/async.h"
 #include "device/device.h"
+#include "support/addrhash.h"
 #include "support/error.h"
 #include "engine/pool.h"
 #include "engine/stats.h"
@@ -226,8 +227,7 @@ static inline size_t
 dm_pool_hash (uintptr_t addr, size_t mask)
 {
   /* Large blocks are page aligned: mix the page number.  */
-  return (size_t) (((uint64_t) (addr >> 12) * 0x9e3779b97f4a7c15ull) >> 20)
-	 & mask;
+  return dm_addr_hash (addr, 12, mask);
 }
 
 /* Make room for one more live large block; 0 on success.  */

@@ -12,6 +12,7 @@
 #include "device/device.h"
 #include "map/deepcopy.h"
 #include "map/directory.h"
+#include "support/addrhash.h"
 #include "support/error.h"
 
 #define DM_NONE SIZE_MAX
@@ -73,8 +74,7 @@ static pthread_mutex_t dm_check_lock = PTHREAD_MUTEX_INITIALIZER;
 static inline size_t
 dm_dyn_bucket (uintptr_t slot)
 {
-  return (size_t) (((slot >> 3) * 0x9e3779b97f4a7c15ull) >> 20)
-	 & (dm_dyn.nbuckets - 1);
+  return dm_addr_hash (slot, 3, dm_dyn.nbuckets - 1);
 }
 
 /* Twice the buckets, when the chains would grow longer than one on
@@ -324,12 +324,10 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
       if (!dslot)
 	continue;
       if (dev->ops->to_host (dev, &held, dslot, sizeof held, NULL) != 0)
-	{
-	  pthread_mutex_unlock (&dev->lock);
-	  dm_fatal ("%s on device %d: reading the device copy of the pointer "
-		    "at host %p failed (DEEPMAP_CHECK): %s", name, dev->id,
-		    (void *) r->slot, dm_reason ());
-	}
+	dm_fatal_unlock (&dev->lock,
+			 "%s on device %d: reading the device copy of the pointer "
+			 "at host %p failed (DEEPMAP_CHECK): %s", name, dev->id,
+			 (void *) r->slot, dm_reason ());
       uintptr_t want = r->value ? dm_dir_translate (dev, r->value, 1) : 0;
       if (held == want)
 	continue;

@@ -7,6 +7,7 @@
 #include "support/config.h"
 #include "map/deepcopy.h"
 #include "deepmap.h"
+#include "support/addrhash.h"
 #include "support/error.h"
 #include "support/export.h"
 #include "support/ompabi.h"
@@ -45,10 +46,11 @@ struct dm_visited
   int aliased;			/* an address was reached as two types */
 };
 
+/* CAP is a power of two.  */
 static inline size_t
 dm_visited_hash (uintptr_t a, size_t cap)
 {
-  return (a >> 3) * 0x9e3779b97f4a7c15ull % cap;
+  return dm_addr_hash (a, 3, cap - 1);
 }
 
 static int

@@ -745,7 +745,9 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
      copied back, when its last section goes.  The refresh policy
      concerns such sections too.  */
   int extends = !dm_dir_present (dev, s, e);
-  int refresh = copy_new && dm_overlap_policy == DM_OVERLAP_REFRESH
+  int refresh = copy_new
+		&& __atomic_load_n (&dm_overlap_policy, __ATOMIC_RELAXED)
+		   == DM_OVERLAP_REFRESH
 		&& extends;
   uintptr_t c = s;
   while (c < e)

@@ -82,6 +82,17 @@ dm_fatal (const char *fmt, ...)
 }
 
 void
+dm_fatal_unlock (pthread_mutex_t *lock, const char *fmt, ...)
+{
+  pthread_mutex_unlock (lock);
+  va_list ap;
+  va_start (ap, fmt);
+  dm_vreport_fatal (fmt, ap);
+  va_end (ap);
+  exit (1);
+}
+
+void
 dm_fatal_now (const char *fmt, ...)
 {
   va_list ap;

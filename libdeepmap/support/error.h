@@ -7,12 +7,19 @@
 #ifndef DM_ERROR_H
 #define DM_ERROR_H
 
+#include <pthread.h>
+
 #include <stdarg.h>
 
 #define DM_FORMAT(a, b) __attribute__ ((format (printf, a, b)))
 
 /* Print "deepmap: error: <message>" on stderr and exit(1).  */
 void dm_fatal (const char *fmt, ...) DM_FORMAT (1, 2) __attribute__ ((noreturn));
+
+/* dm_fatal for a caller that holds LOCK (a device's): released first,
+   because exit handlers (statistics, device shutdown) take it.  */
+void dm_fatal_unlock (pthread_mutex_t *lock, const char *fmt, ...)
+  DM_FORMAT (2, 3) __attribute__ ((noreturn));
 /* The same from a thread where exit's handlers must not run (a driver's
    callback thread): the process ends with _exit.  */
 void dm_fatal_now (const char *fmt, ...) DM_FORMAT (1, 2)

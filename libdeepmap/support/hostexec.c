@@ -8,12 +8,8 @@
 
 #include "support/error.h"
 #include "support/hostexec.h"
+#include "support/ompabi.h"
 
-/* The system libgomp's host teams entry (GCC 9 and later): it sets the
-   thread-limit ICV around FN, which no omp_* call can.  */
-extern void GOMP_teams_reg (void (*fn) (void *), void *data,
-			    unsigned num_teams, unsigned thread_limit,
-			    unsigned flags);
 
 /* One region thread.  The caller hands it a job under LOCK and waits on
    DONE; the thread waits on GO.  */

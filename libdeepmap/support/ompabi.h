@@ -4,6 +4,8 @@
 #ifndef DM_OMPABI_H
 #define DM_OMPABI_H
 
+#include <stdint.h>
+
 /* Map kinds: the low byte of a 16-bit kind; the high byte is log2 of the
    required alignment.  */
 enum dm_map_kind
@@ -103,5 +105,14 @@ dm_kind_always_from (int kind)
 {
   return kind == DM_MAP_ALWAYS_FROM || kind == DM_MAP_ALWAYS_TOFROM;
 }
+
+/* Entry points of the system libgomp that deepmap calls itself (through
+   the forwarding stubs): GCC 12's omp.h lacks the first, the second is
+   GCC's internal host-teams entry (GCC 9 and later), which sets the
+   thread-limit ICV around FN as no omp_* routine can.  */
+extern void omp_fulfill_event (uintptr_t event);
+extern void GOMP_teams_reg (void (*fn) (void *), void *data,
+			    unsigned num_teams, unsigned thread_limit,
+			    unsigned flags);
 
 #endif

@@ -17,6 +17,7 @@
 #include "support/config.h"
 #include "device/device.h"
 #include "device/emu/emu_link.h"
+#include "support/addrhash.h"
 #include "support/error.h"
 #include "engine/images.h"
 #include "support/hostexec.h"
@@ -104,8 +105,7 @@ dm_emu_state (struct dm_device *dev)
 static inline size_t
 dm_emu_hash (uintptr_t addr, size_t mask)
 {
-  return (size_t) (((uint64_t) (addr >> 12) * 0x9e3779b97f4a7c15ull) >> 20)
-	 & mask;
+  return dm_addr_hash (addr, 12, mask);
 }
 
 /* Room for one more mapping in the table; 0 on success.  */
