@@ -103,7 +103,20 @@ struct dm_device
   int forked;			/* in a forked child: a device whose
 				   driver does not survive fork */
 
-  /* The lock guards TABLE, POOL and every mapping of this device.  */
+  /* The lock guards TABLE, POOL and every mapping of this device.
+
+     Lock order, outermost first; a thread takes locks only in this order
+     and a backend never takes LOCK:
+       LOCK (mapping, pool, queues of nowait constructs)
+	 -> backend locks taken by copies and queue operations:
+	    CUDA's ring_lock (staging ring, cuda_transfer.c) and its lock
+	    (images, queues, kernel lookup, cuda_device.c), never both;
+       GLOBALS_LOCK (declare-target variables, held around a region)
+	 -> CUDA's stacks_lock (a synchronous region's stacks)
+	 -> CUDA's launch_lock (the chain of kernels).
+     A region is launched without LOCK.  Queue callbacks (queue_callback)
+     run on backend threads, take no lock of these and call no backend
+     operation.  */
   pthread_mutex_t lock;
   pthread_cond_t unpinned;	/* a block's last pin went (directory.c) */
   struct dm_maptable table;	/* mappings (segments) */
