@@ -17,6 +17,7 @@
 #include "support/error.h"
 #include "support/export.h"
 #include "engine/images.h"
+#include "engine/transfer.h"
 #include "map/mapping.h"
 #include "support/ompabi.h"
 
@@ -401,7 +402,8 @@ dm_links_refresh (struct dm_device *dev)
       uintptr_t d = (uintptr_t) dm_translate (dev, (void *) g->host);
       if (d == g->link_value)
 	continue;
-      r = dev->ops->to_device (dev, g->link_ptr, &d, sizeof d, NULL);
+      r = dm_copy_to_device_uncounted (dev, g->link_ptr, &d, sizeof d,
+				       NULL);
       if (r == 0)
 	g->link_value = d;
       else

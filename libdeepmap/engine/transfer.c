@@ -63,3 +63,17 @@ dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
   dm_stats_add (&dev->stats.d2d_bytes, size);
   return DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src, size, q));
 }
+
+int
+dm_copy_to_device_uncounted (struct dm_device *dev, uintptr_t dst,
+			     const void *src, size_t size, struct dm_queue *q)
+{
+  return size ? dev->ops->to_device (dev, dst, src, size, q) : 0;
+}
+
+int
+dm_copy_to_host_uncounted (struct dm_device *dev, void *dst, uintptr_t src,
+			   size_t size, struct dm_queue *q)
+{
+  return size ? dev->ops->to_host (dev, dst, src, size, q) : 0;
+}

@@ -18,4 +18,15 @@ int dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src,
 int dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst,
 			      uintptr_t src, size_t size, struct dm_queue *q);
 
+/* The explicit uncounted path: bytes the runtime moves for itself, not
+   the program's data (a region's argument block, as a GPU's kernel
+   parameters; a declare-target link pointer; a check's read).  The
+   statistics measure the program's data movement.  */
+int dm_copy_to_device_uncounted (struct dm_device *dev, uintptr_t dst,
+				 const void *src, size_t size,
+				 struct dm_queue *q);
+int dm_copy_to_host_uncounted (struct dm_device *dev, void *dst,
+			       uintptr_t src, size_t size,
+			       struct dm_queue *q);
+
 #endif

@@ -12,6 +12,7 @@
 #include "device/device.h"
 #include "map/deepcopy.h"
 #include "map/directory.h"
+#include "engine/transfer.h"
 #include "support/addrhash.h"
 #include "support/error.h"
 
@@ -323,7 +324,8 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
       uintptr_t dslot = dm_dir_translate (dev, r->slot, 0), held;
       if (!dslot)
 	continue;
-      if (dev->ops->to_host (dev, &held, dslot, sizeof held, NULL) != 0)
+      if (dm_copy_to_host_uncounted (dev, &held, dslot, sizeof held, NULL)
+	  != 0)
 	dm_fatal_unlock (&dev->lock,
 			 "%s on device %d: reading the device copy of the pointer "
 			 "at host %p failed (DEEPMAP_CHECK): %s", name, dev->id,

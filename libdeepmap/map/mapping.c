@@ -767,9 +767,8 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     {
       /* Part of the launch, as a GPU's kernel parameters are: not counted
 	 as a data transfer (statistics measure data movement).  */
-      if (fp_size
-	  && dev->ops->to_device (dev, block_dev, stage, fp_size,
-				  dm_async_queue (a)) != 0)
+      if (dm_copy_to_device_uncounted (dev, block_dev, stage, fp_size,
+				       dm_async_queue (a)) != 0)
 	dm_fail (&ctx, "sending the region's %zu-byte argument block failed: "
 		 "%s", fp_size, dm_reason ());
       if (a)
