@@ -4,27 +4,12 @@
 #ifndef DM_IMAGES_H
 #define DM_IMAGES_H
 
+#include "support/ompabi.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 struct dm_device;
-
-/* GCC's host table: two arrays, delimited by begin/end pointers.  FUNCS
-   holds host function addresses; VARS holds (address, size) pairs, where
-   the size's top bit marks a "declare target link" variable.  */
-struct dm_host_table
-{
-  void *const *funcs_begin, *const *funcs_end;
-  const uintptr_t *vars_begin, *vars_end;
-};
-
-#define DM_VAR_LINK_BIT ((uintptr_t) 1 << (sizeof (uintptr_t) * 8 - 1))
-
-static inline size_t
-dm_host_table_nvars (const struct dm_host_table *t)
-{
-  return (size_t) (t->vars_end - t->vars_begin) / 2;
-}
 
 /* One registration: a host table with the device image of one type.  */
 struct dm_image

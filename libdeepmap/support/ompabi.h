@@ -4,6 +4,7 @@
 #ifndef DM_OMPABI_H
 #define DM_OMPABI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Map kinds: the low byte of a 16-bit kind; the high byte is log2 of the
@@ -104,6 +105,23 @@ static inline int
 dm_kind_always_from (int kind)
 {
   return kind == DM_MAP_ALWAYS_FROM || kind == DM_MAP_ALWAYS_TOFROM;
+}
+
+/* GCC's host table: two arrays, delimited by begin/end pointers.  FUNCS
+   holds host function addresses; VARS holds (address, size) pairs, where
+   the size's top bit marks a "declare target link" variable.  */
+struct dm_host_table
+{
+  void *const *funcs_begin, *const *funcs_end;
+  const uintptr_t *vars_begin, *vars_end;
+};
+
+#define DM_VAR_LINK_BIT ((uintptr_t) 1 << (sizeof (uintptr_t) * 8 - 1))
+
+static inline size_t
+dm_host_table_nvars (const struct dm_host_table *t)
+{
+  return (size_t) (t->vars_end - t->vars_begin) / 2;
 }
 
 /* Entry points of the system libgomp that deepmap calls itself (through

@@ -13,7 +13,7 @@
 #include "device/cuda/cuda_internal.h"
 #include "support/ompabi.h"
 #include "support/error.h"
-#include "engine/images.h"
+#include "support/ompabi.h"
 
 /* GCC 12's nvptx target data (mkoffload's image header): PTX objects,
    variable names and kernel names, the latter two in host-table order.  */

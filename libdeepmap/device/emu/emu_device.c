@@ -19,7 +19,6 @@
 #include "device/emu/emu_link.h"
 #include "support/addrhash.h"
 #include "support/error.h"
-#include "engine/images.h"
 #include "support/hostexec.h"
 #include "support/region.h"
 
