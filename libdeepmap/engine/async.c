@@ -257,14 +257,15 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
 }
 
 void
-dm_async_note_write (struct dm_async *a, struct dm_block *b, int region)
+dm_async_note_write (struct dm_async *a, struct dm_block_async *marks,
+		     int region)
 {
   struct dm_aq *aq = a->aq;
   uint64_t step = ++aq->issued, epoch = a->dev->async->idle_epoch;
   int slot = -1;
   for (int i = 0; i < 2; i++)
     {
-      struct dm_block_async *m = &b->async[i];
+      struct dm_block_async *m = &marks[i];
       if (m->aq == aq || (m->aq == DM_AQ_MANY && m->step == epoch))
 	{
 	  if (m->aq == aq)
@@ -279,15 +280,15 @@ dm_async_note_write (struct dm_async *a, struct dm_block *b, int region)
 	slot = i;
     }
   if (slot >= 0)
-    b->async[slot] = (struct dm_block_async) { aq, step, region };
+    marks[slot] = (struct dm_block_async) { aq, step, region };
   else
     {
       /* Too many queues to remember: all of them, until they have all
 	 been idle once.  A mark that only regions left does not hold up
 	 other regions, as with the queues named.  */
-      int regions = b->async[0].region & b->async[1].region & region;
-      b->async[0] = (struct dm_block_async) { DM_AQ_MANY, epoch, regions };
-      b->async[1] = (struct dm_block_async) { NULL, 0, 0 };
+      int regions = marks[0].region & marks[1].region & region;
+      marks[0] = (struct dm_block_async) { DM_AQ_MANY, epoch, regions };
+      marks[1] = (struct dm_block_async) { NULL, 0, 0 };
     }
 }
 

@@ -48,7 +48,7 @@
 #include <stdint.h>
 
 #include "device/device.h"
-#include "map/maptable.h"
+#include "engine/blockmarks.h"
 
 /* A block written by more queues than it can remember.  */
 #define DM_AQ_MANY ((struct dm_aq *) 1)
@@ -128,14 +128,16 @@ dm_async_queue (const struct dm_async *a)
    A is reaped.  Device lock held (or A not yet shared).  */
 void *dm_async_keep (struct dm_async *a, const void *src, size_t size);
 
-/* A enqueued a copy into block B (REGION: a region that may write
-   it): one step, remembered by B.  Device lock held.  */
-void dm_async_note_write (struct dm_async *a, struct dm_block *b, int region);
+/* A enqueued a copy into a block (REGION: a region that may write it):
+   one step, remembered in the block's MARKS (struct dm_block's async).
+   Device lock held.  */
+void dm_async_note_write (struct dm_async *a, struct dm_block_async *marks,
+			  int region);
 
 static inline void
-dm_async_wrote (struct dm_async *a, struct dm_block *b)
+dm_async_wrote (struct dm_async *a, struct dm_block_async *marks)
 {
-  dm_async_note_write (a, b, 0);
+  dm_async_note_write (a, marks, 0);
 }
 
 /* A enqueued other work (a region, copies back): one step.  */
@@ -190,26 +192,27 @@ struct dm_async_waits
   int all;			/* too many: wait for every queue */
 };
 
-/* Note in W what OWN must wait for before reading block B: copies into
-   it (and, with REGIONS, regions that may write it) that other queues
-   have not finished.  Device lock held.  */
+/* Note in W what OWN must wait for before reading a block with MARKS:
+   copies into it (and, with REGIONS, regions that may write it) that
+   other queues have not finished.  Device lock held.  */
 static inline void
-dm_async_pending (const struct dm_device *dev, const struct dm_block *b,
+dm_async_pending (const struct dm_device *dev,
+		  const struct dm_block_async *marks,
 		  const struct dm_async *own, int regions,
 		  struct dm_async_waits *w)
 {
-  if (__builtin_expect (b->async[0].aq == NULL && b->async[1].aq == NULL, 1))
+  if (__builtin_expect (marks[0].aq == NULL && marks[1].aq == NULL, 1))
     return;
   for (int i = 0; i < 2; i++)
     {
-      struct dm_aq *aq = b->async[i].aq;
+      struct dm_aq *aq = marks[i].aq;
       if (__builtin_expect (aq == NULL, 1)
 	  || (own && aq == own->aq)
-	  || (b->async[i].region && !regions))
+	  || (marks[i].region && !regions))
 	continue;
       if (aq == DM_AQ_MANY)
-	w->all |= b->async[i].step == dev->async->idle_epoch;
-      else if (b->async[i].step > aq->synced)
+	w->all |= marks[i].step == dev->async->idle_epoch;
+      else if (marks[i].step > aq->synced)
 	{
 	  unsigned k = 0;
 	  while (k < w->n && w->aq[k] != aq)
@@ -245,14 +248,15 @@ dm_async_before_host_read (struct dm_device *dev, uintptr_t s, uintptr_t e,
 void dm_async_waits_run (struct dm_device *dev, struct dm_async_waits *w,
 			 const struct dm_async *own, int locked);
 
-/* Before a copy back from block B: wait for the queues that may still
-   write it.  Device lock held.  */
+/* Before a copy back from a block with MARKS: wait for the queues that
+   may still write it.  Device lock held.  */
 static inline void
-dm_async_before_read (struct dm_device *dev, const struct dm_block *b,
+dm_async_before_read (struct dm_device *dev,
+		      const struct dm_block_async *marks,
 		      const struct dm_async *own)
 {
   struct dm_async_waits w = { .n = 0, .all = 0 };
-  dm_async_pending (dev, b, own, 1, &w);
+  dm_async_pending (dev, marks, own, 1, &w);
   if (w.n || w.all)
     dm_async_waits_run (dev, &w, own, 1);
 }

@@ -328,7 +328,7 @@ dm_dir_send_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t d,
   if (ctx->async)
     {
       src = dm_async_keep (ctx->async, &value, sizeof value);
-      dm_async_wrote (ctx->async, b);
+      dm_async_wrote (ctx->async, b->async);
     }
   return dm_copy_to_device (ctx->dev, d, src, sizeof value,
 			    dm_async_queue (ctx->async));
@@ -371,9 +371,9 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
   if (to)
     dm_async_before_host_read (ctx->dev, s, e, ctx->async);
   else
-    dm_async_before_read (ctx->dev, b, ctx->async);
+    dm_async_before_read (ctx->dev, b->async, ctx->async);
   if (q && to)
-    dm_async_wrote (ctx->async, b);
+    dm_async_wrote (ctx->async, b->async);
   else if (q)
     {
       dm_async_step (ctx->async);

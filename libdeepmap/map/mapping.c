@@ -679,7 +679,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	  struct dm_block *b = dm_dir_pin (dev, env->items[i].host,
 					   DM_PIN_REGION);
 	  if (b)
-	    dm_async_pending (dev, b, a, 0, &waits);
+	    dm_async_pending (dev, b->async, a, 0, &waits);
 	  env->items[i].pinned = b;
 	}
 
@@ -864,7 +864,7 @@ dm_unmap_construct (struct dm_env *env, struct dm_async *a)
     if (env->items[i].pinned)
       {
 	if (a && !env->items[i].pin_address)
-	  dm_async_note_write (a, env->items[i].pinned, 1);
+	  dm_async_note_write (a, env->items[i].pinned->async, 1);
 	dm_dir_unpin (dev, env->items[i].pinned,
 		      env->items[i].pin_address ? DM_PIN_ADDRESS
 						: DM_PIN_REGION);

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/blockmarks.h"
+
 #define DM_REFCOUNT_INFINITE UINT64_MAX
 
 struct dm_mapping;
@@ -48,12 +50,8 @@ struct dm_block
   uint64_t cover_stamp;			/* last dm_cover that collected it */
   struct dm_mapping *index;		/* its entry in the block index */
   struct dm_block *next;		/* free list link */
-  struct dm_block_async			/* queued work that may still */
-  {					/* write it (async.h) */
-    struct dm_aq *aq;
-    uint64_t step;
-    unsigned region;			/* a region, not a copy */
-  } async[2];
+  struct dm_block_async async[2];	/* queued work that may still
+					   write it (engine/async.h) */
 };
 
 enum dm_mapping_flags
