@@ -5,8 +5,15 @@
 #include "abi/devices.h"
 #include "support/config.h"
 #include "map/directory.h"
+#include "map/mapping.h"
 #include "engine/images.h"
 #include "engine/stats.h"
+
+/* The engine's images reach the mapping layer through this.  */
+static const struct dm_image_mapper dm_image_mapper = {
+  dm_map_declare_target, dm_unmap_declare_target, dm_unmap_range,
+  dm_translate
+};
 
 static void __attribute__ ((constructor (102)))
 dm_init (void)
@@ -19,5 +26,6 @@ dm_init (void)
 		    dm_config.overlap_refresh ? DM_OVERLAP_REFRESH
 					      : DM_OVERLAP_KEEP,
 		    __ATOMIC_RELAXED);
+  dm_images_set_mapper (&dm_image_mapper);
   dm_images_scan ();
 }

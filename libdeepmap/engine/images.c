@@ -18,10 +18,16 @@
 #include "support/export.h"
 #include "engine/images.h"
 #include "engine/transfer.h"
-#include "map/mapping.h"
 #include "support/ompabi.h"
 
 struct dm_image *dm_images;
+static const struct dm_image_mapper *dm_mapper;
+
+void
+dm_images_set_mapper (const struct dm_image_mapper *mapper)
+{
+  dm_mapper = mapper;
+}
 static pthread_mutex_t dm_images_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dm_device *dm_started_devs;
 static int dm_started_n;
@@ -74,7 +80,7 @@ dm_image_load_host_code (struct dm_device *dev, struct dm_image *img)
       int link = (size & DM_VAR_LINK_BIT) != 0;
       size &= ~DM_VAR_LINK_BIT;
       if (!link)
-	dm_map_declare_target (dev, host, size, 0, img->initial + off);
+	dm_mapper->declare (dev, host, size, 0, img->initial + off);
       dm_global_add (dev, host, size, link, 0);
       off += size;
     }
@@ -128,7 +134,7 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
       if (size & DM_VAR_LINK_BIT)
 	dm_global_add (dev, host, size & ~DM_VAR_LINK_BIT, 1, dev_vars[i]);
       else
-	dm_map_declare_target (dev, host, size, dev_vars[i], NULL);
+	dm_mapper->declare (dev, host, size, dev_vars[i], NULL);
     }
   free (dev_vars);
 }
@@ -144,7 +150,7 @@ dm_image_drop_vars (struct dm_device *dev, const struct dm_image *img)
     {
       uintptr_t host = img->table.vars_begin[2 * i];
       if (!(img->table.vars_begin[2 * i + 1] & DM_VAR_LINK_BIT))
-	dm_unmap_declare_target (dev, host);
+	dm_mapper->undeclare (dev, host);
       pthread_mutex_lock (&dev->globals_lock);
       for (size_t g = 0; g < dev->nglobals; g++)
 	if (dev->globals[g].host == host)
@@ -273,7 +279,7 @@ dm_image_forget_data (struct dm_device *dev, const void *addr)
   int n = dm_elfscan_object_data (addr, s, e, 8, &name);
   size_t bytes = 0;
   for (int i = 0; i < n; i++)
-    bytes += dm_unmap_range (dev, s[i], e[i]);
+    bytes += dm_mapper->forget (dev, s[i], e[i]);
   if (bytes)
     dm_warning ("%zu bytes of static data of %s were still mapped on "
 		"device %d when it was unloaded: unmapped, not copied back",
@@ -360,7 +366,7 @@ dm_globals_swap (struct dm_device *dev, char *save, char *seen,
     {
       struct dm_global *g = &dev->globals[i];
       char *host = (char *) g->host;
-      char *d = dm_translate (dev, host);
+      char *d = dm_mapper->translate (dev, host);
       /* A link variable not mapped now has no device copy.  */
       if (!d || (uintptr_t) d == g->host)
 	continue;
@@ -399,7 +405,7 @@ dm_links_refresh (struct dm_device *dev)
   for (size_t i = 0; i < dev->nglobals && r == 0; i++)
     {
       struct dm_global *g = &dev->globals[i];
-      uintptr_t d = (uintptr_t) dm_translate (dev, (void *) g->host);
+      uintptr_t d = (uintptr_t) dm_mapper->translate (dev, (void *) g->host);
       if (d == g->link_value)
 	continue;
       r = dm_copy_to_device_uncounted (dev, g->link_ptr, &d, sizeof d,

@@ -30,6 +30,24 @@ extern struct dm_image *dm_images;
    before the program's constructors and main can change them.  */
 void dm_images_scan (void);
 
+/* What loading and unloading images and running regions need of the
+   mapping layer above: entering a declare-target variable for good
+   (served by DEVADDR, or with DEVADDR 0 by a new device copy holding
+   INITIAL) and forgetting it; forgetting whatever is mapped in host
+   [S, E) (a library's data at dlclose: returns the bytes still mapped);
+   the device address of a mapped host address (NULL if not mapped).
+   Installed once at start-up (abi/init.c), before any device starts.  */
+struct dm_image_mapper
+{
+  void (*declare) (struct dm_device *dev, uintptr_t host, size_t size,
+		   uintptr_t devaddr, const void *initial);
+  void (*undeclare) (struct dm_device *dev, uintptr_t host);
+  size_t (*forget) (struct dm_device *dev, uintptr_t s, uintptr_t e);
+  void *(*translate) (struct dm_device *dev, const void *host);
+};
+
+void dm_images_set_mapper (const struct dm_image_mapper *mapper);
+
 /* Called once the devices have started: load every image registered so
    far on each device that can use it; later registrations load at once.  */
 void dm_images_devices_started (struct dm_device *devs, int n);
