@@ -8,6 +8,7 @@
 #include "engine/async.h"
 #include "abi/devices.h"
 #include "device/device.h"
+#include "deepmap.h"
 #include "map/deepcopy.h"
 #include "support/error.h"
 #include "support/hostexec.h"
@@ -153,6 +154,55 @@ dm_target_async (struct dm_async *a, void (*fn) (void *), size_t mapnum,
 		    NULL);
 }
 
+/* A synchronous construct C whose one deep item may be re-entered
+   without a walk (map/replay.h): begin the replay (the announcement is
+   then dropped) or ask for a record.  Returns RI if either applies.  */
+static struct dm_deep_replay_info *
+dm_deep_replay_prepare (struct dm_device *dev, enum dm_construct c,
+			size_t mapnum, void **hostaddrs, size_t *sizes,
+			unsigned short *kinds,
+			struct dm_deep_replay_info *ri)
+{
+  size_t i;
+  const struct deepmap_type *t;
+  if (__builtin_expect (dm_deep_npending == 0, 1) || !dev
+      || !dm_deep_replay_item (c, mapnum, hostaddrs, sizes, kinds, &i, &t))
+    return NULL;
+  *ri = (struct dm_deep_replay_info) { 0 };
+  ri->replay = dm_map_replay_begin (dev, (uintptr_t) hostaddrs[i], t);
+  if (ri->replay)
+    {
+      dm_deep_discard ();
+      ri->copy_from = dm_kind_copies_from (kinds[i] & 0xff);
+    }
+  else
+    {
+      ri->record_host = (uintptr_t) hostaddrs[i];
+      ri->record_type = t;
+    }
+  return ri;
+}
+
+/* Enter data of one deep item, expanded in DL: ask for a record of it,
+   which later target and target data constructs replay.  */
+static struct dm_deep_replay_info *
+dm_deep_record_prepare (struct dm_device *dev, const struct dm_deep_list *dl,
+			struct dm_deep_replay_info *ri)
+{
+  const struct deepmap_type *t = dl->item_type;
+  if (__builtin_expect (t == NULL, 1) || !dev || !dm_config.deep_replay
+      || dm_config.check)
+    return NULL;
+  for (size_t i = 0; i < dl->original; i++)
+    if ((uintptr_t) dl->addrs[i] == dl->item_host
+	&& dl->sizes[i] == (t->size ? t->size : 1))
+      {
+	*ri = (struct dm_deep_replay_info) { dl->item_host, t, NULL, 0 };
+	return ri;
+      }
+  return NULL;
+}
+
 DM_EXPORT void
 GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
@@ -160,6 +210,16 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 {
   struct dm_device *dev = dm_device_for_region (device, fn);
   struct dm_deep_list dl;
+  struct dm_deep_replay_info ri, *rip = NULL;
+  if (!(flags & DM_TARGET_FLAG_NOWAIT))
+    {
+      /* The replay takes references: only once the dependences are
+	 met.  */
+      dm_wait_depend (depend);
+      depend = NULL;
+      rip = dm_deep_replay_prepare (dev, DM_CONSTRUCT_TARGET, mapnum,
+				    hostaddrs, sizes, kinds, &ri);
+    }
   dm_deep_expand (DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     {
@@ -175,8 +235,10 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
     dm_deep_check (dl.check, "target", -1), dl.check = NULL;
   dm_deep_active = dl.storage != NULL;
   dm_deep_from = dl.storage ? dl.original + 1 : 0;
+  dm_deep_replay_info = rip;
   dm_target_checked (dev, fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
 		     dl.check);
+  dm_deep_replay_info = NULL;
   dm_deep_active = 0;
   dm_deep_from = 0;
   dm_deep_done (&dl, hostaddrs);
@@ -202,13 +264,19 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 {
   struct dm_device *dev = dm_device_resolve (device, "target data");
   struct dm_deep_list dl;
+  struct dm_deep_replay_info ri;
+  struct dm_deep_replay_info *rip
+    = dm_deep_replay_prepare (dev, DM_CONSTRUCT_DATA, mapnum, hostaddrs,
+			      sizes, kinds, &ri);
   dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
   dm_deep_active = dl.storage != NULL;
   dm_deep_from = dl.storage ? dl.original + 1 : 0;
+  dm_deep_replay_info = rip;
   struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
 					       dl.addrs, dl.sizes, dl.kinds,
 					       NULL)
 			   : dm_host_env ();
+  dm_deep_replay_info = NULL;
   dm_deep_active = 0;
   dm_deep_from = 0;
   env->deep = dl.check;
@@ -315,9 +383,13 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   else
     {
       dm_wait_depend (depend);
+      struct dm_deep_replay_info ri;
       dm_deep_active = dl.storage != NULL;
       dm_deep_from = dl.storage ? dl.original + 1 : 0;
+      dm_deep_replay_info = exit_data ? NULL
+				      : dm_deep_record_prepare (dev, &dl, &ri);
       dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
+      dm_deep_replay_info = NULL;
       dm_deep_active = 0;
       dm_deep_from = 0;
       if (!exit_data)

@@ -127,6 +127,10 @@ struct dm_device
   unsigned construct_mark;	/* numbers constructs: count once each */
   unsigned layout_generation;	/* bumped when blocks move (fusion) */
   unsigned table_generation;	/* bumped when segments come or go */
+  uint64_t deep_epoch;		/* bumped when what deep copy mapped
+				   goes, splits or loses a pointer
+				   (map/replay.h) */
+  struct dm_replay_table *replays;	/* records of deep items */
   uint64_t cover_stamp;		/* numbers dm_cover's collections */
 
   /* Declare-target variables of the loaded images (images.c).  */

@@ -424,7 +424,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 {
   size_t nann = dm_deep_npending;
   *out = (struct dm_deep_list) { mapnum, hostaddrs, sizes, kinds, mapnum,
-				 NULL, NULL };
+				 NULL, NULL, 0, NULL };
   if (__builtin_expect (!nann, 1))
     return;
   const struct deepmap_annotation *ann = dm_pending;
@@ -511,7 +511,51 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
   free (x.pointers.addrs), free (x.pointers.sizes), free (x.pointers.kinds);
 
-  *out = (struct dm_deep_list) { n, addrs, szs, knd, mapnum, x.check, mem };
+  *out = (struct dm_deep_list) { n, addrs, szs, knd, mapnum, x.check, mem,
+				 0, NULL };
+  if (nann == 1 && ann[0].type)
+    {
+      out->item_host = (uintptr_t) ann[0].host;
+      out->item_type = ann[0].type;
+    }
+}
+
+int
+dm_deep_replay_item (enum dm_construct c, size_t mapnum, void **hostaddrs,
+		     const size_t *sizes, const unsigned short *kinds,
+		     size_t *index, const struct deepmap_type **t)
+{
+  if (dm_deep_npending != 1 || !dm_pending || !dm_pending[0].type
+      || !dm_config.deep_replay || dm_config.check
+      || (c != DM_CONSTRUCT_TARGET && c != DM_CONSTRUCT_DATA))
+    return 0;
+  for (size_t i = 0; i < mapnum; i++)
+    if (hostaddrs[i] == dm_pending[0].host && sizes[i])
+      {
+	int kind = kinds[i] & 0xff;
+	if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
+	  kind &= ~DM_MAP_IMPLICIT;
+	if (kind != DM_MAP_ALLOC && kind != DM_MAP_TO && kind != DM_MAP_FROM
+	    && kind != DM_MAP_TOFROM)
+	  return 0;
+	/* The record covers what the item's elements reach: the same
+	   number of elements.  */
+	const struct deepmap_type *ty = dm_pending[0].type;
+	if (ty->version != DEEPMAP_DESCRIPTOR_VERSION || !ty->nfields
+	    || sizes[i] != (ty->size ? ty->size : 1))
+	  return 0;
+	*index = i;
+	*t = ty;
+	return 1;
+      }
+  return 0;
+}
+
+void
+dm_deep_discard (void)
+{
+  dm_pending = NULL;
+  dm_deep_npending = 0;
 }
 
 void

@@ -31,7 +31,26 @@ struct dm_deep_list
   size_t original;		/* the caller's entries come first */
   void *check;			/* check-mode record (DEEPMAP_CHECK) */
   void *storage;		/* what to free */
+  /* The construct's one deep item, when it had exactly one (what
+     replay.h records after mapping it), else ITEM_TYPE NULL.  */
+  uintptr_t item_host;
+  const struct deepmap_type *item_type;
 };
+
+struct deepmap_type;
+
+/* The construct's one deep item when a record may replay it (replay.h):
+   exactly one announced item, on a data item of kind alloc, to, from or
+   tofrom (no always, delete or release) of a target or target data
+   construct, check mode off.  Returns 1 with its index and type, else 0.
+   Leaves the announcement in place.  */
+int dm_deep_replay_item (enum dm_construct c, size_t mapnum,
+			 void **hostaddrs, const size_t *sizes,
+			 const unsigned short *kinds, size_t *index,
+			 const struct deepmap_type **t);
+
+/* The construct was replayed: forget this thread's announcement.  */
+void dm_deep_discard (void);
 
 /* How many annotations this thread has for its next construct.  */
 extern DM_TLS size_t dm_deep_npending;
@@ -61,6 +80,7 @@ dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
   out->original = mapnum;
   out->check = NULL;
   out->storage = NULL;
+  out->item_type = NULL;
 }
 
 /* After mapping: give the caller back its (possibly rewritten, for

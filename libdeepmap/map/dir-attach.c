@@ -131,6 +131,11 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
     b->attach_counts[idx] = 1;
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
-  if (--b->attach_counts[idx] == 0 && m->refcount != 0)
-    dm_dir_write_pointer (ctx, slot, dm_load_word (slot));
+  if (--b->attach_counts[idx] == 0)
+    {
+      /* A recorded structure may have lost this pointer (replay.h).  */
+      ctx->dev->deep_epoch++;
+      if (m->refcount != 0)
+	dm_dir_write_pointer (ctx, slot, dm_load_word (slot));
+    }
 }

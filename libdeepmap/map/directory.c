@@ -206,6 +206,7 @@ dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   m->block = b;
   m->refcount = refcount;
   m->deep_refs = refcount == 1 && ctx->deep;
+  m->flags = ctx->deep ? DM_MAPPING_DEEP : 0;
   b->nmappings++;
   ctx->dev->table_generation++;
   if (hint)
@@ -239,6 +240,8 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
       m->group_next = NULL;
     }
   dev->table_generation++;
+  if (m->flags & DM_MAPPING_DEEP)
+    dev->deep_epoch++;
   if (hint)
     dm_maptable_remove_at (&dev->table, m, hint);
   else
@@ -262,6 +265,8 @@ static struct dm_mapping *
 dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
 {
   uintptr_t end = m->host_end;
+  if (m->flags & DM_MAPPING_DEEP)
+    ctx->dev->deep_epoch++;
   /* Shrink first: the new segment must not overlap M in the table.  */
   m->host_end = at;
   struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
@@ -309,6 +314,8 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
       g->construct_mark = ctx->mark;
       g->refcount++;
       g->deep_refs += ctx->deep != 0;
+      if (ctx->deep)
+	g->flags |= DM_MAPPING_DEEP;
       g = g->group_next ? g->group_next : g;
     }
   while (g != m);

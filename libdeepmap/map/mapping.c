@@ -18,12 +18,44 @@
 #include "map/directory.h"
 #include "support/error.h"
 #include "map/mapping.h"
+#include "map/replay.h"
 #include "map/scratch.h"
 #include "support/ompabi.h"
 #include "engine/transfer.h"
 
 DM_TLS int dm_deep_active;
 DM_TLS size_t dm_deep_from;
+DM_TLS struct dm_deep_replay_info *dm_deep_replay_info;
+
+struct dm_replay *
+dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
+		     const struct deepmap_type *t)
+{
+  pthread_mutex_lock (&dev->lock);
+  struct dm_replay *r = dm_replay_begin (dev, host, t);
+  pthread_mutex_unlock (&dev->lock);
+  return r;
+}
+
+/* After mapping a construct's list (under the lock): the replay or the
+   record of its deep item (dm_deep_replay_info).  */
+static void
+dm_map_replay_note (struct dm_device *dev, struct dm_env *env, size_t n,
+		    void **addrs, const size_t *sizes,
+		    const unsigned short *kinds, uint64_t min_count)
+{
+  struct dm_deep_replay_info *ri = dm_deep_replay_info;
+  if (__builtin_expect (ri == NULL, 1))
+    return;
+  if (ri->replay && env)
+    {
+      env->replay = ri->replay;
+      env->replay_from = ri->copy_from;
+    }
+  else if (ri->record_type && dm_deep_from)
+    dm_replay_record_list (dev, ri->record_host, ri->record_type, n, addrs,
+			   sizes, kinds, dm_deep_from - 1, min_count);
+}
 
 static inline int
 dm_is_firstprivate (void *host, unsigned short kind)
@@ -328,6 +360,8 @@ dm_env_get (size_t n)
   e->args = 0;
   e->deep = NULL;
   e->deep_expanded = 0;
+  e->replay = NULL;
+  e->replay_from = 0;
   e->n = n;
   memset (e->items, 0, n * sizeof e->items[0]);
   return e;
@@ -777,6 +811,10 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     }
   else if (fp_size)
     dm_copy_to_device (dev, block_dev, stage, fp_size, NULL);
+  /* A target region holds one reference of its own on what it records:
+     a record needs another holder.  Target data is one.  */
+  dm_map_replay_note (dev, env, mapnum, hostaddrs, sizes, kinds,
+		      c == DM_CONSTRUCT_DATA ? 1 : 2);
   pthread_mutex_unlock (&dev->lock);
   if (stage_on_heap)
     free (stage);
@@ -870,6 +908,8 @@ dm_unmap_construct (struct dm_env *env, struct dm_async *a)
 						: DM_PIN_REGION);
       }
   dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
+  if (env->replay)
+    dm_replay_end (&ctx, env->replay, env->replay_from);
   if (env->block && a)
     dm_async_free_later (dev, env->block, env->block_size);
   else if (env->block)
@@ -946,6 +986,8 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       ctx.plan = NULL;
       dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
     }
+  /* Enter data is the holder: its own reference is enough.  */
+  dm_map_replay_note (dev, NULL, mapnum, hostaddrs, sizes, kinds, 1);
   pthread_mutex_unlock (&dev->lock);
 }
 

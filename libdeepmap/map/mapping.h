@@ -42,6 +42,8 @@ struct dm_env
   uintptr_t args;		/* device address of the address array */
   void *deep;			/* deep copy check record (deepcopy.c) */
   int deep_expanded;		/* the list was expanded: plan copies back */
+  struct dm_replay *replay;	/* its deep item was replayed (replay.h) */
+  int replay_from;		/* ... with a map type that copies back */
   size_t n, capacity;
   struct dm_env_item items[];
 };
@@ -66,6 +68,27 @@ extern DM_TLS int dm_deep_active;
    references are counted apart (directory.h, struct dm_ctx).  Set for
    synchronous constructs and, from the task's record, for nowait ones.  */
 extern DM_TLS size_t dm_deep_from;
+
+/* Replay of a construct's one deep item (map/replay.h), set by the entry
+   point around the mapping of a synchronous construct.  REPLAY: the item
+   was replayed, the construct's end ends the replay (COPY_FROM: its map
+   type copies back).  Otherwise RECORD_TYPE: record the item at
+   RECORD_HOST once its expanded list is mapped.  */
+struct dm_replay;
+struct deepmap_type;
+struct dm_deep_replay_info
+{
+  uintptr_t record_host;
+  const struct deepmap_type *record_type;
+  struct dm_replay *replay;
+  int copy_from;
+};
+extern DM_TLS struct dm_deep_replay_info *dm_deep_replay_info;
+
+/* Take DEV's lock and begin replaying the deep item HOST of type T
+   (replay.h); NULL when it has no valid record.  */
+struct dm_replay *dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
+				       const struct deepmap_type *t);
 
 static inline int
 dm_item_is_deep (size_t i)

@@ -57,7 +57,10 @@ struct dm_block
 enum dm_mapping_flags
 {
   DM_MAPPING_DECLARE_TARGET = 1,	/* a declare-target variable */
-  DM_MAPPING_ASSOCIATED = 2		/* omp_target_associate_ptr */
+  DM_MAPPING_ASSOCIATED = 2,		/* omp_target_associate_ptr */
+  DM_MAPPING_DEEP = 4			/* deep copy took a reference: its
+					   removal or split moves the
+					   device's deep epoch (replay.h) */
 };
 
 struct dm_mapping

@@ -172,6 +172,9 @@ dm_config_init (void)
       dm_config.deep_strategy = found;
     }
 
+  v = getenv ("DEEPMAP_DEEP_REPLAY");
+  dm_config.deep_replay = v ? dm_parse_bool ("DEEPMAP_DEEP_REPLAY", v) : 1;
+
   v = getenv ("DEEPMAP_OVERLAP");
   dm_config.overlap_refresh = 0;
   if (v && !strcasecmp (v, "refresh"))

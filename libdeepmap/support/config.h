@@ -44,6 +44,8 @@ struct dm_config
   int overlap_refresh;		/* DEEPMAP_OVERLAP=refresh */
   int check;			/* DEEPMAP_CHECK: deep copy pointer checks */
   int deep_strategy;		/* DEEPMAP_DEEPCOPY (enum dm_deep_strategy) */
+  int deep_replay;		/* DEEPMAP_DEEP_REPLAY: re-enter present
+				   deep structures without a walk */
   int nowait_sync;		/* DEEPMAP_NOWAIT=sync: nowait tasks run
 				   their construct synchronously */
   size_t emu_link_bandwidth;	/* DEEPMAP_EMU_LINK: bytes per second of

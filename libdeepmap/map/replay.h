@@ -1,0 +1,67 @@
+/* replay.h -- re-entering a deep structure that is wholly present and
+   unchanged costs no walk of it.
+
+   A loop of target regions over a structure that an enclosing enter data
+   or target data holds maps, in each region, every object the structure
+   reaches: a walk of the host structure and a directory lookup per
+   object and per pointer, O(N log n) for what changes nothing.  After a
+   construct has expanded and mapped a deep item in full, the directory
+   segments of its objects and the attachment slots of its pointers are
+   recorded with the device's deep epoch, which moves whenever a segment
+   that deep copy mapped is removed or split, or a pointer detached, and
+   its layout generation, which moves when blocks fuse.  A later target
+   or target data construct of the same item (address and type) on that
+   device, while both are unchanged, takes its references on the
+   recorded segments and slots directly and skips the expansion; at its
+   end it drops them, directly when others still hold every one, through
+   the ordinary release, copy-back, detach and reap otherwise.
+
+   Deep copy assumes mapped structures keep their pointers (README,
+   DEEPMAP_CHECK): while the structure stays mapped the recorded objects
+   are exactly what a walk would find.  DEEPMAP_CHECK turns replay off,
+   so the check sees every pointer; DEEPMAP_DEEP_REPLAY=0 does too.  */
+#ifndef DM_REPLAY_H
+#define DM_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dm_device;
+struct dm_ctx;
+struct deepmap_type;
+struct dm_replay;
+
+/* Under DEV's lock.  If item HOST of type T has a valid record on DEV,
+   take the construct's references on everything it reaches and return
+   the record (held until dm_replay_end), else NULL.  */
+struct dm_replay *dm_replay_begin (struct dm_device *dev, uintptr_t host,
+				   const struct deepmap_type *t);
+
+/* Under the lock: drop what dm_replay_begin took.  COPY_FROM: the item's
+   map type copies back (objects whose count reaches zero are copied
+   back, as the full path would).  */
+void dm_replay_end (struct dm_ctx *ctx, struct dm_replay *r, int copy_from);
+
+/* Under the lock, after a construct mapped the deep item HOST of type T
+   in full: OBJS[0..NOBJ) are the object ranges (host start, end pairs),
+   SLOTS[0..NSLOT) the attached pointer slots.  Records them if every
+   object lies in one segment and every segment and slot has at least
+   MIN_COUNT references (2 for a target or target data construct: one
+   besides its own; 1 for enter data, which is the holder).  */
+void dm_replay_record (struct dm_device *dev, uintptr_t host,
+		       const struct deepmap_type *t, const uintptr_t *objs,
+		       size_t nobj, void *const *slots, size_t nslot,
+		       uint64_t min_count);
+
+/* The same from a construct's expanded list: items FIRST..N of ADDRS,
+   SIZES, KINDS are deep copy's (objects, then attach entries).  */
+void dm_replay_record_list (struct dm_device *dev, uintptr_t host,
+			    const struct deepmap_type *t, size_t n,
+			    void **addrs, const size_t *sizes,
+			    const unsigned short *kinds, size_t first,
+			    uint64_t min_count);
+
+/* The device goes away or forks: drop every record.  */
+void dm_replay_forget_all (struct dm_device *dev);
+
+#endif

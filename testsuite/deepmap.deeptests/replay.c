@@ -1,0 +1,167 @@
+/* Re-entering a present deep structure without a walk (replay): a loop
+   of regions over a list that enter data or target data holds gives
+   the results of the full path, in every case where what the record
+   knows changes: the holder goes and comes back after the host changed
+   the list, the program maps a pointee itself, fusion moves blocks, and
+   another thread releases the holder while a replayed region runs (the
+   region's end then copies back and unmaps, as the full path does).  */
+/* { dg-require-effective-target offload_device_nonshared_as } */
+#include "deeptests.h"
+#include <pthread.h>
+#include <stdint.h>
+
+struct node
+{
+  struct node *next;
+  int n;
+  int *v deepmap_counted_by (n);
+};
+
+#define N 500
+
+static struct node *
+make (void)
+{
+  struct node *head = NULL;
+  for (int i = N - 1; i >= 0; i--)
+    {
+      struct node *p = xcalloc (1, sizeof *p);
+      p->n = 1 + i % 3;
+      p->v = xcalloc (p->n, sizeof (int));
+      p->next = head;
+      head = p;
+    }
+  return head;
+}
+
+/* Every element of every node, plus one, on the device.  */
+static void
+bump (struct node *head)
+{
+#pragma omp target map(tofrom: head[0:1])
+  for (struct node *p = head; p; p = p->next)
+    for (int j = 0; j < p->n; j++)
+      p->v[j]++;
+}
+
+static void
+expect (struct node *head, int value)
+{
+  for (struct node *p = head; p; p = p->next)
+    for (int j = 0; j < p->n; j++)
+      {
+	if (p->v[j] != value)
+	  fprintf (stderr, "expected %d, got %d\n", value, p->v[j]);
+	CHECK (p->v[j] == value);
+      }
+}
+
+static volatile int released, in_region;
+static struct node *shared_head;
+
+static void *
+releaser (void *arg)
+{
+  while (!in_region)
+    ;
+#pragma omp target exit data map(release: shared_head[0:1])
+  released = 1;
+  return NULL;
+}
+
+int
+main (void)
+{
+  int dev = omp_get_default_device ();
+  struct node *head = make ();
+
+  /* Held by enter data: ten regions, the host untouched until exit.  */
+#pragma omp target enter data map(to: head[0:1])
+  for (int r = 0; r < 10; r++)
+    bump (head);
+  expect (head, 0);
+#pragma omp target exit data map(from: head[0:1])
+  expect (head, 10);
+  CHECK (!omp_target_is_present (head->next->v, dev));
+
+  /* The host changes the list while it is not mapped; mapped again, the
+     regions see the change (the old record no longer holds).  */
+  head->next->v[0] = 100;
+#pragma omp target enter data map(to: head[0:1])
+  bump (head);
+  bump (head);
+#pragma omp target exit data map(from: head[0:1])
+  CHECK (head->next->v[0] == 102);
+  head->next->v[0] = 12;
+  expect (head, 12);
+
+  /* Held by target data, with the program mapping one pointee itself
+     inside and copying it back.  */
+#pragma omp target data map(to: head[0:1])
+  {
+    bump (head);
+    struct node *third = head->next->next;
+#pragma omp target enter data map(to: third->v[0:third->n])
+    bump (head);
+#pragma omp target exit data map(from: third->v[0:third->n])
+    CHECK (third->v[0] == 14);
+    bump (head);
+    CHECK (head->v[0] == 12);
+  }
+  /* Only the pointee the program copied back changed on the host.  */
+  struct node *third = head->next->next;
+  for (int j = 0; j < third->n; j++)
+    {
+      CHECK (third->v[j] == 14);
+      third->v[j] = 12;
+    }
+  expect (head, 12);
+
+  /* Fusion moves blocks between replays: a section that covers two
+     nodes' arrays (when adjacent) and whatever lies between.  */
+#pragma omp target enter data map(to: head[0:1])
+  bump (head);
+  int *a = head->v, *b = head->next->v;
+  int *lo = a < b ? a : b, *hi = a < b ? b : a;
+  if (hi - lo < 64)
+    {
+#pragma omp target enter data map(alloc: lo[0:hi - lo + 1])
+    }
+  bump (head);
+#pragma omp target exit data map(from: head[0:1])
+  if (hi - lo < 64)
+    {
+      /* It holds the two arrays now: they come back with it.  */
+#pragma omp target exit data map(from: lo[0:hi - lo + 1])
+    }
+  expect (head, 14);
+
+  /* Another thread releases the holder while a replayed region runs:
+     the region's end copies everything back and unmaps it.  */
+  shared_head = head;
+#pragma omp target enter data map(to: head[0:1])
+  bump (head);			/* recorded or replayed */
+  pthread_t t;
+  CHECK (pthread_create (&t, NULL, releaser, NULL) == 0);
+  volatile int *flag_released = &released, *flag_in = &in_region;
+  uintptr_t fr = (uintptr_t) flag_released, fi = (uintptr_t) flag_in;
+#pragma omp target map(tofrom: head[0:1]) firstprivate(fr, fi)
+  {
+    /* The emulated device runs region code in the host's address space:
+       the flags are read where they are.  */
+    *(volatile int *) fi = 1;
+    while (!*(volatile int *) fr)
+      ;
+    for (struct node *p = head; p; p = p->next)
+      for (int j = 0; j < p->n; j++)
+	p->v[j]++;
+  }
+  pthread_join (t, NULL);
+  expect (head, 16);
+  CHECK (!omp_target_is_present (head, dev));
+  CHECK (!omp_target_is_present (head->next->v, dev));
+
+  printf ("replay: ok\n");
+  return 0;
+}
+/* { dg-output "replay: ok" } */
