@@ -117,24 +117,32 @@ main (void)
     }
   expect (head, 12);
 
-  /* Fusion moves blocks between replays: a section that covers two
-     nodes' arrays (when adjacent) and whatever lies between.  */
+  /* Fusion moves blocks between replays: the first two nodes' arrays
+     are moved (while unmapped) into one buffer, then a section of the
+     whole buffer is mapped between two replays.  */
+  int *buf = xcalloc (8, sizeof (int));
+  for (int j = 0; j < head->n; j++)
+    buf[j] = head->v[j];
+  for (int j = 0; j < head->next->n; j++)
+    buf[4 + j] = head->next->v[j];
+  int *old0 = head->v, *old1 = head->next->v;
+  head->v = buf;
+  head->next->v = buf + 4;
 #pragma omp target enter data map(to: head[0:1])
   bump (head);
-  int *a = head->v, *b = head->next->v;
-  int *lo = a < b ? a : b, *hi = a < b ? b : a;
-  if (hi - lo < 64)
-    {
-#pragma omp target enter data map(alloc: lo[0:hi - lo + 1])
-    }
+#pragma omp target enter data map(alloc: buf[0:8])
   bump (head);
 #pragma omp target exit data map(from: head[0:1])
-  if (hi - lo < 64)
-    {
-      /* It holds the two arrays now: they come back with it.  */
-#pragma omp target exit data map(from: lo[0:hi - lo + 1])
-    }
+  /* The buffer's section holds the two arrays now: they come back with
+     it.  */
+#pragma omp target exit data map(from: buf[0:8])
   expect (head, 14);
+  for (int j = 0; j < head->n; j++)
+    old0[j] = buf[j];
+  for (int j = 0; j < head->next->n; j++)
+    old1[j] = buf[4 + j];
+  head->v = old0;
+  head->next->v = old1;
 
   /* Another thread releases the holder while a replayed region runs:
      the region's end copies everything back and unmaps it.  */
