@@ -27,6 +27,12 @@ DM_CFLAGS = -std=gnu11 -fPIC -pthread -fvisibility=hidden \
 	-Iinclude -Ilibdeepmap -DDEEPMAP_BUILDING_RUNTIME \
 	-DDM_SYSTEM_LIBGOMP='"$(SYSTEM_LIBGOMP)"'
 
+# OMPT's types come from the header Debian ships with LLVM's OpenMP
+# runtime (libomp-14-dev, see make deps); only that one header is copied
+# into the build, never clang's include directory (its stddef.h).
+OMPT_HEADER ?= $(firstword $(wildcard /usr/lib/llvm-*/lib/clang/*/include/omp-tools.h))
+DM_CFLAGS += -idirafter $(B)/gen/ompt
+
 # The CUDA backend needs the toolkit's cuda.h (types only: the driver is
 # opened at run time); without it the runtime is built without CUDA.
 CUDA_HOME ?= /usr/local/cuda
@@ -54,7 +60,14 @@ SWAPIN := $(B)/lib/deepmap/libgomp.so.1
 
 all: $(SWAPIN)
 
-$(B)/obj/%.o: libdeepmap/%.c $(LIB_HDRS)
+$(B)/gen/ompt/omp-tools.h:
+	@mkdir -p $(@D)
+	@if [ -z "$(OMPT_HEADER)" ]; then echo "deepmap: error: omp-tools.h not \
+	  found (Debian package libomp-14-dev); run make deps as root" >&2; \
+	  exit 1; fi
+	cp $(OMPT_HEADER) $@
+
+$(B)/obj/%.o: libdeepmap/%.c $(LIB_HDRS) $(B)/gen/ompt/omp-tools.h
 	@mkdir -p $(@D)
 	$(CC) $(DM_CFLAGS) -c $< -o $@
 

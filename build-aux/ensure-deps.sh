@@ -11,6 +11,8 @@ want dejagnu
 want gcc-12-source
 want gcc-12-plugin-dev
 want clang-14
+# omp-tools.h, the OMPT types the runtime is built with (the Makefile
+# copies that one header), and LLVM's OpenMP runtime for the benchmarks.
 want libomp-14-dev
 # GCC's nvptx offload compiler: the deepmap.cuda/nvptx-*.c tests load the
 # images it makes on the fake driver (and make check-gpu needs it).

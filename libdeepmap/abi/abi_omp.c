@@ -14,6 +14,7 @@
 #include "support/error.h"
 #include "support/export.h"
 #include "support/forward.h"
+#include "support/ompt.h"
 #include "map/mapping.h"
 #include "support/region.h"
 #include "engine/transfer.h"
@@ -73,6 +74,26 @@ dm_api_device (int device_num, int *host)
   return dm_device_get (device_num);
 }
 
+static void *dm_target_alloc (struct dm_device *dev, size_t size,
+			      int device_num);
+
+/* OMPT: a device routine's one data operation, around CALL.  */
+#define DM_OMPT_ROUTINE_OP(dev, ra, optype, src, dst, size, dst_after, call) \
+  do                                                                      \
+    {                                                                     \
+      struct dm_ompt_op _op;                                              \
+      ompt_id_t _id = 0;                                                  \
+      dm_ompt_routine_enter (&_op, (dev)->id, (ra));                      \
+      dm_ompt_data_op (ompt_scope_begin, &_id, (optype), (src),           \
+		       dm_ompt_host_device (), (dst), (dev)->id, (size));   \
+      call;                                                               \
+      dm_ompt_data_op (ompt_scope_end, &_id, (optype), (src),             \
+		       dm_ompt_host_device (), (dst_after), (dev)->id,      \
+		       (size));                                             \
+      dm_ompt_routine_leave (&_op);                                       \
+    }                                                                     \
+  while (0)
+
 DM_EXPORT void *
 omp_target_alloc (size_t size, int device_num)
 {
@@ -82,7 +103,18 @@ omp_target_alloc (size_t size, int device_num)
     return NULL;
   if (!dev)
     return host ? malloc (size) : NULL;
+  void *p;
+  if (DM_OMPT_ON ())
+    DM_OMPT_ROUTINE_OP (dev, DM_OMPT_RA, ompt_target_data_alloc, NULL, NULL,
+			size, p, p = dm_target_alloc (dev, size, device_num));
+  else
+    p = dm_target_alloc (dev, size, device_num);
+  return p;
+}
 
+static void *
+dm_target_alloc (struct dm_device *dev, size_t size, int device_num)
+{
   struct dm_mapping *rec = malloc (sizeof *rec);
   struct dm_block *blk = malloc (sizeof *blk);
   if (!rec || !blk)
@@ -118,6 +150,14 @@ omp_target_alloc (size_t size, int device_num)
   return (void *) addr;
 }
 
+static void
+dm_target_free_block (struct dm_device *dev, struct dm_mapping *rec)
+{
+  pthread_mutex_lock (&dev->lock);
+  dm_pool_free (dev, rec->block->alloc_addr, rec->block->alloc_size);
+  pthread_mutex_unlock (&dev->lock);
+}
+
 DM_EXPORT void
 omp_target_free (void *device_ptr, int device_num)
 {
@@ -145,8 +185,13 @@ omp_target_free (void *device_ptr, int device_num)
 		     "omp_target_alloc for device %d (or was freed already)",
 		     device_ptr, device_num, device_num);
   dm_maptable_remove (&dev->allocs, rec);
-  dm_pool_free (dev, rec->block->alloc_addr, rec->block->alloc_size);
   pthread_mutex_unlock (&dev->lock);
+  if (DM_OMPT_ON ())
+    DM_OMPT_ROUTINE_OP (dev, DM_OMPT_RA, ompt_target_data_delete, NULL,
+			device_ptr, rec->host_end - rec->host_start,
+			device_ptr, dm_target_free_block (dev, rec));
+  else
+    dm_target_free_block (dev, rec);
   free (rec->block);
   free (rec);
 }
@@ -264,8 +309,15 @@ omp_target_memcpy (void *dst, const void *src, size_t length,
   if (sdev)
     dm_api_check_range (sdev, (const char *) src + src_offset, length,
 			"omp_target_memcpy (source)");
-  if (dm_copy_between (ddev, (char *) dst + dst_offset, sdev,
-		       (const char *) src + src_offset, length) != 0)
+  struct dm_ompt_op op;
+  int traced = DM_OMPT_ON () && (ddev || sdev);
+  if (traced)
+    dm_ompt_routine_enter (&op, ddev ? ddev->id : sdev->id, DM_OMPT_RA);
+  int r = dm_copy_between (ddev, (char *) dst + dst_offset, sdev,
+			   (const char *) src + src_offset, length);
+  if (traced)
+    dm_ompt_routine_leave (&op);
+  if (r != 0)
     dm_fatal ("omp_target_memcpy of %zu bytes from %p on device %d to %p on "
 	      "device %d failed: %s", length, (const char *) src + src_offset,
 	      src_device_num, (char *) dst + dst_offset, dst_device_num,
@@ -355,8 +407,16 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
   if (sdev)
     dm_rect_check (sdev, src, element_size, num_dims, volume, src_offsets,
 		   src_dimensions, "omp_target_memcpy_rect (source)");
-  if (dm_memcpy_rect (dst, src, element_size, num_dims, volume, dst_offsets,
-		      src_offsets, dst_dimensions, src_dimensions, ddev, sdev))
+  struct dm_ompt_op op;
+  int traced = DM_OMPT_ON () && (ddev || sdev);
+  if (traced)
+    dm_ompt_routine_enter (&op, ddev ? ddev->id : sdev->id, DM_OMPT_RA);
+  int r = dm_memcpy_rect (dst, src, element_size, num_dims, volume,
+			  dst_offsets, src_offsets, dst_dimensions,
+			  src_dimensions, ddev, sdev);
+  if (traced)
+    dm_ompt_routine_leave (&op);
+  if (r)
     dm_fatal ("omp_target_memcpy_rect of a %d-dimensional rectangle from "
 	      "device %d to device %d failed: %s", num_dims, src_device_num,
 	      dst_device_num, dm_reason ());
@@ -380,7 +440,15 @@ omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
 		  device_ptr, size, device_offset, device_num);
       return EINVAL;
     }
-  return dm_associate (dev, host_ptr, d + device_offset, size) ? EINVAL : 0;
+  int r;
+  void *at = (void *) (d + device_offset);
+  if (DM_OMPT_ON ())
+    DM_OMPT_ROUTINE_OP (dev, DM_OMPT_RA, ompt_target_data_associate,
+			(void *) host_ptr, at, size, at,
+			r = dm_associate (dev, host_ptr, (uintptr_t) at, size));
+  else
+    r = dm_associate (dev, host_ptr, (uintptr_t) at, size);
+  return r ? EINVAL : 0;
 }
 
 DM_EXPORT int
@@ -390,7 +458,17 @@ omp_target_disassociate_ptr (const void *ptr, int device_num)
   struct dm_device *dev = dm_api_device (device_num, &host);
   if (!dev)
     return EINVAL;
-  if (dm_disassociate (dev, ptr) != 0)
+  int r;
+  if (DM_OMPT_ON ())
+    {
+      void *at = ptr ? dm_translate (dev, ptr) : NULL;
+      DM_OMPT_ROUTINE_OP (dev, DM_OMPT_RA, ompt_target_data_disassociate,
+			  (void *) ptr, at, 0, at,
+			  r = dm_disassociate (dev, ptr));
+    }
+  else
+    r = dm_disassociate (dev, ptr);
+  if (r != 0)
     dm_fatal ("omp_target_disassociate_ptr (%p, %d): host %p is not "
 	      "associated with device memory on device %d (only pointers "
 	      "given to omp_target_associate_ptr can be disassociated)",

@@ -19,6 +19,7 @@
 #include "support/config.h"
 #include "abi/nowait.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 #include "support/region.h"
 
 /* The old entry points pass 8-bit kinds: 3 bits of kind, 5 of log2
@@ -95,6 +96,89 @@ dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
   free (copies);
 }
 
+/* OMPT's mapping flags for a map kind; 0 for items that map nothing of
+   their own (pointer attachments, firstprivate, use_device_*, the
+   struct header whose members follow).  */
+static unsigned int
+dm_ompt_map_flags (unsigned short k)
+{
+  int kind = k & 0xff;
+  unsigned int implicit = 0;
+  if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
+    {
+      kind &= ~DM_MAP_IMPLICIT;
+      implicit = ompt_target_map_flag_implicit;
+    }
+  switch (kind)
+    {
+    case DM_MAP_ALLOC:
+    case DM_MAP_FORCE_ALLOC:
+    case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+      return ompt_target_map_flag_alloc | implicit;
+    case DM_MAP_TO:
+    case DM_MAP_FORCE_TO:
+    case DM_MAP_ALWAYS_TO:
+      return ompt_target_map_flag_to | implicit;
+    case DM_MAP_FROM:
+    case DM_MAP_FORCE_FROM:
+    case DM_MAP_ALWAYS_FROM:
+      return ompt_target_map_flag_from | implicit;
+    case DM_MAP_TOFROM:
+    case DM_MAP_FORCE_TOFROM:
+    case DM_MAP_ALWAYS_TOFROM:
+      return ompt_target_map_flag_to | ompt_target_map_flag_from | implicit;
+    case DM_MAP_RELEASE:
+      return ompt_target_map_flag_release | implicit;
+    case DM_MAP_DELETE:
+    case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+      return ompt_target_map_flag_delete | implicit;
+    }
+  return 0;
+}
+
+void
+dm_ompt_report_map (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds)
+{
+  void **host = malloc (mapnum * sizeof *host + 1);
+  void **devp = malloc (mapnum * sizeof *devp + 1);
+  size_t *bytes = malloc (mapnum * sizeof *bytes + 1);
+  unsigned int *flags = malloc (mapnum * sizeof *flags + 1), n = 0;
+  if (host && devp && bytes && flags)
+    {
+      for (size_t i = 0; i < mapnum; i++)
+	{
+	  unsigned int f = dm_ompt_map_flags (kinds[i]);
+	  if ((kinds[i] & 0xff) == DM_MAP_STRUCT)
+	    i += sizes[i];
+	  else if (f && hostaddrs[i])
+	    {
+	      host[n] = hostaddrs[i];
+	      devp[n] = dm_translate (dev, hostaddrs[i]);
+	      bytes[n] = sizes[i];
+	      flags[n++] = f;
+	    }
+	}
+      dm_ompt_map (n, host, devp, bytes, flags);
+    }
+  free (host);
+  free (devp);
+  free (bytes);
+  free (flags);
+}
+
+/* Begin a construct of KIND on DEV for OMPT; nonzero when it is traced
+   (a tool is attached and the construct runs on a device).  */
+static inline int
+dm_ompt_begin (struct dm_ompt_op *op, struct dm_device *dev,
+	       ompt_target_t kind, const void *ra)
+{
+  if (!DM_OMPT_ON () || !dev)
+    return 0;
+  dm_ompt_target_begin (op, kind, dev->id, ra);
+  return 1;
+}
+
 void
 dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
 	       void **hostaddrs, size_t *sizes, unsigned short *kinds,
@@ -122,11 +206,20 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
   if (__builtin_expect (dm_config.emu_strict, 0) && !a
       && dev->ops->runs_host_code)
     dm_strict_scan (dev);
+  ompt_id_t submit = 0;
+  int traced = DM_OMPT_ON ();
+  if (traced)
+    {
+      dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
+      dm_ompt_submit (ompt_scope_begin, &submit, launch.num_teams);
+    }
   if ((a ? dm_async_run (a, &launch) : dm_run_with_globals (dev, &launch, NULL))
       != 0)
     dm_fatal ("target%s on device %d (%s): the region (host function %p) "
 	      "failed: %s", a ? " nowait" : "", dev->id, dev->ops->name,
 	      (void *) fn, dm_reason ());
+  if (traced)
+    dm_ompt_submit (ompt_scope_end, &submit, launch.num_teams);
   dm_deep_check (check, "target", dev->id);
   dm_unmap_construct (env, a);
 }
@@ -225,7 +318,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
     {
       dm_nowait_submit (DM_NOWAIT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
 			dl.kinds, depend, args,
-			dl.storage ? dl.original + 1 : 0);
+			dl.storage ? dl.original + 1 : 0, DM_OMPT_RA);
       dm_deep_check (dl.check, "target", dev ? dev->id : -1);
       dm_deep_done (&dl, hostaddrs);
       return;
@@ -233,6 +326,8 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   dm_wait_depend (depend);
   if (!dev)
     dm_deep_check (dl.check, "target", -1), dl.check = NULL;
+  struct dm_ompt_op op;
+  int traced = dm_ompt_begin (&op, dev, ompt_target, DM_OMPT_RA);
   dm_deep_active = dl.storage != NULL;
   dm_deep_from = dl.storage ? dl.original + 1 : 0;
   dm_deep_replay_info = rip;
@@ -241,6 +336,8 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   dm_deep_replay_info = NULL;
   dm_deep_active = 0;
   dm_deep_from = 0;
+  if (traced)
+    dm_ompt_target_end (&op);
   dm_deep_done (&dl, hostaddrs);
 }
 
@@ -251,18 +348,26 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
 {
   struct dm_device *dev = dm_device_for_region (device, fn);
   unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  struct dm_ompt_op op;
+  int traced = dm_ompt_begin (&op, dev, ompt_target, DM_OMPT_RA);
   dm_target_now (dev, fn, mapnum, hostaddrs, sizes,
 		 dm_widen_kinds (mapnum, kinds, k), NULL);
+  if (traced)
+    dm_ompt_target_end (&op);
 }
 
 /* The target data constructs of this thread, innermost first.  */
 static DM_TLS struct dm_env *dm_data_stack;
 
+/* OMPT has no kind for target data: like LLVM's runtime, its start is
+   reported as enter data and its end as exit data.  */
 static void
 dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-		unsigned short *kinds)
+		unsigned short *kinds, const void *ra)
 {
   struct dm_device *dev = dm_device_resolve (device, "target data");
+  struct dm_ompt_op op;
+  int traced = dm_ompt_begin (&op, dev, ompt_target_enter_data, ra);
   struct dm_deep_list dl;
   struct dm_deep_replay_info ri;
   struct dm_deep_replay_info *rip
@@ -281,6 +386,11 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   dm_deep_from = 0;
   env->deep = dl.check;
   dm_deep_check_device (dl.check, dev, "target data");
+  if (traced)
+    {
+      dm_ompt_report_map (dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
+      dm_ompt_target_end (&op);
+    }
   dm_deep_done (&dl, hostaddrs);
   env->prev = dm_data_stack;
   dm_data_stack = env;
@@ -290,7 +400,7 @@ DM_EXPORT void
 GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
 		      size_t *sizes, unsigned short *kinds)
 {
-  dm_target_data (device, mapnum, hostaddrs, sizes, kinds);
+  dm_target_data (device, mapnum, hostaddrs, sizes, kinds, DM_OMPT_RA);
 }
 
 DM_EXPORT void
@@ -299,7 +409,7 @@ GOMP_target_data (int device, const void *unused, size_t mapnum,
 {
   unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
   dm_target_data (device, mapnum, hostaddrs, sizes,
-		  dm_widen_kinds (mapnum, kinds, k));
+		  dm_widen_kinds (mapnum, kinds, k), DM_OMPT_RA);
 }
 
 DM_EXPORT void
@@ -312,15 +422,22 @@ GOMP_target_end_data (void)
   dm_data_stack = env->prev;
   dm_deep_check (env->deep, "end of target data", env->dev ? env->dev->id : -1);
   env->deep = NULL;
+  struct dm_ompt_op op;
+  int traced = dm_ompt_begin (&op, env->dev, ompt_target_exit_data, DM_OMPT_RA);
   dm_unmap_construct (env, NULL);
+  if (traced)
+    dm_ompt_target_end (&op);
 }
 
 void
 dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	       size_t *sizes, unsigned short *kinds)
 {
-  if (dev)
-    dm_update (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+  if (!dev)
+    return;
+  if (DM_OMPT_ON ())
+    dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
+  dm_update (dev, mapnum, hostaddrs, sizes, kinds, NULL);
 }
 
 DM_EXPORT void
@@ -333,11 +450,15 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (DM_NOWAIT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
-		      dl.kinds, depend, NULL, 0);
+		      dl.kinds, depend, NULL, 0, DM_OMPT_RA);
   else
     {
       dm_wait_depend (depend);
+      struct dm_ompt_op op;
+      int traced = dm_ompt_begin (&op, dev, ompt_target_update, DM_OMPT_RA);
       dm_update_now (dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
+      if (traced)
+	dm_ompt_target_end (&op);
     }
   dm_deep_done (&dl, hostaddrs);
 }
@@ -348,8 +469,12 @@ GOMP_target_update (int device, const void *unused, size_t mapnum,
 {
   struct dm_device *dev = dm_device_resolve (device, "target update");
   unsigned short *k = alloca ((mapnum + 1) * sizeof *k);
+  struct dm_ompt_op op;
+  int traced = dm_ompt_begin (&op, dev, ompt_target_update, DM_OMPT_RA);
   dm_update_now (dev, mapnum, hostaddrs, sizes,
 		 dm_widen_kinds (mapnum, kinds, k));
+  if (traced)
+    dm_ompt_target_end (&op);
 }
 
 void
@@ -358,10 +483,20 @@ dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
 {
   if (!dev)
     return;
+  /* A tool sees the device addresses while they exist.  */
+  int traced = DM_OMPT_ON ();
   if (exit_data)
-    dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+    {
+      if (traced)
+	dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
+      dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+    }
   else
-    dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+    {
+      dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+      if (traced)
+	dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
+    }
 }
 
 DM_EXPORT void
@@ -379,11 +514,15 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (exit_data ? DM_NOWAIT_EXIT_DATA : DM_NOWAIT_ENTER_DATA,
 		      dev, NULL, dl.n, dl.addrs, dl.sizes, dl.kinds, depend,
-		      NULL, dl.storage ? dl.original + 1 : 0);
+		      NULL, dl.storage ? dl.original + 1 : 0, DM_OMPT_RA);
   else
     {
       dm_wait_depend (depend);
       struct dm_deep_replay_info ri;
+      struct dm_ompt_op op;
+      int traced = dm_ompt_begin (&op, dev, exit_data ? ompt_target_exit_data
+						      : ompt_target_enter_data,
+				  DM_OMPT_RA);
       dm_deep_active = dl.storage != NULL;
       dm_deep_from = dl.storage ? dl.original + 1 : 0;
       dm_deep_replay_info = exit_data ? NULL
@@ -392,6 +531,8 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       dm_deep_replay_info = NULL;
       dm_deep_active = 0;
       dm_deep_from = 0;
+      if (traced)
+	dm_ompt_target_end (&op);
       if (!exit_data)
 	dm_deep_check_device (dl.check, dev, "target enter data");
     }

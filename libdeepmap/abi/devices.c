@@ -12,6 +12,7 @@
 #include "support/error.h"
 #include "engine/images.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 
 #ifdef DM_HAVE_CUDA
 
@@ -67,6 +68,13 @@ dm_add_devices (const struct dm_backend *b, int count)
 static void
 dm_devices_fini (void)
 {
+  if (DM_OMPT_ON ())
+    {
+      dm_images_ompt_replay (0);
+      for (int i = 0; i < dm_ndevices; i++)
+	dm_ompt_device_finalize (i);
+    }
+  dm_ompt_finish ();
   /* The program's destructors may still unregister images: they must
      not reach devices that are gone.  */
   dm_images_devices_stopped ();
@@ -208,20 +216,33 @@ dm_devices_init (void)
 
 static int dm_devices_ready;
 
+/* A tool started after the devices: what it would have seen.  */
 static void
-dm_devices_init_once (void)
+dm_devices_announce (void)
 {
-  dm_devices_init ();
-  __atomic_store_n (&dm_devices_ready, 1, __ATOMIC_RELEASE);
+  for (int i = 0; i < dm_ndevices; i++)
+    dm_ompt_device_initialize (i, dm_devices[i].ops->name);
+  dm_images_ompt_replay (1);
+}
+
+/* Devices first, then the OMPT tool (its initialize may ask for the
+   number of devices), then the flag that lets every thread through:
+   no device event comes before the tool is started.  */
+static void __attribute__ ((noinline))
+dm_devices_start_slow (void)
+{
+  pthread_once (&dm_devices_once, dm_devices_init);
+  if (dm_ompt_start (dm_ndevices, dm_devices_announce))
+    __atomic_store_n (&dm_devices_ready, 1, __ATOMIC_RELEASE);
 }
 
 static inline void
 dm_devices_start (void)
 {
-  /* After start-up a flag answers; pthread_once only the first time.  */
+  /* After start-up a flag answers.  */
   if (__builtin_expect (!__atomic_load_n (&dm_devices_ready,
 					  __ATOMIC_ACQUIRE), 0))
-    pthread_once (&dm_devices_once, dm_devices_init_once);
+    dm_devices_start_slow ();
 }
 
 int

@@ -29,6 +29,7 @@
 #include "map/mapping.h"
 #include "abi/nowait.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 
 
 /* GCC 12's libgomp has one path that runs a task and then completes it
@@ -86,6 +87,7 @@ struct dm_nowait
   size_t mapnum, nargs;
   size_t off_addrs, off_sizes, off_kinds, off_args;
   size_t deep_from;		/* dm_deep_from of the list */
+  const void *codeptr_ra;	/* the construct's, for OMPT */
 };
 
 #define DM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((size_t) (a) - 1))
@@ -116,6 +118,13 @@ dm_nowait_token (void)
   return (void *) (uintptr_t) (((uint64_t) 0xdeadULL << 48) | (n & ((1ULL << 48) - 1)));
 }
 
+static const ompt_target_t dm_nowait_ompt_kind[] = {
+  [DM_NOWAIT_TARGET] = ompt_target_nowait,
+  [DM_NOWAIT_UPDATE] = ompt_target_update_nowait,
+  [DM_NOWAIT_ENTER_DATA] = ompt_target_enter_data_nowait,
+  [DM_NOWAIT_EXIT_DATA] = ompt_target_exit_data_nowait
+};
+
 static void
 dm_nowait_run (void *data)
 {
@@ -130,6 +139,13 @@ dm_nowait_run (void *data)
     if ((kinds[i] & 0xff) == DM_MAP_FIRSTPRIVATE && addrs[i])
       addrs[i] = base + (uintptr_t) addrs[i];
 
+  /* OMPT: the target task's construct; it ends when its queue is
+     done (dm_async_done) or, run synchronously, here.  */
+  struct dm_ompt_op *op = NULL;
+  if (DM_OMPT_ON () && t->dev)
+    op = dm_ompt_task_begin (dm_nowait_ompt_kind[t->kind], t->dev->id,
+			     t->codeptr_ra);
+
   /* The host (fallback) runs the construct now, and so does a thread
      that libgomp would not let the event complete the task (above), or
      every thread under DEEPMAP_NOWAIT=sync.  */
@@ -138,26 +154,40 @@ dm_nowait_run (void *data)
     {
       dm_nowait_now (t, addrs, sizes, kinds, args);
       dm_deep_from = 0;
+      if (op)
+	dm_ompt_target_end (op);
       omp_fulfill_event ((uintptr_t) t->event);
       return;
     }
   struct dm_async *a = dm_async_begin (t->dev, t->event);
+  a->ompt = op;
+  int traced = op != NULL;
   switch (t->kind)
     {
     case DM_NOWAIT_TARGET:
       dm_target_async (a, t->fn, t->mapnum, addrs, sizes, kinds, args);
       break;
     case DM_NOWAIT_UPDATE:
+      if (traced)
+	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
       dm_update (t->dev, t->mapnum, addrs, sizes, kinds, a);
       break;
     case DM_NOWAIT_ENTER_DATA:
       dm_enter_data (t->dev, t->mapnum, addrs, sizes, kinds, a);
+      if (traced)
+	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
       break;
     case DM_NOWAIT_EXIT_DATA:
+      if (traced)
+	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
       dm_exit_data (t->dev, t->mapnum, addrs, sizes, kinds, a);
       break;
     }
   dm_deep_from = 0;
+  /* The queue may finish (and OP end, on another thread) as soon as its
+     completion is queued.  */
+  if (op)
+    dm_ompt_target_leave (op);
   dm_async_end (a);
 }
 
@@ -186,7 +216,7 @@ void
 dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
 		  void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		  size_t *sizes, unsigned short *kinds, void **depend,
-		  void **args, size_t deep_from)
+		  void **args, size_t deep_from, const void *codeptr_ra)
 {
   size_t nargs = 0;
   if (args)
@@ -220,7 +250,7 @@ dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
   struct dm_nowait *t = (struct dm_nowait *) blob;
   *t = (struct dm_nowait) { NULL, kind, dev, fn, mapnum, nargs,
 			    off_addrs, off_sizes, off_kinds, off_args,
-			    deep_from };
+			    deep_from, codeptr_ra };
   void **addrs = (void **) (blob + off_addrs);
   /* A construct without map items passes NULL arrays.  */
   if (mapnum)

@@ -19,11 +19,18 @@ enum dm_nowait_kind
 
 /* Snapshot the construct's arguments (and firstprivate values) into a
    task and hand it to GOMP_task with DEPEND.  DEEP_FROM: as dm_deep_from
-   (mapping.h) for the list, which the task sets while it maps.  */
+   (mapping.h) for the list, which the task sets while it maps.
+   CODEPTR_RA: the construct's return address, for OMPT.  */
 void dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
 		       void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		       size_t *sizes, unsigned short *kinds, void **depend,
-		       void **args, size_t deep_from);
+		       void **args, size_t deep_from, const void *codeptr_ra);
+
+/* OMPT's target_map event for a construct's list on DEV (abi_target.c):
+   the items that map memory, with their device addresses now.  */
+void dm_ompt_report_map (struct dm_device *dev, size_t mapnum,
+			 void **hostaddrs, size_t *sizes,
+			 unsigned short *kinds);
 
 /* The synchronous forms the tasks run (abi_target.c).  */
 void dm_target_now (struct dm_device *dev, void (*fn) (void *),

@@ -7,6 +7,7 @@
 #include "support/error.h"
 #include "engine/images.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 
 /* The system libgomp's, through the forwarding layer; safe on threads
    that are not OpenMP threads (GCC 12 handles such "unshackled" callers).
@@ -40,6 +41,8 @@ dm_async_done (void *arg, const char *failure)
 		  a->dev->ops->name, failure);
   struct dm_async_dev *s = a->dev->async;
   uintptr_t event = (uintptr_t) a->event;
+  if (a->ompt)
+    dm_ompt_target_end (a->ompt);
   pthread_mutex_lock (&s->done_lock);
   a->next = s->done;
   s->done = a;

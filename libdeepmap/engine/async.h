@@ -79,6 +79,7 @@ struct dm_async
   struct dm_aq *aq;
   void *event;			/* the task's detach event */
   struct dm_async_kept *kept;
+  struct dm_ompt_op *ompt;	/* OMPT: ends with the queue's work */
 };
 
 /* Per-device state, made by the first asynchronous construct.  */

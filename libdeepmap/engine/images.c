@@ -7,6 +7,8 @@
    carry the host tables in ELF sections, found by elfscan.c when the
    devices start.  Each device loads every image it can use and enters the
    variables into its mapping table for good.  */
+#define _GNU_SOURCE 1
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include "engine/images.h"
 #include "engine/transfer.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 
 struct dm_image *dm_images;
 static const struct dm_image_mapper *dm_mapper;
@@ -89,6 +92,25 @@ dm_image_load_host_code (struct dm_device *dev, struct dm_image *img)
 /* Is IMG's host table loaded on DEV, through IMG or another registration
    of it?  A host table can be registered for several device types, and
    found by the ELF scan as well; a device loads it once.  */
+/* OMPT device_load / device_unload of IMG on DEV: the module is the
+   host object holding the table.  */
+static void
+dm_image_ompt (struct dm_device *dev, const struct dm_image *img, int load)
+{
+  if (!load)
+    {
+      dm_ompt_device_unload (dev->id, img->module_id);
+      return;
+    }
+  const void *at = img->table.funcs_begin != img->table.funcs_end
+		   ? (const void *) img->table.funcs_begin
+		   : (const void *) img->table.vars_begin;
+  Dl_info info;
+  const char *file = dladdr (at, &info) && info.dli_fname
+		     ? info.dli_fname : NULL;
+  dm_ompt_device_load (dev->id, file, at, img->module_id);
+}
+
 static int
 dm_table_loaded (struct dm_device *dev, const struct dm_image *img)
 {
@@ -112,6 +134,8 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
   if (dev->ops->runs_host_code)
     {
       dm_image_load_host_code (dev, img);
+      if (DM_OMPT_ON ())
+	dm_image_ompt (dev, img, 1);
       return;
     }
   size_t nvars = dm_host_table_nvars (&img->table);
@@ -137,6 +161,8 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
 	dm_mapper->declare (dev, host, size, dev_vars[i], NULL);
     }
   free (dev_vars);
+  if (DM_OMPT_ON ())
+    dm_image_ompt (dev, img, 1);
 }
 
 /* IMG, no longer in dm_images, goes away: drop its variables from DEV
@@ -196,6 +222,8 @@ dm_image_add (const struct dm_host_table *t, int type, const void *data)
   img->table = *t;
   img->device_type = type;
   img->target_data = data;
+  static uint64_t modules;
+  img->module_id = ++modules;
   img->next = dm_images;
   dm_images = img;
   return img;
@@ -228,6 +256,19 @@ dm_images_devices_started (struct dm_device *devs, int n)
   for (int d = 0; d < n; d++)
     for (struct dm_image *img = dm_images; img; img = img->next)
       dm_image_load (&devs[d], img);
+  pthread_mutex_unlock (&dm_images_lock);
+}
+
+/* A tool started after the devices loaded their images: tell it what
+   is loaded (LOAD), or at exit what goes.  */
+void
+dm_images_ompt_replay (int load)
+{
+  pthread_mutex_lock (&dm_images_lock);
+  for (int d = 0; d < dm_started_n; d++)
+    for (struct dm_image *img = dm_images; img; img = img->next)
+      if (img->loaded && img->loaded[d])
+	dm_image_ompt (&dm_started_devs[d], img, load);
   pthread_mutex_unlock (&dm_images_lock);
 }
 
@@ -307,6 +348,8 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 		continue;
 	      dm_image_drop_vars (dev, img);
 	      dm_image_forget_data (dev, ht[0]);
+	      if (DM_OMPT_ON ())
+		dm_image_ompt (dev, img, 0);
 	      if (dev->ops->image_unload)
 		dev->ops->image_unload (dev, &img->table);
 	      /* Another registration of the table takes over, if any.  */

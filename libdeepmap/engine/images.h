@@ -19,6 +19,7 @@ struct dm_image
   const void *target_data;	/* the device image, NULL for host only */
   char *initial;		/* the variables' values when registered */
   unsigned char *loaded;	/* per started device: loaded there */
+  uint64_t module_id;		/* OMPT's name for it */
   struct dm_image *next;
 };
 
@@ -51,6 +52,10 @@ void dm_images_set_mapper (const struct dm_image_mapper *mapper);
 /* Called once the devices have started: load every image registered so
    far on each device that can use it; later registrations load at once.  */
 void dm_images_devices_started (struct dm_device *devs, int n);
+
+/* OMPT: device_load events for every image loaded so far (LOAD), or
+   device_unload events for them (process exit).  */
+void dm_images_ompt_replay (int load);
 
 /* Called when the devices shut down (process exit): later
    unregistrations only forget their images.  */

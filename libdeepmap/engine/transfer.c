@@ -3,6 +3,7 @@
 
 #include "device/device.h"
 #include "engine/transfer.h"
+#include "support/ompt.h"
 
 int dm_stats_enabled;
 
@@ -31,6 +32,21 @@ dm_now_ns (void)
     _r;                                                                 \
   })
 
+/* The copy CALL between OMPT's begin and end of a data operation (a
+   tool is attached; a queued copy's end is when it is queued).  */
+#define DM_OMPT_TRANSFER(optype, src, src_dev, dst, dst_dev, size, call)  \
+  do                                                                    \
+    {                                                                   \
+      ompt_id_t _id = 0;                                                \
+      dm_ompt_data_op (ompt_scope_begin, &_id, (optype), (src), (src_dev), \
+		       (dst), (dst_dev), (size));                       \
+      int _r = (call);                                                  \
+      dm_ompt_data_op (ompt_scope_end, &_id, (optype), (src), (src_dev),  \
+		       (dst), (dst_dev), (size));                       \
+      return _r;                                                        \
+    }                                                                   \
+  while (0)
+
 int
 dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		   size_t size, struct dm_queue *q)
@@ -39,6 +55,12 @@ dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
     return 0;
   dm_stats_add (&dev->stats.h2d_count, 1);
   dm_stats_add (&dev->stats.h2d_bytes, size);
+  if (DM_OMPT_ON ())
+    DM_OMPT_TRANSFER (q ? ompt_target_data_transfer_to_device_async
+		        : ompt_target_data_transfer_to_device,
+		      src, dm_ompt_host_device (), (void *) dst, dev->id, size,
+		      DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size,
+							  q)));
   return DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size, q));
 }
 
@@ -50,6 +72,12 @@ dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
     return 0;
   dm_stats_add (&dev->stats.d2h_count, 1);
   dm_stats_add (&dev->stats.d2h_bytes, size);
+  if (DM_OMPT_ON ())
+    DM_OMPT_TRANSFER (q ? ompt_target_data_transfer_from_device_async
+		        : ompt_target_data_transfer_from_device,
+		      (void *) src, dev->id, dst, dm_ompt_host_device (), size,
+		      DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size,
+							q)));
   return DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size, q));
 }
 
@@ -61,6 +89,14 @@ dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
     return 0;
   dm_stats_add (&dev->stats.d2d_count, 1);
   dm_stats_add (&dev->stats.d2d_bytes, size);
+  /* OpenMP 5.1 has no device-to-device kind: a transfer to the device
+     whose source is on the device too.  */
+  if (DM_OMPT_ON ())
+    DM_OMPT_TRANSFER (q ? ompt_target_data_transfer_to_device_async
+		        : ompt_target_data_transfer_to_device,
+		      (void *) src, dev->id, (void *) dst, dev->id, size,
+		      DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src,
+								 size, q)));
   return DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src, size, q));
 }
 

@@ -19,6 +19,7 @@
 #include "map/directory.h"
 #include "map/mapping.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 #include "engine/transfer.h"
 
 int dm_overlap_policy = DM_OVERLAP_KEEP;
@@ -82,6 +83,11 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   struct dm_block *b = dm_block_new (ctx);
   size_t size = e - s;
   size_t pad = align > 16 ? align - 1 : 0;
+  ompt_id_t op = 0;
+  if (DM_OMPT_ON ())
+    dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_alloc,
+		     (void *) s, dm_ompt_host_device (), NULL, ctx->dev->id,
+		     size);
   if (dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr) != 0)
     {
       b->next = ctx->dev->free_blocks;
@@ -95,6 +101,10 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   b->dev_start = pad ? (b->alloc_addr + pad) & ~(uintptr_t) (align - 1)
 		     : b->alloc_addr;
   b->owned = 1;
+  if (DM_OMPT_ON ())
+    dm_ompt_data_op (ompt_scope_end, &op, ompt_target_data_alloc,
+		     (void *) s, dm_ompt_host_device (),
+		     (void *) b->dev_start, ctx->dev->id, size);
   if (indexed)
     {
       struct dm_mapping *ix = dm_node_new (ctx);
@@ -148,11 +158,22 @@ dm_block_free_memory (struct dm_device *dev, struct dm_block *b)
 {
   if (!b->owned)
     return;
+  /* Like alloc: the host range as the source, the device block as the
+     destination, so that a tool pairs the two.  */
+  ompt_id_t op = 0;
+  void *host = (void *) b->host_start, *devp = (void *) b->dev_start;
+  size_t size = b->host_end - b->host_start;
+  if (DM_OMPT_ON ())
+    dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_delete, host,
+		     dm_ompt_host_device (), devp, dev->id, size);
   if (__builtin_expect (dm_async_live (dev), 0))
     dm_async_free_later (dev, b->alloc_addr, b->alloc_size);
   else
     dm_pool_free (dev, b->alloc_addr, b->alloc_size);
   b->owned = 0;
+  if (DM_OMPT_ON ())
+    dm_ompt_data_op (ompt_scope_end, &op, ompt_target_data_delete, host,
+		     dm_ompt_host_device (), devp, dev->id, size);
 }
 
 static void

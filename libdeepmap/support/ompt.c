@@ -1,0 +1,522 @@
+/* ompt.c -- OMPT tool discovery, the callback registry and event dispatch
+   (see ompt.h).  Only the device side exists: host events (parallel,
+   tasks, ...) belong to the system libgomp, which GCC 12 built without
+   OMPT.  */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "support/error.h"
+#include "support/ompt.h"
+
+/* OpenMP 5.1, as ompt_start_tool's omp_version.  */
+#define DM_OMPT_OMP_VERSION 202011
+#define DM_OMPT_RUNTIME_VERSION "deepmap (GCC 12 libgomp, OMPT device side)"
+#define DM_OMPT_NEVENTS 64
+
+typedef ompt_start_tool_result_t *dm_start_tool_fn (unsigned int,
+						     const char *);
+
+int dm_ompt_enabled;
+static ompt_callback_t dm_cb[DM_OMPT_NEVENTS];
+static ompt_start_tool_result_t *dm_tool;	/* started and initialized */
+static int dm_ndevices;
+static DM_TLS struct dm_ompt_op *dm_ompt_current;
+
+static pthread_mutex_t dm_start_lock = PTHREAD_MUTEX_INITIALIZER;
+static int dm_started;		/* discovery done */
+static int dm_starting;		/* ... under way on DM_STARTER */
+static pthread_t dm_starter;
+
+#define DM_CALLBACK(type, event) ((type) dm_cb[event])
+
+/* OMP_TOOL_VERBOSE_INIT's stream, while discovery runs.  */
+static FILE *dm_verbose;
+
+static void DM_FORMAT (1, 2)
+dm_log (const char *fmt, ...)
+{
+  if (!dm_verbose)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  vfprintf (dm_verbose, fmt, ap);
+  va_end (ap);
+  fflush (dm_verbose);
+}
+
+static void
+dm_verbose_open (void)
+{
+  const char *v = getenv ("OMP_TOOL_VERBOSE_INIT");
+  if (!v || !*v || !strcasecmp (v, "disabled"))
+    return;
+  if (!strcasecmp (v, "stdout"))
+    dm_verbose = stdout;
+  else if (!strcasecmp (v, "stderr"))
+    dm_verbose = stderr;
+  else if (!(dm_verbose = fopen (v, "w")))
+    dm_warning ("OMP_TOOL_VERBOSE_INIT=%s: cannot open the file; the tool "
+		"registration is not logged", v);
+}
+
+static void
+dm_verbose_close (void)
+{
+  if (dm_verbose && dm_verbose != stdout && dm_verbose != stderr)
+    fclose (dm_verbose);
+  dm_verbose = NULL;
+}
+
+/* The events a tool can have: the device side.  */
+static int
+dm_event_supported (int event)
+{
+  switch (event)
+    {
+    case ompt_callback_device_initialize:
+    case ompt_callback_device_finalize:
+    case ompt_callback_device_load:
+    case ompt_callback_device_unload:
+    case ompt_callback_target:
+    case ompt_callback_target_data_op:
+    case ompt_callback_target_submit:
+    case ompt_callback_target_map:
+    case ompt_callback_target_emi:
+    case ompt_callback_target_data_op_emi:
+    case ompt_callback_target_submit_emi:
+    case ompt_callback_target_map_emi:
+      return 1;
+    }
+  return 0;
+}
+
+static ompt_set_result_t
+dm_ompt_set_callback (ompt_callbacks_t event, ompt_callback_t callback)
+{
+  if ((int) event <= 0 || event >= DM_OMPT_NEVENTS)
+    return ompt_set_error;
+  if (!dm_event_supported (event))
+    return ompt_set_never;
+  __atomic_store_n (&dm_cb[event], callback, __ATOMIC_RELEASE);
+  if (callback)
+    __atomic_store_n (&dm_ompt_enabled, 1, __ATOMIC_RELEASE);
+  return ompt_set_always;
+}
+
+static int
+dm_ompt_get_callback (ompt_callbacks_t event, ompt_callback_t *callback)
+{
+  if ((int) event <= 0 || event >= DM_OMPT_NEVENTS || !dm_cb[event])
+    return 0;
+  *callback = dm_cb[event];
+  return 1;
+}
+
+static int
+dm_ompt_get_num_devices (void)
+{
+  return dm_ndevices;
+}
+
+static uint64_t
+dm_ompt_get_unique_id (void)
+{
+  static uint64_t next;
+  return __atomic_add_fetch (&next, 1, __ATOMIC_RELAXED);
+}
+
+static int
+dm_ompt_get_target_info (uint64_t *device_num, ompt_id_t *target_id,
+			 ompt_id_t *host_op_id)
+{
+  struct dm_ompt_op *op = dm_ompt_current;
+  if (!op || op->kind == 0)
+    return 0;
+  *device_num = (uint64_t) op->device_num;
+  *target_id = op->target_id;
+  *host_op_id = 0;
+  return 1;
+}
+
+static void dm_finalize_tool (void);
+
+static void
+dm_ompt_finalize_tool (void)
+{
+  dm_finalize_tool ();
+}
+
+static ompt_interface_fn_t
+dm_ompt_lookup (const char *name)
+{
+  static const struct
+  {
+    const char *name;
+    ompt_interface_fn_t fn;
+  } entries[] = {
+#define DM_ENTRY(n) { #n, (ompt_interface_fn_t) dm_##n }
+    DM_ENTRY (ompt_set_callback),
+    DM_ENTRY (ompt_get_callback),
+    DM_ENTRY (ompt_get_num_devices),
+    DM_ENTRY (ompt_get_unique_id),
+    DM_ENTRY (ompt_get_target_info),
+    DM_ENTRY (ompt_finalize_tool),
+#undef DM_ENTRY
+  };
+  if (!name)
+    return NULL;
+  for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
+    if (!strcmp (entries[i].name, name))
+      return entries[i].fn;
+  return NULL;
+}
+
+/* Ask START for a tool; nonzero when it wants to be started.  */
+static int
+dm_try_start (dm_start_tool_fn *start, const char *where)
+{
+  ompt_start_tool_result_t *r
+    = start (DM_OMPT_OMP_VERSION, DM_OMPT_RUNTIME_VERSION);
+  dm_log ("deepmap: ompt: ompt_start_tool of %s returned %s\n", where,
+	  r ? "a tool" : "NULL (no tool)");
+  if (!r)
+    return 0;
+  dm_tool = r;
+  return 1;
+}
+
+/* The spec's order: a tool already in the address space (linked with
+   the program or preloaded), then each library of OMP_TOOL_LIBRARIES in
+   turn; the first ompt_start_tool that answers non-NULL wins.  */
+static void
+dm_discover (void)
+{
+  const char *tool = getenv ("OMP_TOOL");
+  if (tool && *tool && strcasecmp (tool, "enabled"))
+    {
+      if (!strcasecmp (tool, "disabled"))
+	{
+	  dm_log ("deepmap: ompt: OMP_TOOL=disabled: no tool\n");
+	  return;
+	}
+      dm_warning ("OMP_TOOL=%s is neither enabled nor disabled; using "
+		  "enabled", tool);
+    }
+  dm_log ("deepmap: ompt: searching the address space for "
+	  "ompt_start_tool\n");
+  dm_start_tool_fn *start
+    = (dm_start_tool_fn *) dlsym (RTLD_DEFAULT, "ompt_start_tool");
+  if (start && dm_try_start (start, "the address space"))
+    return;
+  if (!start)
+    dm_log ("deepmap: ompt: not found\n");
+  const char *libs = getenv ("OMP_TOOL_LIBRARIES");
+  if (!libs || !*libs)
+    {
+      dm_log ("deepmap: ompt: OMP_TOOL_LIBRARIES is not set\n");
+      return;
+    }
+  char *list = strdup (libs), *save = NULL;
+  if (!list)
+    return;
+  for (char *lib = strtok_r (list, ":", &save); lib;
+       lib = strtok_r (NULL, ":", &save))
+    {
+      void *h = dlopen (lib, RTLD_NOW | RTLD_LOCAL);
+      if (!h)
+	{
+	  dm_log ("deepmap: ompt: cannot open %s: %s\n", lib, dlerror ());
+	  continue;
+	}
+      start = (dm_start_tool_fn *) dlsym (h, "ompt_start_tool");
+      if (!start)
+	dm_log ("deepmap: ompt: %s has no ompt_start_tool\n", lib);
+      else if (dm_try_start (start, lib))
+	break;
+      dlclose (h);
+    }
+  free (list);
+}
+
+int
+dm_ompt_start (int ndevices, void (*announce) (void))
+{
+  if (__atomic_load_n (&dm_started, __ATOMIC_ACQUIRE))
+    return 1;
+  /* The tool's initialize may call back into the runtime
+     (omp_get_num_devices): that thread goes on without waiting for
+     itself.  */
+  if (__atomic_load_n (&dm_starting, __ATOMIC_ACQUIRE)
+      && pthread_equal (dm_starter, pthread_self ()))
+    return 0;
+  pthread_mutex_lock (&dm_start_lock);
+  if (!dm_started)
+    {
+      dm_starter = pthread_self ();
+      __atomic_store_n (&dm_starting, 1, __ATOMIC_RELEASE);
+      dm_ndevices = ndevices;
+      dm_verbose_open ();
+      dm_log ("deepmap: ompt: tool registration (" DM_OMPT_RUNTIME_VERSION
+	      ")\n");
+      dm_discover ();
+      if (dm_tool)
+	{
+	  int ok = dm_tool->initialize (dm_ompt_lookup, ndevices,
+					&dm_tool->tool_data);
+	  dm_log ("deepmap: ompt: the tool's initialize returned %d: %s\n",
+		  ok, ok ? "the tool is active" : "the tool is not used");
+	  if (!ok)
+	    {
+	      dm_tool = NULL;
+	      memset (dm_cb, 0, sizeof dm_cb);
+	      __atomic_store_n (&dm_ompt_enabled, 0, __ATOMIC_RELEASE);
+	    }
+	}
+      else
+	dm_log ("deepmap: ompt: no tool\n");
+      dm_verbose_close ();
+      if (dm_ompt_enabled)
+	announce ();
+      __atomic_store_n (&dm_starting, 0, __ATOMIC_RELEASE);
+      __atomic_store_n (&dm_started, 1, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&dm_start_lock);
+  return 1;
+}
+
+static void
+dm_finalize_tool (void)
+{
+  ompt_start_tool_result_t *t
+    = __atomic_exchange_n (&dm_tool, NULL, __ATOMIC_ACQ_REL);
+  if (!t)
+    return;
+  __atomic_store_n (&dm_ompt_enabled, 0, __ATOMIC_RELEASE);
+  memset (dm_cb, 0, sizeof dm_cb);
+  if (t->finalize)
+    t->finalize (&t->tool_data);
+}
+
+void
+dm_ompt_finish (void)
+{
+  dm_finalize_tool ();
+}
+
+int
+dm_ompt_host_device (void)
+{
+  return dm_ndevices;
+}
+
+void
+dm_ompt_device_initialize (int device_num, const char *type)
+{
+  ompt_callback_device_initialize_t cb
+    = DM_CALLBACK (ompt_callback_device_initialize_t,
+		   ompt_callback_device_initialize);
+  if (cb)
+    cb (device_num, type, NULL, dm_ompt_lookup,
+	"deepmap offers no device tracing entry points");
+}
+
+void
+dm_ompt_device_finalize (int device_num)
+{
+  ompt_callback_device_finalize_t cb
+    = DM_CALLBACK (ompt_callback_device_finalize_t,
+		   ompt_callback_device_finalize);
+  if (cb)
+    cb (device_num);
+}
+
+void
+dm_ompt_device_load (int device_num, const char *filename,
+		     const void *host_addr, uint64_t module_id)
+{
+  ompt_callback_device_load_t cb
+    = DM_CALLBACK (ompt_callback_device_load_t, ompt_callback_device_load);
+  if (cb)
+    cb (device_num, filename, -1, (void *) (uintptr_t) ompt_addr_none, 0,
+	(void *) host_addr, (void *) (uintptr_t) ompt_addr_none, module_id);
+}
+
+void
+dm_ompt_device_unload (int device_num, uint64_t module_id)
+{
+  ompt_callback_device_unload_t cb
+    = DM_CALLBACK (ompt_callback_device_unload_t,
+		   ompt_callback_device_unload);
+  if (cb)
+    cb (device_num, module_id);
+}
+
+static void
+dm_target_dispatch (struct dm_ompt_op *op, ompt_scope_endpoint_t endpoint)
+{
+  ompt_data_t *task = op->heap ? &op->target_task_data : NULL;
+  ompt_callback_target_emi_t emi
+    = DM_CALLBACK (ompt_callback_target_emi_t, ompt_callback_target_emi);
+  if (emi)
+    {
+      emi (op->kind, endpoint, op->device_num, &op->task_data, task,
+	   &op->target_data, op->codeptr_ra);
+      return;
+    }
+  ompt_callback_target_t cb
+    = DM_CALLBACK (ompt_callback_target_t, ompt_callback_target);
+  if (cb)
+    cb (op->kind, endpoint, op->device_num, &op->task_data, op->target_id,
+	op->codeptr_ra);
+}
+
+static void
+dm_target_start (struct dm_ompt_op *op, ompt_target_t kind, int device_num,
+		 const void *codeptr_ra, int heap)
+{
+  *op = (struct dm_ompt_op) { .prev = dm_ompt_current, .kind = kind,
+			      .device_num = device_num, .heap = heap,
+			      .codeptr_ra = codeptr_ra };
+  op->target_id = dm_ompt_get_unique_id ();
+  dm_ompt_current = op;
+  dm_target_dispatch (op, ompt_scope_begin);
+}
+
+void
+dm_ompt_target_begin (struct dm_ompt_op *op, ompt_target_t kind,
+		      int device_num, const void *codeptr_ra)
+{
+  dm_target_start (op, kind, device_num, codeptr_ra, 0);
+}
+
+struct dm_ompt_op *
+dm_ompt_task_begin (ompt_target_t kind, int device_num,
+		    const void *codeptr_ra)
+{
+  struct dm_ompt_op *op = malloc (sizeof *op);
+  if (op)
+    dm_target_start (op, kind, device_num, codeptr_ra, 1);
+  return op;
+}
+
+void
+dm_ompt_target_leave (struct dm_ompt_op *op)
+{
+  if (dm_ompt_current == op)
+    dm_ompt_current = op->prev;
+}
+
+void
+dm_ompt_target_end (struct dm_ompt_op *op)
+{
+  dm_ompt_target_leave (op);
+  dm_target_dispatch (op, ompt_scope_end);
+  if (op->heap)
+    free (op);
+}
+
+void
+dm_ompt_routine_enter (struct dm_ompt_op *op, int device_num,
+		       const void *codeptr_ra)
+{
+  *op = (struct dm_ompt_op) { .prev = dm_ompt_current,
+			      .device_num = device_num,
+			      .codeptr_ra = codeptr_ra };
+  dm_ompt_current = op;
+}
+
+void
+dm_ompt_routine_leave (struct dm_ompt_op *op)
+{
+  dm_ompt_target_leave (op);
+}
+
+void
+dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
+		 ompt_target_data_op_t optype, const void *src,
+		 int src_device, const void *dest, int dest_device,
+		 size_t bytes)
+{
+  struct dm_ompt_op *op = dm_ompt_current;
+  /* Work outside any construct (a fusion's move started by another
+     thread's construct is inside that one): a target_data of value 0.  */
+  ompt_data_t none = ompt_data_none;
+  ompt_callback_target_data_op_emi_t emi
+    = DM_CALLBACK (ompt_callback_target_data_op_emi_t,
+		   ompt_callback_target_data_op_emi);
+  if (emi)
+    {
+      emi (endpoint, op && op->heap ? &op->target_task_data : NULL,
+	   op ? &op->target_data : &none, host_op_id, optype, (void *) src,
+	   src_device, (void *) dest, dest_device, bytes,
+	   op ? op->codeptr_ra : NULL);
+      return;
+    }
+  ompt_callback_target_data_op_t cb
+    = DM_CALLBACK (ompt_callback_target_data_op_t,
+		   ompt_callback_target_data_op);
+  /* The 5.0 form has no endpoints: once, when the operation is done.  */
+  if (!cb)
+    return;
+  if (endpoint == ompt_scope_begin)
+    *host_op_id = dm_ompt_get_unique_id ();
+  else
+    cb (op ? op->target_id : ompt_id_none, *host_op_id, optype, (void *) src,
+	src_device, (void *) dest, dest_device, bytes,
+	op ? op->codeptr_ra : NULL);
+}
+
+void
+dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
+		unsigned int requested_num_teams)
+{
+  struct dm_ompt_op *op = dm_ompt_current;
+  if (!op)
+    return;
+  ompt_callback_target_submit_emi_t emi
+    = DM_CALLBACK (ompt_callback_target_submit_emi_t,
+		   ompt_callback_target_submit_emi);
+  if (emi)
+    {
+      emi (endpoint, &op->target_data, host_op_id, requested_num_teams);
+      return;
+    }
+  ompt_callback_target_submit_t cb
+    = DM_CALLBACK (ompt_callback_target_submit_t,
+		   ompt_callback_target_submit);
+  if (!cb)
+    return;
+  if (endpoint == ompt_scope_begin)
+    {
+      *host_op_id = dm_ompt_get_unique_id ();
+      cb (op->target_id, *host_op_id, requested_num_teams);
+    }
+}
+
+void
+dm_ompt_map (unsigned int nitems, void **host_addr, void **device_addr,
+	     size_t *bytes, unsigned int *flags)
+{
+  struct dm_ompt_op *op = dm_ompt_current;
+  if (!op)
+    return;
+  ompt_callback_target_map_emi_t emi
+    = DM_CALLBACK (ompt_callback_target_map_emi_t,
+		   ompt_callback_target_map_emi);
+  if (emi)
+    {
+      emi (&op->target_data, nitems, host_addr, device_addr, bytes, flags,
+	   op->codeptr_ra);
+      return;
+    }
+  ompt_callback_target_map_t cb
+    = DM_CALLBACK (ompt_callback_target_map_t, ompt_callback_target_map);
+  if (cb)
+    cb (op->target_id, nitems, host_addr, device_addr, bytes, flags,
+	op->codeptr_ra);
+}

@@ -1,0 +1,105 @@
+/* ompt.h -- the OpenMP 5.1 tools interface (OMPT), device side: tool
+   discovery, the callback registry, and one dispatch function per
+   event, which the layers call where the events happen.
+
+   Zero cost without a tool: every event site tests DM_OMPT_ON () (one
+   load of a global flag, a branch predicted not taken) before it
+   builds anything.  The flag is set once a tool's initialize has
+   registered a device callback, and the tool starts with the devices
+   (abi/devices.c), so before the first device event.
+
+   The types are Debian's omp-tools.h (libomp-14-dev), copied into the
+   build by the Makefile.  */
+#ifndef DM_OMPT_H
+#define DM_OMPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <omp-tools.h>
+
+#include "support/export.h"
+
+extern int dm_ompt_enabled;
+
+#define DM_OMPT_ON() __builtin_expect (dm_ompt_enabled, 0)
+
+/* A construct's codeptr_ra: where the program called the entry point
+   (use it in the entry point itself).  */
+#define DM_OMPT_RA __builtin_return_address (0)
+
+/* One target construct (or device routine) as the tool sees it: the
+   target_data the tool fills at begin and finds again at end and in
+   every event inside.  */
+struct dm_ompt_op
+{
+  struct dm_ompt_op *prev;	/* enclosing one on this thread */
+  ompt_target_t kind;
+  int device_num;
+  int heap;			/* a target task's (nowait): freed at end */
+  const void *codeptr_ra;
+  ompt_data_t task_data;	/* stands for the encountering task's */
+  ompt_data_t target_task_data;	/* nowait: the target task's */
+  ompt_data_t target_data;
+  ompt_id_t target_id;		/* ours, for the 5.0 callbacks */
+};
+
+/* Find and start the tool (OMP_TOOL, OMP_TOOL_LIBRARIES,
+   OMP_TOOL_VERBOSE_INIT), once; NDEVICES is what ompt_get_num_devices
+   answers (the host is device NDEVICES).  Once the tool's initialize
+   has returned, ANNOUNCE dispatches the events of what started before
+   (devices, images).  Returns 1 when start-up is over, 0 in a nested
+   call from the tool's initialize (which returns at once).  */
+int dm_ompt_start (int ndevices, void (*announce) (void));
+
+/* Process exit: call the tool's finalize (if a tool was started).  */
+void dm_ompt_finish (void);
+
+/* Device events.  */
+void dm_ompt_device_initialize (int device_num, const char *type);
+void dm_ompt_device_finalize (int device_num);
+void dm_ompt_device_load (int device_num, const char *filename,
+			  const void *host_addr, uint64_t module_id);
+void dm_ompt_device_unload (int device_num, uint64_t module_id);
+
+/* A target construct begins on DEVICE_NUM: dispatch target begin and
+   make OP the thread's current construct.  */
+void dm_ompt_target_begin (struct dm_ompt_op *op, ompt_target_t kind,
+			   int device_num, const void *codeptr_ra);
+/* The same for a nowait construct's target task, whose record lives
+   until its end (NULL when out of host memory: not traced).  */
+struct dm_ompt_op *dm_ompt_task_begin (ompt_target_t kind, int device_num,
+				       const void *codeptr_ra);
+/* This thread is done with OP (a nowait construct whose work is still
+   queued: its end comes from dm_ompt_target_end later).  */
+void dm_ompt_target_leave (struct dm_ompt_op *op);
+/* Dispatch target end (and leave OP if it is current); a target task's
+   record is freed.  */
+void dm_ompt_target_end (struct dm_ompt_op *op);
+
+/* A device memory routine (omp_target_alloc, ...) outside constructs:
+   its data operations carry CODEPTR_RA and a target_data of value 0.  */
+void dm_ompt_routine_enter (struct dm_ompt_op *op, int device_num,
+			    const void *codeptr_ra);
+void dm_ompt_routine_leave (struct dm_ompt_op *op);
+
+/* A data operation of the current construct: call with ENDPOINT begin,
+   do it, call again with end and the same HOST_OP_ID slot (zeroed
+   before the begin).  */
+void dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
+		      ompt_target_data_op_t optype, const void *src,
+		      int src_device, const void *dest, int dest_device,
+		      size_t bytes);
+
+/* The region's launch.  */
+void dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
+		     unsigned int requested_num_teams);
+
+/* The construct's list items (target_map_emi).  */
+void dm_ompt_map (unsigned int nitems, void **host_addr, void **device_addr,
+		  size_t *bytes, unsigned int *flags);
+
+/* The host's device number in events (omp_get_initial_device).  */
+int dm_ompt_host_device (void);
+
+#endif
