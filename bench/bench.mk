@@ -7,6 +7,8 @@
 #   make bench-deepcopy      automatic deep copy (plugin) vs hand-written
 #                            deep copy, per DEEPMAP_DEEPCOPY strategy
 #   make bench-fusionscale   fusing N separately mapped pieces
+#   make bench-pipeline      naive offload vs #pragma deepmap pipeline
+#                            (7-point stencil, emulated PCIe link)
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -17,12 +19,13 @@ MAPOVERHEAD_FLAGS ?=
 DIROVERHEAD_FLAGS ?=
 DEEPCOPY_FLAGS ?=
 FUSIONSCALE_FLAGS ?=
+PIPELINE_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale
+	bench-fusionscale bench-pipeline
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale
+	bench-fusionscale bench-pipeline
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -35,3 +38,6 @@ bench-deepcopy: $(SWAPIN) $(PLUGIN)
 
 bench-fusionscale: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-fusionscale.sh $(FUSIONSCALE_FLAGS)
+
+bench-pipeline: $(SWAPIN) $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-pipeline.sh $(PIPELINE_FLAGS)

@@ -141,6 +141,66 @@ extern int deepmap_type_add_pointer (struct deepmap_type *type,
 extern void deepmap_type_free (struct deepmap_type *type)
   DEEPMAP_WEAK;
 
+/* ---- Pipelining (Cui et al.'s pipeline directive) ------------------------
+
+   A loop "for (k = LO; k < HI; k += STEP)" whose body runs target regions
+   that each touch only a few rows of some arrays (rows of the outermost
+   dimension: A0[k-1:3][0:ny][0:nx] reads rows k-1..k+1) is run in chunks
+   of CHUNK iterations: each array gets a ring of device slots (one per
+   stream), the rows of later chunks are copied in while earlier chunks
+   compute, and rows computed come back while later chunks compute.  Rows
+   shared by consecutive chunks (halos) move from slot to slot on the
+   device instead of being sent again.  The regions address the arrays as
+   usual: their maps of a pipelined array resolve into the current slot.
+   #pragma deepmap pipeline (the plugin) emits these calls; from C:
+
+     struct deepmap_pipe_array a[2] = {
+       { A0, ny * nx * sizeof (float), 1, -1, 3, DEEPMAP_PIPE_TO, "A0" },
+       { An, ny * nx * sizeof (float), 1, 0, 1, DEEPMAP_PIPE_TOFROM, "An" } };
+     void *p = deepmap_pipeline_begin (-1, 1, nz - 1, 1, 0, 0, 0, 2, a);
+     for (k = 1; k < nz - 1; k++)
+       {
+	 deepmap_pipeline_iter (p, k);
+	 #pragma omp target ...
+       }
+     deepmap_pipeline_end (p);
+
+   Iterations must run in order; the host must not read or write the
+   pipelined arrays inside the loop.  Arrays already mapped in full (an
+   enclosing target data) are used where they are, without pipelining.  */
+
+#define DEEPMAP_PIPE_TO 1
+#define DEEPMAP_PIPE_FROM 2
+#define DEEPMAP_PIPE_TOFROM 3
+
+struct deepmap_pipe_array
+{
+  const void *base;	/* host address of row 0 of the split dimension */
+  size_t row_bytes;	/* bytes of one row (all inner dimensions) */
+  long scale, offset;	/* iteration K uses rows SCALE * K + OFFSET ... */
+  long rows;		/* ... and ROWS - 1 more */
+  unsigned map;		/* DEEPMAP_PIPE_TO, _FROM or _TOFROM */
+  const char *name;	/* for messages; may be NULL */
+};
+
+/* Start a pipelined loop on DEVICE (-1: the default device) over
+   iterations LO, LO + STEP, ... below HI (STEP > 0).  CHUNK iterations
+   per chunk and STREAMS slots per array (0: chosen from MEM_LIMIT, the
+   device memory the slots may use; 0: half the device's free memory).
+   Returns the handle the other calls take (NULL when the loop runs on
+   the host).  */
+extern void *deepmap_pipeline_begin (int device, long lo, long hi, long step,
+				     long chunk, int streams,
+				     unsigned long long mem_limit,
+				     size_t narrays,
+				     const struct deepmap_pipe_array *arrays)
+  DEEPMAP_WEAK;
+/* Iteration K starts: its rows are on the device when this returns.
+   PIPE NULL: this thread's innermost pipeline.  */
+extern void deepmap_pipeline_iter (void *pipe, long k) DEEPMAP_WEAK;
+/* The loop is over: rows still on the device come back, slots go.  */
+extern void deepmap_pipeline_end (void *pipe) DEEPMAP_WEAK;
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,6 +3,7 @@
    deepmap.c      plugin_init, options, registration of everything
    dm-attribs.c   counted_by and deepmap_shallow attributes
    dm-pragma.c    #pragma deepmap shallow (per-construct opt-out)
+   dm-pipeline.c  #pragma deepmap pipeline (pipelined loops)
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
    dm-report.c    -fplugin-arg-deepmap-report output  */
@@ -33,12 +34,18 @@ extern tree dm_counted_by (const_tree field);
 extern void dm_register_pragmas (void *event_data, void *user_data);
 extern void dm_match_pragmas (void *event_data, void *user_data);
 extern bool dm_construct_is_shallow (location_t loc);
+extern bool dm_before (location_t a, location_t b);
+
+/* dm-pipeline.c */
+extern void dm_register_pipeline_pragma (void);
+extern void dm_lower_pipelines (tree fndecl);
 
 /* dm-types.c */
 extern tree dm_annotation_type (void);
 extern tree dm_descriptor_for (tree type, location_t construct);
 extern void dm_finish_descriptors (void);
 extern tree dm_element_type (tree type);
+extern void dm_add_member (tree *chain, const char *name, tree type);
 extern void dm_types_register_roots (const char *name);
 
 /* dm-annotate.c */

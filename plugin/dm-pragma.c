@@ -41,6 +41,7 @@ void
 dm_register_pragmas (void *event_data, void *user_data)
 {
   c_register_pragma ("deepmap", "shallow", dm_handle_pragma_shallow);
+  dm_register_pipeline_pragma ();
 }
 
 static bool
@@ -71,7 +72,7 @@ dm_collect_construct (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Does A come before B in the same file?  */
-static bool
+bool
 dm_before (location_t a, location_t b)
 {
   expanded_location ea = expand_location (a);
@@ -96,6 +97,8 @@ dm_match_pragmas (void *event_data, void *user_data)
 {
   tree fndecl = (tree) event_data;
   unsigned i = 0;
+
+  dm_lower_pipelines (fndecl);
 
   while (i < dm_pending.length ())
     {

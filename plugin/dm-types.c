@@ -56,7 +56,7 @@ dm_types_register_roots (const char *name)
 /* ---- the ABI's record types ---------------------------------------- */
 
 /* Add a field NAME of TYPE in front of the reversed chain *CHAIN.  */
-static void
+void
 dm_add_member (tree *chain, const char *name, tree type)
 {
   tree f = build_decl (BUILTINS_LOCATION, FIELD_DECL, get_identifier (name),

@@ -18,6 +18,7 @@
 #include "map/directory.h"
 #include "support/error.h"
 #include "map/mapping.h"
+#include "map/pipeline.h"
 #include "map/replay.h"
 #include "map/scratch.h"
 #include "support/ompabi.h"
@@ -231,7 +232,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       int implicit;
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
-      if (!h || implicit)
+      if (!h || implicit || dm_pipe_translate (ctx->dev, h))
 	continue;
       if (kind == DM_MAP_STRUCT)
 	{
@@ -610,6 +611,10 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 	  continue;		/* pass 2 */
 	}
       if (!h)
+	continue;
+      /* A row of a pipelined array: its chunk's slot holds it.  */
+      if (__builtin_expect (dm_pipe_current != NULL, 0) && kind != DM_MAP_STRUCT
+	  && (devaddrs[i] = dm_pipe_translate (dev, h)) != 0)
 	continue;
       switch (kind)
 	{

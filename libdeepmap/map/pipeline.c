@@ -1,0 +1,441 @@
+/* pipeline.c -- pipelined loops (see pipeline.h).
+
+   Chunk C of N iterations runs in slot C % S of every pipelined array,
+   and every copy for that slot goes onto queue C % S, so one in-order
+   queue orders a slot's reuse: chunk C's copy-in is queued behind chunk
+   C - S's copy-out.  Per chunk C, when its first iteration starts:
+     1. the copy-out of chunk C - 1 is queued (its rows that chunk C does
+	not hold; those move on with C and come back later);
+     2. queue C % S is waited for: chunk C's new rows are in;
+     3. the rows C shares with C - 1 (a halo) move from slot (C-1) % S on
+	the device: they are not sent again, and carry what C - 1 wrote;
+     4. the copy-in of chunk C + S - 1 is queued into slot (C-1) % S,
+	which step 3 has just finished reading.
+   Regions run synchronously on the calling thread between these steps,
+   so while chunk C computes, the queues copy out C - 1 and copy in the
+   chunks up to C + S - 1: transfers overlap regions, and device memory
+   is S slots per array whatever the size of the data.  */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "deepmap.h"
+#include "device/device.h"
+#include "engine/pool.h"
+#include "engine/transfer.h"
+#include "map/directory.h"
+#include "map/pipeline.h"
+#include "support/config.h"
+#include "support/error.h"
+
+#define DM_PIPE_DEFAULT_STREAMS 3
+
+struct dm_pipe_arr
+{
+  uintptr_t base;
+  size_t row_bytes;
+  long scale, offset, rows;
+  unsigned map;
+  char name[32];
+  int resident;			/* mapped in full already: not pipelined */
+  size_t slot_rows;		/* rows one slot holds */
+  uintptr_t buf;		/* S slots, one pool block */
+  size_t buf_size;
+  uintptr_t ext_lo, ext_hi;	/* host bytes translated into slots */
+};
+
+struct dm_pipe
+{
+  struct dm_device *dev;
+  long lo, step, chunk, niters, nchunks;
+  int nslots;
+  struct dm_queue **q;
+  long cur;			/* chunk whose regions run, -1: none yet */
+  long issued;			/* chunks whose copy-in is queued */
+  long last;			/* last iteration index started */
+  size_t narr;
+  struct dm_pipe_arr *a;
+};
+
+DM_TLS struct dm_pipe *dm_pipe_current;
+
+/* First and one-past-last row array A uses in chunk C, iterations
+   [C * chunk, min (niters, (C + 1) * chunk)), or up to iteration LAST
+   when LAST >= 0 (a loop left early).  */
+static void
+dm_pipe_rows (const struct dm_pipe *p, const struct dm_pipe_arr *a, long c,
+	      long last, long *rlo, long *rhi)
+{
+  long first = c * p->chunk;
+  long end = (c + 1) * p->chunk < p->niters ? (c + 1) * p->chunk : p->niters;
+  if (last >= 0)
+    end = last + 1;
+  long kf = p->lo + first * p->step, kl = p->lo + (end - 1) * p->step;
+  *rlo = a->scale * kf + a->offset;
+  *rhi = a->scale * kl + a->offset + a->rows;
+}
+
+static uintptr_t
+dm_pipe_slot (const struct dm_pipe *p, const struct dm_pipe_arr *a, long c)
+{
+  return a->buf + (size_t) (c % p->nslots) * a->slot_rows * a->row_bytes;
+}
+
+static const char *
+dm_pipe_name (const struct dm_pipe_arr *a)
+{
+  return a->name[0] ? a->name : "an array";
+}
+
+/* Slot memory of all arrays for CHUNK iterations per chunk, S slots.  */
+static unsigned long long
+dm_pipe_bytes (struct dm_pipe *p, long chunk, int s)
+{
+  unsigned long long total = 0;
+  for (size_t i = 0; i < p->narr; i++)
+    if (!p->a[i].resident)
+      total += (unsigned long long) s * p->a[i].row_bytes
+	       * (unsigned long long) (p->a[i].scale * (chunk - 1) * p->step
+				       + p->a[i].rows);
+  return total;
+}
+
+/* Chunk size and stream count within LIMIT: the caller's, checked, or
+   the largest chunk that fits, kept small enough that the loop has
+   several chunks per slot to overlap.  */
+static void
+dm_pipe_size (struct dm_pipe *p, long chunk, int streams,
+	      unsigned long long limit)
+{
+  int s = streams > 0 ? streams : DM_PIPE_DEFAULT_STREAMS;
+  if (chunk > p->niters)
+    chunk = p->niters;
+  if (s < 2)
+    s = 2;			/* a halo moves from the previous slot */
+  if (streams <= 0)
+    while (s > 2 && dm_pipe_bytes (p, 1, s) > limit)
+      s--;
+  if (dm_pipe_bytes (p, 1, s) > limit)
+    dm_fatal ("pipeline: %d slots of a one-iteration chunk need %llu bytes "
+	      "of device memory, more than the limit of %llu bytes", s,
+	      dm_pipe_bytes (p, 1, s), limit);
+  if (chunk > 0)
+    {
+      if (dm_pipe_bytes (p, chunk, s) > limit)
+	dm_fatal ("pipeline: %d slots of %ld-iteration chunks need %llu bytes "
+		  "of device memory, more than the limit of %llu bytes", s,
+		  chunk, dm_pipe_bytes (p, chunk, s), limit);
+    }
+  else
+    {
+      long most = p->niters / (4 * s) > 1 ? p->niters / (4 * s) : 1;
+      chunk = 1;
+      while (chunk < most && dm_pipe_bytes (p, chunk * 2, s) <= limit)
+	chunk *= 2;
+      if (chunk > most)
+	chunk = most;
+    }
+  p->chunk = chunk;
+  p->nslots = s;
+}
+
+/* Check array I of P and find out whether it is mapped already.  */
+static void
+dm_pipe_check (struct dm_pipe *p, size_t i)
+{
+  struct dm_pipe_arr *a = &p->a[i];
+  if (a->base == 0 || a->row_bytes == 0 || a->rows <= 0 || a->scale < 0
+      || a->map == 0 || (a->map & ~(unsigned) DEEPMAP_PIPE_TOFROM))
+    dm_fatal ("pipeline: bad description of %s (base %p, %zu bytes per row, "
+	      "rows %ld*k%+ld for %ld, map %u)", dm_pipe_name (a),
+	      (void *) a->base, a->row_bytes, a->scale, a->offset, a->rows,
+	      a->map);
+  long rlo, rhi, dummy;
+  dm_pipe_rows (p, a, 0, -1, &rlo, &dummy);
+  dm_pipe_rows (p, a, p->nchunks - 1, -1, &dummy, &rhi);
+  if (rlo < 0)
+    dm_fatal ("pipeline: iteration %ld uses row %ld of %s, before its first "
+	      "row", p->lo, rlo, dm_pipe_name (a));
+  /* The array's base itself (a pointer the region receives) translates
+     too, whatever rows the loop uses.  */
+  a->ext_lo = a->base;
+  a->ext_hi = a->base + (size_t) rhi * a->row_bytes;
+  uintptr_t s = a->base + (size_t) rlo * a->row_bytes;
+  struct dm_device *dev = p->dev;
+  pthread_mutex_lock (&dev->lock);
+  int all = dm_dir_present (dev, s, a->ext_hi);
+  int any = dm_dir_any_present (dev, s, a->ext_hi);
+  pthread_mutex_unlock (&dev->lock);
+  if (all)
+    {
+      a->resident = 1;
+      if (dm_config.trace || dm_config.stats)
+	fprintf (stderr, "deepmap: note: pipeline: %s is mapped already; its "
+		 "device copy is used, not pipelined\n", dm_pipe_name (a));
+    }
+  else if (any)
+    dm_fatal ("pipeline: %s (host %p to %p) is already mapped with a "
+	      "different extent", dm_pipe_name (a), (void *) s,
+	      (void *) a->ext_hi);
+  for (size_t j = 0; j < i; j++)
+    if (!p->a[j].resident && !a->resident && a->ext_lo <= p->a[j].ext_hi
+	&& p->a[j].ext_lo <= a->ext_hi)
+      dm_fatal ("pipeline: %s and %s overlap", dm_pipe_name (&p->a[j]),
+		dm_pipe_name (a));
+}
+
+/* Rows [*FROM, *TO) of array A that chunk C copies in (TO_DEVICE: those
+   chunk C - 1 does not hold) or out (up to iteration LAST if >= 0; unless
+   FINAL, not those the next chunk holds: they come back with it).  */
+static void
+dm_pipe_moved_rows (const struct dm_pipe *p, const struct dm_pipe_arr *a,
+		    long c, int to_device, long last, int final, long *from,
+		    long *to)
+{
+  long olo, ohi;
+  dm_pipe_rows (p, a, c, to_device ? -1 : last, from, to);
+  if (to_device && c > 0)
+    {
+      dm_pipe_rows (p, a, c - 1, -1, &olo, &ohi);
+      if (ohi > *from)
+	*from = ohi;
+    }
+  else if (!to_device && !final)
+    {
+      dm_pipe_rows (p, a, c + 1, -1, &olo, &ohi);
+      if (olo < *to)
+	*to = olo;
+    }
+}
+
+/* Queue chunk C's copies to the device (TO_DEVICE) or back.  */
+static void
+dm_pipe_copy (struct dm_pipe *p, long c, int to_device, long last, int final)
+{
+  struct dm_queue *q = p->q[c % p->nslots];
+  unsigned want = to_device ? DEEPMAP_PIPE_TO : DEEPMAP_PIPE_FROM;
+  for (size_t i = 0; i < p->narr; i++)
+    {
+      struct dm_pipe_arr *a = &p->a[i];
+      long rlo, rhi, from, to;
+      if (a->resident || !(a->map & want))
+	continue;
+      dm_pipe_rows (p, a, c, -1, &rlo, &rhi);
+      dm_pipe_moved_rows (p, a, c, to_device, last, final, &from, &to);
+      if (from >= to)
+	continue;
+      uintptr_t d = dm_pipe_slot (p, a, c) + (size_t) (from - rlo) * a->row_bytes;
+      uintptr_t h = a->base + (size_t) from * a->row_bytes;
+      size_t size = (size_t) (to - from) * a->row_bytes;
+      int r = to_device
+	      ? dm_copy_to_device (p->dev, d, (const void *) h, size, q)
+	      : dm_copy_to_host (p->dev, (void *) h, d, size, q);
+      if (r != 0)
+	dm_fatal ("pipeline: copying rows %ld to %ld of %s %s device %d "
+		  "failed: %s", from, to - 1, dm_pipe_name (a),
+		  to_device ? "to" : "back from", p->dev->id, dm_reason ());
+    }
+}
+
+/* Move the rows chunk C shares with chunk C - 1 into C's slot.  */
+static void
+dm_pipe_halo (struct dm_pipe *p, long c)
+{
+  for (size_t i = 0; i < p->narr; i++)
+    {
+      struct dm_pipe_arr *a = &p->a[i];
+      if (a->resident)
+	continue;
+      long rlo, rhi, plo, phi;
+      dm_pipe_rows (p, a, c, -1, &rlo, &rhi);
+      dm_pipe_rows (p, a, c - 1, -1, &plo, &phi);
+      long end = phi < rhi ? phi : rhi;
+      if (rlo >= end)
+	continue;
+      uintptr_t src = dm_pipe_slot (p, a, c - 1)
+		      + (size_t) (rlo - plo) * a->row_bytes;
+      if (dm_copy_device_to_device (p->dev, dm_pipe_slot (p, a, c), src,
+				    (size_t) (end - rlo) * a->row_bytes,
+				    NULL) != 0)
+	dm_fatal ("pipeline: moving rows %ld to %ld of %s between slots of "
+		  "device %d failed: %s", rlo, end - 1, dm_pipe_name (a),
+		  p->dev->id, dm_reason ());
+    }
+}
+
+static void
+dm_pipe_alloc (struct dm_pipe *p)
+{
+  struct dm_device *dev = p->dev;
+  p->q = calloc ((size_t) p->nslots, sizeof *p->q);
+  if (!p->q)
+    dm_fatal ("pipeline: out of host memory");
+  for (int s = 0; s < p->nslots; s++)
+    if ((p->q[s] = dev->ops->queue_create (dev)) == NULL)
+      dm_fatal ("pipeline: cannot create a queue on device %d: %s", dev->id,
+		dm_reason ());
+  pthread_mutex_lock (&dev->lock);
+  for (size_t i = 0; i < p->narr; i++)
+    {
+      struct dm_pipe_arr *a = &p->a[i];
+      if (a->resident)
+	continue;
+      a->slot_rows = (size_t) (a->scale * (p->chunk - 1) * p->step + a->rows);
+      a->buf_size = (size_t) p->nslots * a->slot_rows * a->row_bytes;
+      if (dm_pool_alloc (dev, a->buf_size, &a->buf) != 0)
+	{
+	  pthread_mutex_unlock (&dev->lock);
+	  dm_fatal ("pipeline: cannot allocate %d slots of %zu bytes for %s "
+		    "on device %d: %s", p->nslots, a->slot_rows * a->row_bytes,
+		    dm_pipe_name (a), dev->id, dm_reason ());
+	}
+    }
+  pthread_mutex_unlock (&dev->lock);
+}
+
+struct dm_pipe *
+dm_pipe_begin (struct dm_device *dev, long lo, long hi, long step, long chunk,
+	       int streams, unsigned long long mem_limit, size_t narrays,
+	       const struct deepmap_pipe_array *arrays)
+{
+  if (dm_pipe_current)
+    dm_fatal ("pipeline: a pipelined loop inside another one on the same "
+	      "thread is not supported");
+  if (step <= 0)
+    dm_fatal ("pipeline: the loop's step must be positive (it is %ld)", step);
+  if (narrays == 0 || arrays == NULL)
+    dm_fatal ("pipeline: no arrays to pipeline");
+  struct dm_pipe *p = calloc (1, sizeof *p);
+  struct dm_pipe_arr *a = calloc (narrays, sizeof *a);
+  if (!p || !a)
+    dm_fatal ("pipeline: out of host memory");
+  p->dev = dev;
+  p->lo = lo;
+  p->step = step;
+  p->niters = hi > lo ? (hi - lo + step - 1) / step : 0;
+  p->cur = -1;
+  p->last = -1;
+  p->a = a;
+  p->narr = narrays;
+  p->chunk = 1;
+  p->nchunks = p->niters;
+  for (size_t i = 0; i < narrays; i++)
+    {
+      a[i].base = (uintptr_t) arrays[i].base;
+      a[i].row_bytes = arrays[i].row_bytes;
+      a[i].scale = arrays[i].scale;
+      a[i].offset = arrays[i].offset;
+      a[i].rows = arrays[i].rows;
+      a[i].map = arrays[i].map;
+      if (arrays[i].name)
+	snprintf (a[i].name, sizeof a[i].name, "%s", arrays[i].name);
+    }
+  if (p->niters == 0)
+    {
+      dm_pipe_current = p;
+      return p;
+    }
+  for (size_t i = 0; i < narrays; i++)
+    dm_pipe_check (p, i);
+  if (mem_limit == 0)
+    {
+      size_t free_bytes = 0, total = 0;
+      if (dev->ops->mem_info (dev, &free_bytes, &total) != 0)
+	free_bytes = (size_t) 1 << 30;
+      mem_limit = free_bytes / 2;
+    }
+  dm_pipe_size (p, chunk, streams, mem_limit);
+  p->nchunks = (p->niters + p->chunk - 1) / p->chunk;
+  dm_pipe_alloc (p);
+  if (dm_config.trace)
+    fprintf (stderr, "deepmap: trace: pipeline on device %d: %ld iterations "
+	     "in %ld chunks of %ld, %d slots, %llu bytes of device memory\n",
+	     dev->id, p->niters, p->nchunks, p->chunk, p->nslots,
+	     dm_pipe_bytes (p, p->chunk, p->nslots));
+  for (; p->issued < p->nchunks && p->issued < p->nslots; p->issued++)
+    dm_pipe_copy (p, p->issued, 1, -1, 0);
+  dm_pipe_current = p;
+  return p;
+}
+
+void
+dm_pipe_iter (struct dm_pipe *p, long k)
+{
+  long i = (k - p->lo) / p->step;
+  if (k < p->lo || (k - p->lo) % p->step != 0 || i >= p->niters)
+    dm_fatal ("pipeline: iteration %ld is not one of the loop's (%ld to %ld "
+	      "by %ld)", k, p->lo, p->lo + (p->niters - 1) * p->step, p->step);
+  if (i <= p->last)
+    dm_fatal ("pipeline: iteration %ld after iteration %ld: a pipelined "
+	      "loop's iterations must run in order", k,
+	      p->lo + p->last * p->step);
+  long c = i / p->chunk;
+  if (c == p->cur)
+    {
+      p->last = i;
+      return;
+    }
+  if (c != p->cur + 1)
+    dm_fatal ("pipeline: iteration %ld skips chunks: a pipelined loop's "
+	      "iterations must run in order", k);
+  if (c > 0)
+    dm_pipe_copy (p, c - 1, 0, -1, 0);
+  struct dm_device *dev = p->dev;
+  if (dev->ops->queue_sync (dev, p->q[c % p->nslots]) != 0)
+    dm_fatal ("pipeline: copying chunk %ld to device %d failed: %s", c,
+	      dev->id, dm_reason ());
+  if (c > 0)
+    dm_pipe_halo (p, c);
+  for (; p->issued < p->nchunks && p->issued < c + p->nslots; p->issued++)
+    dm_pipe_copy (p, p->issued, 1, -1, 0);
+  p->cur = c;
+  p->last = i;
+}
+
+void
+dm_pipe_end (struct dm_pipe *p)
+{
+  struct dm_device *dev = p->dev;
+  if (p->cur >= 0)
+    {
+      long last = p->last < (p->cur + 1) * p->chunk - 1 ? p->last : -1;
+      dm_pipe_copy (p, p->cur, 0, last, 1);
+    }
+  for (int s = 0; p->q && s < p->nslots; s++)
+    {
+      if (dev->ops->queue_sync (dev, p->q[s]) != 0)
+	dm_fatal ("pipeline: a copy on device %d failed: %s", dev->id,
+		  dm_reason ());
+      dev->ops->queue_destroy (dev, p->q[s]);
+    }
+  pthread_mutex_lock (&dev->lock);
+  for (size_t i = 0; i < p->narr; i++)
+    if (p->a[i].buf)
+      dm_pool_free (dev, p->a[i].buf, p->a[i].buf_size);
+  pthread_mutex_unlock (&dev->lock);
+  if (dm_pipe_current == p)
+    dm_pipe_current = NULL;
+  free (p->q);
+  free (p->a);
+  free (p);
+}
+
+uintptr_t
+dm_pipe_lookup (struct dm_device *dev, uintptr_t h)
+{
+  struct dm_pipe *p = dm_pipe_current;
+  if (p->dev != dev || p->cur < 0)
+    return 0;
+  for (size_t i = 0; i < p->narr; i++)
+    {
+      struct dm_pipe_arr *a = &p->a[i];
+      if (a->resident || h < a->ext_lo || h > a->ext_hi)
+	continue;
+      long rlo, rhi;
+      dm_pipe_rows (p, a, p->cur, -1, &rlo, &rhi);
+      return dm_pipe_slot (p, a, p->cur) + h
+	     - (a->base + (size_t) rlo * a->row_bytes);
+    }
+  return 0;
+}

@@ -1,0 +1,53 @@
+/* pipeline.h -- pipelined loops (Cui et al.): a loop's chunks of
+   iterations stream their rows of the pipelined arrays through a ring of
+   device slots, one device queue per slot, copies of later and earlier
+   chunks overlapping the regions of the current one.
+
+   Slots live outside the directory: chunks of one array overlap (halos),
+   and the directory would fuse them into one growing block.  Instead,
+   while a chunk runs, a construct's list item whose host address lies in
+   a pipelined array is translated into the chunk's slot
+   (dm_pipe_translate), so that device(A + i) == slot + (i - first row)
+   for every row of the chunk; nothing is mapped, counted or copied for
+   it.  A pipeline belongs to the thread that began it.  */
+#ifndef DM_PIPELINE_H
+#define DM_PIPELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "support/export.h"
+
+struct dm_device;
+struct dm_pipe;
+struct deepmap_pipe_array;
+
+/* The pipeline this thread runs, or NULL.  */
+extern DM_TLS struct dm_pipe *dm_pipe_current;
+
+/* Start one (see deepmap_pipeline_begin in deepmap.h); errors are fatal
+   with a clear message.  */
+struct dm_pipe *dm_pipe_begin (struct dm_device *dev, long lo, long hi,
+			       long step, long chunk, int streams,
+			       unsigned long long mem_limit, size_t narrays,
+			       const struct deepmap_pipe_array *arrays);
+
+/* Iteration K starts (deepmap_pipeline_iter).  */
+void dm_pipe_iter (struct dm_pipe *p, long k);
+
+/* The loop is over: copy back, wait, free (deepmap_pipeline_end).  */
+void dm_pipe_end (struct dm_pipe *p);
+
+/* Device address of host H when it lies in an array DEV's pipeline of
+   this thread holds in a slot now; 0 otherwise.  */
+uintptr_t dm_pipe_lookup (struct dm_device *dev, uintptr_t h);
+
+static inline uintptr_t
+dm_pipe_translate (struct dm_device *dev, uintptr_t h)
+{
+  if (__builtin_expect (dm_pipe_current == NULL, 1))
+    return 0;
+  return dm_pipe_lookup (dev, h);
+}
+
+#endif

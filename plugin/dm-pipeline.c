@@ -1,0 +1,846 @@
+/* dm-pipeline.c -- #pragma deepmap pipeline (Cui et al.'s directive):
+
+     #pragma deepmap pipeline(static[CHUNK,STREAMS]) \
+	     pipeline_map(to: A0[k-1:3][0:ny][0:nx]) \
+	     pipeline_map(from: Anext[k:1][0:ny][0:nx]) pipeline_mem_limit(256 M)
+     for (k = 1; k < nz - 1; k++) { #pragma omp target ... }
+
+   The handler parses the clauses into a small expression tree (the loop
+   variable may not be declared yet); when the function is complete
+   (before genericization, when the loop is still a FOR_STMT) the pragma
+   takes the first for loop after it, and the loop becomes
+
+     { struct deepmap_pipe_array d[N] = { ... };
+       deepmap_pipeline_begin (-1, k, HI, 1, CHUNK, STREAMS, LIMIT, N, d);
+       try { for (; k < HI; k++) { deepmap_pipeline_iter (0, k); BODY } }
+       finally { deepmap_pipeline_end (0); } }
+
+   each call guarded by the address of its weak declaration, so that the
+   program runs (unpipelined) under another libgomp.  */
+#include "deepmap-plugin.h"
+
+#define DM_PIPE_MAX_MAPS 8
+#define DM_PIPE_MAX_DIMS 8
+#define DM_PIPE_MAX_EXPRS 256
+
+/* Must match deepmap.h.  */
+#define DM_PIPE_TO 1
+#define DM_PIPE_FROM 2
+
+enum dm_pe_op { DM_PE_NUM, DM_PE_NAME, DM_PE_ADD, DM_PE_SUB, DM_PE_MUL,
+		DM_PE_NEG };
+
+/* A node of a clause's expression: a number, a name (a declaration, or
+   an identifier not declared yet: the loop variable), or an operation on
+   nodes L and R.  */
+struct dm_pe
+{
+  int op;
+  tree val;
+  int l, r;
+};
+
+struct dm_pmap
+{
+  unsigned dir;			/* DM_PIPE_TO | DM_PIPE_FROM */
+  tree var;
+  location_t loc;
+  int ndims;
+  int lo[DM_PIPE_MAX_DIMS], len[DM_PIPE_MAX_DIMS];
+};
+
+struct dm_pipe_pragma
+{
+  location_t loc;
+  tree fn;
+  int chunk, streams;		/* expressions, -1: the runtime's choice */
+  unsigned HOST_WIDE_INT limit;	/* 0: the runtime's choice */
+  int nmaps;
+  dm_pmap maps[DM_PIPE_MAX_MAPS];
+  int nexprs;
+  dm_pe exprs[DM_PIPE_MAX_EXPRS];
+};
+
+static vec<dm_pipe_pragma *> dm_pipe_pending;
+
+/* ---- parsing ----------------------------------------------------------- */
+
+/* pragma_lex with one token of lookahead.  */
+struct dm_lexer
+{
+  enum cpp_ttype type;
+  tree val;
+  location_t loc;
+};
+
+static void
+dm_lex (dm_lexer *lx)
+{
+  lx->type = pragma_lex (&lx->val, &lx->loc);
+}
+
+static bool
+dm_lex_name_is (const dm_lexer *lx, const char *name)
+{
+  return lx->type == CPP_NAME && !strcmp (IDENTIFIER_POINTER (lx->val), name);
+}
+
+static bool
+dm_expect (dm_lexer *lx, enum cpp_ttype type, const char *what)
+{
+  if (lx->type != type)
+    {
+      error_at (lx->loc, "expected %qs in %<#pragma deepmap pipeline%>",
+		what);
+      return false;
+    }
+  dm_lex (lx);
+  return true;
+}
+
+static int
+dm_pe_new (dm_pipe_pragma *p, int op, tree val, int l, int r,
+	   location_t loc)
+{
+  if (p->nexprs == DM_PIPE_MAX_EXPRS)
+    {
+      error_at (loc, "%<#pragma deepmap pipeline%>: expressions too long");
+      return -1;
+    }
+  dm_pe e = { op, val, l, r };
+  p->exprs[p->nexprs] = e;
+  return p->nexprs++;
+}
+
+static int dm_parse_expr (dm_pipe_pragma *p, dm_lexer *lx);
+
+static int
+dm_parse_factor (dm_pipe_pragma *p, dm_lexer *lx)
+{
+  location_t loc = lx->loc;
+  if (lx->type == CPP_NUMBER && TREE_CODE (lx->val) == INTEGER_CST)
+    {
+      tree v = lx->val;
+      dm_lex (lx);
+      return dm_pe_new (p, DM_PE_NUM, v, -1, -1, loc);
+    }
+  if (lx->type == CPP_NAME)
+    {
+      tree id = lx->val, d = lookup_name (id);
+      dm_lex (lx);
+      if (d && TREE_CODE (d) != VAR_DECL && TREE_CODE (d) != PARM_DECL)
+	{
+	  error_at (loc, "%qE in %<#pragma deepmap pipeline%> is not a "
+		    "variable", id);
+	  return -1;
+	}
+      return dm_pe_new (p, DM_PE_NAME, d ? d : id, -1, -1, loc);
+    }
+  if (lx->type == CPP_MINUS)
+    {
+      dm_lex (lx);
+      int e = dm_parse_factor (p, lx);
+      return e < 0 ? -1 : dm_pe_new (p, DM_PE_NEG, NULL_TREE, e, -1, loc);
+    }
+  if (lx->type == CPP_OPEN_PAREN)
+    {
+      dm_lex (lx);
+      int e = dm_parse_expr (p, lx);
+      if (e < 0 || !dm_expect (lx, CPP_CLOSE_PAREN, ")"))
+	return -1;
+      return e;
+    }
+  error_at (loc, "expected an integer expression in %<#pragma deepmap "
+	    "pipeline%>");
+  return -1;
+}
+
+/* Operators of level PREC (0: + and -, 1: *) and above, left to
+   right.  */
+static int
+dm_parse_binary (dm_pipe_pragma *p, dm_lexer *lx, int prec)
+{
+  int l = prec ? dm_parse_factor (p, lx) : dm_parse_binary (p, lx, 1);
+  for (;;)
+    {
+      int op;
+      if (prec && lx->type == CPP_MULT)
+	op = DM_PE_MUL;
+      else if (!prec && (lx->type == CPP_PLUS || lx->type == CPP_MINUS))
+	op = lx->type == CPP_PLUS ? DM_PE_ADD : DM_PE_SUB;
+      else
+	return l;
+      if (l < 0)
+	return -1;
+      location_t loc = lx->loc;
+      dm_lex (lx);
+      int r = prec ? dm_parse_factor (p, lx) : dm_parse_binary (p, lx, 1);
+      l = r < 0 ? -1 : dm_pe_new (p, op, NULL_TREE, l, r, loc);
+    }
+}
+
+static int
+dm_parse_expr (dm_pipe_pragma *p, dm_lexer *lx)
+{
+  return dm_parse_binary (p, lx, 0);
+}
+
+/* pipeline(static[CHUNK,STREAMS]), the brackets optional.  */
+static bool
+dm_parse_schedule (dm_pipe_pragma *p, dm_lexer *lx)
+{
+  if (!dm_expect (lx, CPP_OPEN_PAREN, "("))
+    return false;
+  if (!dm_lex_name_is (lx, "static"))
+    {
+      error_at (lx->loc, "expected %<static%> schedule in %<pipeline%> "
+		"clause");
+      return false;
+    }
+  dm_lex (lx);
+  if (lx->type == CPP_OPEN_SQUARE)
+    {
+      dm_lex (lx);
+      if ((p->chunk = dm_parse_expr (p, lx)) < 0
+	  || !dm_expect (lx, CPP_COMMA, ",")
+	  || (p->streams = dm_parse_expr (p, lx)) < 0
+	  || !dm_expect (lx, CPP_CLOSE_SQUARE, "]"))
+	return false;
+    }
+  return dm_expect (lx, CPP_CLOSE_PAREN, ")");
+}
+
+/* pipeline_map(to|from|tofrom: VAR[SPLIT:LEN][0:N]...).  */
+static bool
+dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
+{
+  if (!dm_expect (lx, CPP_OPEN_PAREN, "("))
+    return false;
+  unsigned dir = 0;
+  if (dm_lex_name_is (lx, "to"))
+    dir = DM_PIPE_TO;
+  else if (dm_lex_name_is (lx, "from"))
+    dir = DM_PIPE_FROM;
+  else if (dm_lex_name_is (lx, "tofrom"))
+    dir = DM_PIPE_TO | DM_PIPE_FROM;
+  else
+    {
+      error_at (lx->loc, "expected %<to%>, %<from%> or %<tofrom%> in "
+		"%<pipeline_map%> clause");
+      return false;
+    }
+  dm_lex (lx);
+  if (!dm_expect (lx, CPP_COLON, ":"))
+    return false;
+  if (p->nmaps == DM_PIPE_MAX_MAPS)
+    {
+      error_at (lx->loc, "too many %<pipeline_map%> clauses (at most %d)",
+		DM_PIPE_MAX_MAPS);
+      return false;
+    }
+  dm_pmap *m = &p->maps[p->nmaps];
+  m->dir = dir;
+  m->loc = lx->loc;
+  tree d = lx->type == CPP_NAME ? lookup_name (lx->val) : NULL_TREE;
+  if (!d || (TREE_CODE (d) != VAR_DECL && TREE_CODE (d) != PARM_DECL)
+      || (TREE_CODE (TREE_TYPE (d)) != POINTER_TYPE
+	  && TREE_CODE (TREE_TYPE (d)) != ARRAY_TYPE))
+    {
+      error_at (lx->loc, "expected an array or pointer variable in "
+		"%<pipeline_map%> clause");
+      return false;
+    }
+  m->var = d;
+  dm_lex (lx);
+  m->ndims = 0;
+  while (lx->type == CPP_OPEN_SQUARE)
+    {
+      if (m->ndims == DM_PIPE_MAX_DIMS)
+	{
+	  error_at (lx->loc, "too many dimensions in %<pipeline_map%>");
+	  return false;
+	}
+      dm_lex (lx);
+      int lo = dm_parse_expr (p, lx);
+      if (lo < 0 || !dm_expect (lx, CPP_COLON, ":"))
+	return false;
+      int len = dm_parse_expr (p, lx);
+      if (len < 0 || !dm_expect (lx, CPP_CLOSE_SQUARE, "]"))
+	return false;
+      m->lo[m->ndims] = lo;
+      m->len[m->ndims++] = len;
+    }
+  if (m->ndims == 0)
+    {
+      error_at (m->loc, "%<pipeline_map%> of %qD needs a section "
+		"%<[split:length]%>", d);
+      return false;
+    }
+  p->nmaps++;
+  return dm_expect (lx, CPP_CLOSE_PAREN, ")");
+}
+
+/* pipeline_mem_limit(N), N [K|M|G] or "N[KMG]".  The C lexer rejects
+   256M as a number with a bad suffix: write 256 M or "256M".  */
+static bool
+dm_parse_limit (dm_pipe_pragma *p, dm_lexer *lx)
+{
+  if (!dm_expect (lx, CPP_OPEN_PAREN, "("))
+    return false;
+  location_t loc = lx->loc;
+  const char *suffix = "";
+  char *end = NULL;
+  unsigned HOST_WIDE_INT v = 0;
+  if (lx->type == CPP_NUMBER && TREE_CODE (lx->val) == INTEGER_CST
+      && tree_fits_uhwi_p (lx->val))
+    {
+      v = tree_to_uhwi (lx->val);
+      dm_lex (lx);
+      if (lx->type == CPP_NAME)
+	{
+	  suffix = IDENTIFIER_POINTER (lx->val);
+	  dm_lex (lx);
+	}
+    }
+  else if (lx->type == CPP_STRING)
+    {
+      const char *s = TREE_STRING_POINTER (lx->val);
+      v = strtoull (s, &end, 10);
+      suffix = end == s ? "?" : end;
+      dm_lex (lx);
+    }
+  else
+    suffix = "?";
+  int shift = -1;
+  if (!*suffix)
+    shift = 0;
+  else if (!strcmp (suffix, "K") || !strcmp (suffix, "k"))
+    shift = 10;
+  else if (!strcmp (suffix, "M"))
+    shift = 20;
+  else if (!strcmp (suffix, "G"))
+    shift = 30;
+  if (shift < 0 || v == 0)
+    {
+      error_at (loc, "expected a positive size with an optional K, M or G "
+		"in %<pipeline_mem_limit%> clause");
+      return false;
+    }
+  p->limit = v << shift;
+  return dm_expect (lx, CPP_CLOSE_PAREN, ")");
+}
+
+static void
+dm_handle_pragma_pipeline (cpp_reader *reader)
+{
+  dm_lexer lx;
+  dm_lex (&lx);
+  location_t loc = lx.loc;
+  dm_pipe_pragma *p = XCNEW (dm_pipe_pragma);
+  p->chunk = p->streams = -1;
+  bool ok = current_function_decl != NULL_TREE;
+  if (!ok)
+    error_at (loc, "%<#pragma deepmap pipeline%> outside a function");
+  /* The pragma's name is the schedule clause's.  */
+  if (ok && lx.type == CPP_OPEN_PAREN)
+    ok = dm_parse_schedule (p, &lx);
+  while (ok && lx.type != CPP_EOF)
+    {
+      if (dm_lex_name_is (&lx, "pipeline"))
+	{
+	  dm_lex (&lx);
+	  ok = dm_parse_schedule (p, &lx);
+	}
+      else if (dm_lex_name_is (&lx, "pipeline_map"))
+	{
+	  dm_lex (&lx);
+	  ok = dm_parse_map (p, &lx);
+	}
+      else if (dm_lex_name_is (&lx, "pipeline_mem_limit"))
+	{
+	  dm_lex (&lx);
+	  ok = dm_parse_limit (p, &lx);
+	}
+      else
+	{
+	  if (lx.type == CPP_NAME)
+	    error_at (lx.loc, "unknown clause %qE in %<#pragma deepmap "
+		      "pipeline%>", lx.val);
+	  else
+	    error_at (lx.loc, "expected a clause in %<#pragma deepmap "
+		      "pipeline%>");
+	  ok = false;
+	}
+      if (ok && lx.type == CPP_COMMA)
+	dm_lex (&lx);
+    }
+  while (lx.type != CPP_EOF)
+    dm_lex (&lx);
+  if (ok && p->nmaps == 0)
+    {
+      error_at (loc, "%<#pragma deepmap pipeline%> needs a "
+		"%<pipeline_map%> clause");
+      ok = false;
+    }
+  if (ok && c_dialect_cxx ())
+    {
+      error_at (loc, "%<#pragma deepmap pipeline%> is only implemented "
+		"for C");
+      ok = false;
+    }
+  if (!ok)
+    {
+      free (p);
+      return;
+    }
+  p->loc = loc;
+  p->fn = current_function_decl;
+  dm_pipe_pending.safe_push (p);
+}
+
+void
+dm_register_pipeline_pragma (void)
+{
+  /* Expanded: sizes are often macros.  */
+  c_register_pragma_with_expansion ("deepmap", "pipeline",
+				    dm_handle_pragma_pipeline);
+}
+
+/* ---- lowering ---------------------------------------------------------- */
+
+/* An expression as COEF * k + REST (long; COEF NULL: 0).  */
+struct dm_affine
+{
+  tree coef, rest;
+};
+
+static tree
+dm_long (tree t)
+{
+  return fold_convert (long_integer_type_node, t);
+}
+
+static tree
+dm_sum (enum tree_code code, tree a, tree b)
+{
+  if (!b)
+    return a;
+  if (!a)
+    return code == MINUS_EXPR
+	   ? fold_build1 (NEGATE_EXPR, long_integer_type_node, b) : b;
+  return fold_build2 (code, long_integer_type_node, a, b);
+}
+
+/* Expression E of P as an affine function of LOOPVAR; false after an
+   error at LOC when it is not one.  */
+static bool
+dm_pe_affine (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
+	      dm_affine *out)
+{
+  dm_pe *x = &p->exprs[e];
+  dm_affine l = { NULL_TREE, NULL_TREE }, r = { NULL_TREE, NULL_TREE };
+  switch (x->op)
+    {
+    case DM_PE_NUM:
+      out->coef = NULL_TREE;
+      out->rest = dm_long (x->val);
+      return true;
+    case DM_PE_NAME:
+      if (x->val == loopvar
+	  || (TREE_CODE (x->val) == IDENTIFIER_NODE
+	      && x->val == DECL_NAME (loopvar)))
+	{
+	  out->coef = build_int_cst (long_integer_type_node, 1);
+	  out->rest = NULL_TREE;
+	  return true;
+	}
+      if (TREE_CODE (x->val) == IDENTIFIER_NODE)
+	{
+	  error_at (loc, "%qE in %<#pragma deepmap pipeline%> is undeclared",
+		    x->val);
+	  return false;
+	}
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (x->val)))
+	{
+	  error_at (loc, "%qD in %<#pragma deepmap pipeline%> is not an "
+		    "integer", x->val);
+	  return false;
+	}
+      out->coef = NULL_TREE;
+      out->rest = dm_long (x->val);
+      return true;
+    default:
+      break;
+    }
+  if (!dm_pe_affine (p, x->l, loopvar, loc, &l)
+      || (x->r >= 0 && !dm_pe_affine (p, x->r, loopvar, loc, &r)))
+    return false;
+  switch (x->op)
+    {
+    case DM_PE_NEG:
+      out->coef = dm_sum (MINUS_EXPR, NULL_TREE, l.coef);
+      out->rest = dm_sum (MINUS_EXPR, NULL_TREE, l.rest);
+      return true;
+    case DM_PE_ADD:
+    case DM_PE_SUB:
+      {
+	enum tree_code c = x->op == DM_PE_ADD ? PLUS_EXPR : MINUS_EXPR;
+	out->coef = dm_sum (c, l.coef, r.coef);
+	out->rest = dm_sum (c, l.rest, r.rest);
+	return true;
+      }
+    default:
+      break;
+    }
+  /* A product is affine while one side does not use the variable.  */
+  if (l.coef && r.coef)
+    {
+      error_at (loc, "split expression of %<pipeline_map%> is not affine in "
+		"the loop variable %qD", loopvar);
+      return false;
+    }
+  if (r.coef)
+    std::swap (l, r);
+  tree zero = build_int_cst (long_integer_type_node, 0);
+  tree rv = r.rest ? r.rest : zero;
+  out->coef = l.coef ? fold_build2 (MULT_EXPR, long_integer_type_node,
+				    l.coef, rv) : NULL_TREE;
+  out->rest = fold_build2 (MULT_EXPR, long_integer_type_node,
+			   l.rest ? l.rest : zero, rv);
+  return true;
+}
+
+/* An expression that must not depend on the loop variable.  */
+static tree
+dm_pe_invariant (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
+		 const char *what)
+{
+  dm_affine a;
+  if (!dm_pe_affine (p, e, loopvar, loc, &a))
+    return NULL_TREE;
+  if (a.coef)
+    {
+      error_at (loc, "%s in %<#pragma deepmap pipeline%> depends on the "
+		"loop variable %qD", what, loopvar);
+      return NULL_TREE;
+    }
+  return a.rest ? a.rest : build_int_cst (long_integer_type_node, 0);
+}
+
+/* The loop "for (; V < HI; V++)" (or <=, ++V, V += 1, V = V + 1): its
+   variable and HI (exclusive), or false after an error.  */
+static bool
+dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
+{
+  tree cond = FOR_COND (for_stmt), incr = FOR_EXPR (for_stmt);
+  if (cond && TREE_CODE (cond) == C_MAYBE_CONST_EXPR)
+    cond = C_MAYBE_CONST_EXPR_EXPR (cond);
+  /* The front end folds k < n - 1 into n + -1 > k.  */
+  enum tree_code code = cond ? TREE_CODE (cond) : ERROR_MARK;
+  tree v = NULL_TREE, bound = NULL_TREE;
+  if (code == LT_EXPR || code == LE_EXPR)
+    v = TREE_OPERAND (cond, 0), bound = TREE_OPERAND (cond, 1);
+  else if (code == GT_EXPR || code == GE_EXPR)
+    {
+      v = TREE_OPERAND (cond, 1), bound = TREE_OPERAND (cond, 0);
+      code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
+    }
+  if (v)
+    STRIP_NOPS (v);
+  if (!v || TREE_CODE (v) != VAR_DECL || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
+    {
+      error_at (loc, "%<#pragma deepmap pipeline%> needs a loop of the form "
+		"%<for (k = lo; k < hi; k++)%>");
+      return false;
+    }
+  *var = v;
+  tree step = NULL_TREE;
+  if (incr && TREE_CODE (incr) == C_MAYBE_CONST_EXPR)
+    incr = C_MAYBE_CONST_EXPR_EXPR (incr);
+  if (incr && (TREE_CODE (incr) == POSTINCREMENT_EXPR
+	       || TREE_CODE (incr) == PREINCREMENT_EXPR)
+      && TREE_OPERAND (incr, 0) == *var)
+    step = TREE_OPERAND (incr, 1);
+  else if (incr && TREE_CODE (incr) == MODIFY_EXPR
+	   && TREE_OPERAND (incr, 0) == *var)
+    {
+      tree rhs = TREE_OPERAND (incr, 1);
+      STRIP_NOPS (rhs);
+      if (TREE_CODE (rhs) == PLUS_EXPR)
+	{
+	  tree a = TREE_OPERAND (rhs, 0), b = TREE_OPERAND (rhs, 1);
+	  STRIP_NOPS (a);
+	  if (a == *var)
+	    step = b;
+	}
+    }
+  if (!step || TREE_CODE (step) != INTEGER_CST || !integer_onep (step))
+    {
+      error_at (loc, "the loop of %<#pragma deepmap pipeline%> must step "
+		"its variable %qD by 1", *var);
+      return false;
+    }
+  *hi = dm_long (unshare_expr (bound));
+  if (code == LE_EXPR)
+    *hi = fold_build2 (PLUS_EXPR, long_integer_type_node, *hi,
+		       build_int_cst (long_integer_type_node, 1));
+  return true;
+}
+
+static tree dm_pipe_array_type;
+
+/* struct deepmap_pipe_array of deepmap.h.  */
+static tree
+dm_pipe_record (void)
+{
+  if (dm_pipe_array_type)
+    return dm_pipe_array_type;
+  tree cstr = build_pointer_type (build_qualified_type (char_type_node,
+							TYPE_QUAL_CONST));
+  static const char *const names[] = { "base", "row_bytes", "scale",
+					"offset", "rows", "map", "name" };
+  tree types[] = { const_ptr_type_node, size_type_node,
+		   long_integer_type_node, long_integer_type_node,
+		   long_integer_type_node, unsigned_type_node, cstr };
+  tree chain = NULL_TREE;
+  for (unsigned i = 0; i < ARRAY_SIZE (names); i++)
+    dm_add_member (&chain, names[i], types[i]);
+  dm_pipe_array_type = make_node (RECORD_TYPE);
+  finish_builtin_struct (dm_pipe_array_type, "deepmap_pipe_array", chain,
+			 NULL_TREE);
+  return dm_pipe_array_type;
+}
+
+/* The runtime function NAME: the program's declaration (deepmap.h) if it
+   has one, else ours; weak either way.  */
+static tree
+dm_pipe_fn (const char *name, tree type)
+{
+  tree d = lookup_name (get_identifier (name));
+  if (d && TREE_CODE (d) == FUNCTION_DECL)
+    {
+      if (DECL_EXTERNAL (d) && !DECL_WEAK (d))
+	declare_weak (d);
+      return d;
+    }
+  d = build_fn_decl (name, type);
+  declare_weak (d);
+  return d;
+}
+
+/* "if (FN) FN (ARGS...)", the arguments converted to FN's parameters.  */
+static tree
+dm_guarded_call (location_t loc, tree fn, int n, tree *args)
+{
+  tree parm = TYPE_ARG_TYPES (TREE_TYPE (fn));
+  for (int i = 0; i < n; i++, parm = parm ? TREE_CHAIN (parm) : NULL_TREE)
+    if (parm)
+      args[i] = fold_convert (TREE_VALUE (parm), args[i]);
+  tree call = build_call_expr_loc_array (loc, fn, n, args);
+  tree addr = build_fold_addr_expr (fn);
+  tree cond = build2 (NE_EXPR, boolean_type_node, addr,
+		      build_int_cst (TREE_TYPE (addr), 0));
+  return build3 (COND_EXPR, void_type_node, cond, call, NULL_TREE);
+}
+
+static void
+dm_set_field (tree *list, tree elt, const char *name, tree value)
+{
+  tree f = TYPE_FIELDS (TREE_TYPE (elt));
+  while (f && strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), name))
+    f = DECL_CHAIN (f);
+  tree ref = build3 (COMPONENT_REF, TREE_TYPE (f), elt, f, NULL_TREE);
+  append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (f), ref,
+				    fold_convert (TREE_TYPE (f), value)),
+			    list);
+}
+
+/* Fill ELT (a struct deepmap_pipe_array) from map M; false after an
+   error.  */
+static bool
+dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
+		  tree *list)
+{
+  dm_affine split;
+  if (!dm_pe_affine (p, m->lo[0], loopvar, m->loc, &split))
+    return false;
+  tree rows = dm_pe_invariant (p, m->len[0], loopvar, m->loc, "a length");
+  if (!rows)
+    return false;
+  /* A row: every inner dimension, whole.  */
+  tree type = TREE_TYPE (TREE_TYPE (m->var));
+  tree row = size_one_node;
+  for (int d = 1; d < m->ndims; d++)
+    {
+      tree lo = dm_pe_invariant (p, m->lo[d], loopvar, m->loc, "a bound");
+      tree len = dm_pe_invariant (p, m->len[d], loopvar, m->loc, "a length");
+      if (!lo || !len)
+	return false;
+      if (!integer_zerop (lo))
+	{
+	  error_at (m->loc, "inner dimensions of %<pipeline_map%> must be "
+		    "whole (%<[0:n]%>)");
+	  return false;
+	}
+      if (TREE_CODE (type) == ARRAY_TYPE)
+	{
+	  tree n = array_type_nelts (type);
+	  if (TREE_CODE (len) == INTEGER_CST && TREE_CODE (n) == INTEGER_CST
+	      && wi::to_widest (len) != wi::to_widest (n) + 1)
+	    {
+	      error_at (m->loc, "inner dimensions of %<pipeline_map%> must be "
+			"whole (%<[0:n]%>)");
+	      return false;
+	    }
+	  type = TREE_TYPE (type);
+	}
+      row = size_binop (MULT_EXPR, row, fold_convert (sizetype, len));
+    }
+  if (!COMPLETE_TYPE_P (type))
+    {
+      error_at (m->loc, "%<pipeline_map%> of %qD: incomplete element type",
+		m->var);
+      return false;
+    }
+  row = size_binop (MULT_EXPR, row, TYPE_SIZE_UNIT (type));
+  tree base = TREE_CODE (TREE_TYPE (m->var)) == ARRAY_TYPE
+	      ? build_fold_addr_expr (m->var) : m->var;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (m->var));
+  tree zero = build_int_cst (long_integer_type_node, 0);
+  dm_set_field (list, elt, "base", base);
+  dm_set_field (list, elt, "row_bytes", row);
+  dm_set_field (list, elt, "scale", split.coef ? split.coef : zero);
+  dm_set_field (list, elt, "offset", split.rest ? split.rest : zero);
+  dm_set_field (list, elt, "rows", rows);
+  dm_set_field (list, elt, "map", build_int_cst (unsigned_type_node, m->dir));
+  dm_set_field (list, elt, "name",
+		build_string_literal (strlen (name) + 1, name));
+  return true;
+}
+
+/* Replace *LOOP (a FOR_STMT) by its pipelined form (see the top).  */
+static void
+dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
+{
+  tree for_stmt = *loop, var, hi;
+  location_t loc = EXPR_LOCATION (for_stmt);
+  if (!dm_pipe_loop (for_stmt, p->loc, &var, &hi))
+    return;
+  tree rec = dm_pipe_record ();
+  tree atype = build_array_type_nelts (rec, p->nmaps);
+  tree descs = build_decl (loc, VAR_DECL, get_identifier ("__deepmap_pipe"),
+			   atype);
+  DECL_ARTIFICIAL (descs) = 1;
+  DECL_IGNORED_P (descs) = 1;
+  DECL_CONTEXT (descs) = p->fn;
+  TREE_USED (descs) = 1;
+  tree list = alloc_stmt_list ();
+  for (int i = 0; i < p->nmaps; i++)
+    {
+      tree elt = build4 (ARRAY_REF, rec, descs, size_int (i), NULL_TREE,
+			 NULL_TREE);
+      if (!dm_pipe_describe (p, &p->maps[i], var, elt, &list))
+	return;
+    }
+  tree zero = build_int_cst (long_integer_type_node, 0);
+  tree chunk = p->chunk < 0 ? zero
+	       : dm_pe_invariant (p, p->chunk, var, p->loc, "the chunk size");
+  tree streams = p->streams < 0 ? zero
+		 : dm_pe_invariant (p, p->streams, var, p->loc,
+				    "the stream count");
+  if (!chunk || !streams)
+    return;
+
+  tree lt = long_integer_type_node;
+  tree begin_type
+    = build_function_type_list (ptr_type_node, integer_type_node, lt, lt, lt,
+				lt, integer_type_node,
+				long_long_unsigned_type_node, size_type_node,
+				const_ptr_type_node, NULL_TREE);
+  tree begin = dm_pipe_fn ("deepmap_pipeline_begin", begin_type);
+  tree iter = dm_pipe_fn ("deepmap_pipeline_iter",
+			  build_function_type_list (void_type_node,
+						    ptr_type_node, lt,
+						    NULL_TREE));
+  tree end = dm_pipe_fn ("deepmap_pipeline_end",
+			 build_function_type_list (void_type_node,
+						   ptr_type_node, NULL_TREE));
+  tree first = build4 (ARRAY_REF, rec, descs, size_zero_node, NULL_TREE,
+		       NULL_TREE);
+  tree bargs[9] = { integer_minus_one_node, dm_long (var), hi,
+		    build_int_cst (lt, 1), chunk, streams,
+		    build_int_cst (long_long_unsigned_type_node, p->limit),
+		    size_int (p->nmaps), build_fold_addr_expr (first) };
+  append_to_statement_list (dm_guarded_call (loc, begin, 9, bargs), &list);
+
+  tree iargs[2] = { null_pointer_node, dm_long (var) };
+  tree body = alloc_stmt_list ();
+  append_to_statement_list (dm_guarded_call (loc, iter, 2, iargs), &body);
+  append_to_statement_list (FOR_BODY (for_stmt), &body);
+  FOR_BODY (for_stmt) = body;
+
+  tree eargs[1] = { null_pointer_node };
+  append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node,
+				    for_stmt,
+				    dm_guarded_call (loc, end, 1, eargs)),
+			    &list);
+  *loop = build3 (BIND_EXPR, void_type_node, descs, list, NULL_TREE);
+  if (dm_reporting ())
+    {
+      char limit[32] = "runtime's choice";
+      if (p->limit)
+	snprintf (limit, sizeof limit, HOST_WIDE_INT_PRINT_UNSIGNED " bytes",
+		  p->limit);
+      dm_report (p->loc, "pipelined loop over %s: %d array%s, chunk size "
+		 "and streams %s, device memory limit %s",
+		 IDENTIFIER_POINTER (DECL_NAME (var)), p->nmaps,
+		 p->nmaps == 1 ? "" : "s",
+		 p->chunk < 0 ? "chosen at run time" : "as given", limit);
+    }
+}
+
+static tree
+dm_collect_for (tree *tp, int *walk_subtrees, void *data)
+{
+  vec<tree *> *found = (vec<tree *> *) data;
+  if (TREE_CODE (*tp) == FOR_STMT && EXPR_HAS_LOCATION (*tp))
+    found->safe_push (tp);
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* PLUGIN_PRE_GENERICIZE of FNDECL: lower the pipelined loops of its
+   pragmas (and those of its nested functions).  */
+void
+dm_lower_pipelines (tree fndecl)
+{
+  unsigned i = 0;
+  while (i < dm_pipe_pending.length ())
+    {
+      dm_pipe_pragma *p = dm_pipe_pending[i];
+      tree outer = p->fn;
+      while (decl_function_context (outer))
+	outer = decl_function_context (outer);
+      if (outer != fndecl)
+	{
+	  i++;
+	  continue;
+	}
+      dm_pipe_pending.ordered_remove (i);
+      auto_vec<tree *> found;
+      walk_tree (&DECL_SAVED_TREE (p->fn), dm_collect_for, &found, NULL);
+      tree *best = NULL;
+      for (unsigned j = 0; j < found.length (); j++)
+	if (dm_before (p->loc, EXPR_LOCATION (*found[j]))
+	    && (!best || dm_before (EXPR_LOCATION (*found[j]),
+				    EXPR_LOCATION (*best))))
+	  best = found[j];
+      if (!best)
+	error_at (p->loc, "%<#pragma deepmap pipeline%> is not followed by a "
+		  "for loop");
+      else
+	dm_pipe_lower (p, best);
+      free (p);
+    }
+}
