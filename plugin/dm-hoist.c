@@ -129,7 +129,8 @@ dm_arg_slot (gcall *call, tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
   if (TREE_STATIC (decl))
     {
       tree init = DECL_INITIAL (decl);
-      if (!TREE_READONLY (decl) || !init || TREE_CODE (init) != CONSTRUCTOR)
+      /* omp-low's static arrays are not read-only but never written.  */
+      if (!DECL_ARTIFICIAL (decl) || !init || TREE_CODE (init) != CONSTRUCTOR)
 	return NULL_TREE;
       unsigned HOST_WIDE_INT ix;
       tree idx, val;
