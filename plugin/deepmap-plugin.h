@@ -6,6 +6,7 @@
    dm-pipeline.c  #pragma deepmap pipeline (pipelined loops)
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
+   dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
    dm-report.c    -fplugin-arg-deepmap-report output  */
 #ifndef DEEPMAP_PLUGIN_H
 #define DEEPMAP_PLUGIN_H
@@ -21,6 +22,10 @@
 #define DM_COUNT_END 3
 
 extern const char *dm_plugin_name;
+
+/* deepmap.c */
+extern void dm_insert_pass (const char *name, opt_pass *pass, const char *ref,
+			    enum pass_positioning_ops pos);
 
 /* dm-attribs.c */
 extern void dm_register_attributes (void *event_data, void *user_data);
@@ -50,6 +55,9 @@ extern void dm_types_register_roots (const char *name);
 
 /* dm-annotate.c */
 extern void dm_register_pass (const char *name);
+
+/* dm-hoist.c */
+extern void dm_register_hoist (const char *name);
 
 /* dm-report.c */
 extern bool dm_report_open (const char *file);

@@ -19,8 +19,11 @@
      -fplugin-arg-deepmap-off           annotate nothing (attributes and
                                         pragmas are still accepted)
      -fplugin-arg-deepmap-report[=FILE] describe every annotated construct
-                                        and type on stderr (or append to
-                                        FILE)
+                                        and type, and every hoisted or
+                                        missed section, on stderr (or
+                                        append to FILE)
+     -fplugin-arg-deepmap-hoist=off     keep no data on the device across
+     (or -fplugin-arg-deepmap-no-hoist) loops (see dm-hoist.c)
 
    In the source (see include/deepmap.h, deepmap_counted_by):
      T *p __attribute__ ((counted_by (n)));   p points to n elements, n an
@@ -53,6 +56,8 @@ dm_usage (void)
 	   "  report         describe annotated constructs and types on "
 	   "stderr\n"
 	   "  report=FILE    the same, appended to FILE\n"
+	   "  hoist=off      keep no data on the device across loops "
+	   "(also no-hoist)\n"
 	   "source annotations:\n"
 	   "  __attribute__ ((counted_by (n)))   on a pointer field: it points "
 	   "to n elements\n"
@@ -72,10 +77,23 @@ dm_define_macro (void *event_data, void *user_data)
     cpp_define (parse_in, "__DEEPMAP_PLUGIN__=1");
 }
 
+/* Put PASS before or after (POS) the first instance of pass REF.  */
+void
+dm_insert_pass (const char *name, opt_pass *pass, const char *ref,
+		enum pass_positioning_ops pos)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = ref;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = pos;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-  bool off = false, help = false;
+  bool off = false, help = false, hoist = true;
   const char *report = NULL;
 
   dm_plugin_name = info->base_name;
@@ -94,6 +112,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	help = true;
       else if (!strcmp (key, "off") && !value)
 	off = true;
+      else if (!strcmp (key, "no-hoist") && !value)
+	hoist = false;
+      else if (!strcmp (key, "hoist") && value
+	       && (!strcmp (value, "off") || !strcmp (value, "on")))
+	hoist = !strcmp (value, "on");
       else if (!strcmp (key, "report"))
 	report = value ? value : "";
       else if (value)
@@ -129,5 +152,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 		     NULL);
   dm_types_register_roots (dm_plugin_name);
   dm_register_pass (dm_plugin_name);
+  if (hoist)
+    dm_register_hoist (dm_plugin_name);
   return 0;
 }

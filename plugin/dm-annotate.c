@@ -430,12 +430,7 @@ public:
 void
 dm_register_pass (const char *name)
 {
-  struct register_pass_info info;
-  info.pass = new dm_pass (g);
-  info.reference_pass_name = "omplower";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  dm_insert_pass (name, new dm_pass (g), "omplower", PASS_POS_INSERT_BEFORE);
   register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) dm_annotate_roots);
   register_callback (name, PLUGIN_FINISH_DECL, dm_note_decl, NULL);

@@ -1,0 +1,864 @@
+/* dm-hoist.c -- transfer hoisting: keep data on the device across a loop
+   of target constructs.
+
+   A loop such as
+
+     for (t = 0; t < steps; t++)
+       {
+         #pragma omp target map(tofrom: a[0:n])
+         ...
+       }
+
+   copies a[0:n] in and out at every iteration.  This pass, which runs on
+   optimised GIMPLE (after PRE, so that loop-invariant computations are
+   already outside the loop and points-to information exists), finds the
+   GOMP_target_ext calls that omp-expand made of such constructs, reads
+   their hostaddrs/sizes/kinds arrays, and for each mapped section that it
+   can prove safe inserts, in the loop's preheader, the equivalent of
+
+     #pragma omp target enter data map(to or alloc: <section>)
+
+   and on every exit edge of the loop
+
+     #pragma omp target exit data map(from or release: <section>)
+
+   as GOMP_target_enter_exit_data calls, exactly as GCC emits them for
+   those directives.  The constructs inside the loop are left alone: the
+   section is present, so by reference counting their maps move nothing.
+   Only standard entry points are called, so the binary means the same
+   under any libgomp.
+
+   A section is kept on the device across loop L only when all of this
+   holds (anything else is a "missed" line in the report, with why):
+   - its address, size and device are values computed outside L;
+   - every construct of L that maps it maps it from or tofrom, so every
+     device write was copied back to the host in the original program
+     and the host copy always equalled the device copy at construct
+     boundaries (a `to' map may be written on the device and discarded,
+     which a resident copy would not discard);
+   - no other statement of L may read or write its memory (alias oracle;
+     unknown calls count as accesses), no statement of L may throw, L has
+     no target data/update/enter/exit constructs, and L is left only by
+     normal edges;
+   - a section that may overlap it is mapped by exactly the same
+     constructs (then libgomp sees the same pairs together as before) and
+     is itself kept.  */
+#include "deepmap-plugin.h"
+#include "ssa.h"
+#include "cfgloop.h"
+#include "tree-ssa-alias.h"
+#include "tree-dfa.h"
+#include "tree-cfg.h"
+#include "tree-eh.h"
+#include "tree-into-ssa.h"
+#include "gimplify-me.h"
+
+#define DM_KIND_MASK 0xff
+
+/* One data section of one target construct.  */
+struct dm_item
+{
+  gcall *call;			/* the GOMP_target_ext call */
+  tree addr, size, device;	/* GIMPLE values */
+  unsigned kind;		/* full kind (alignment << 8 | map kind) */
+  bool dynamic_kind;		/* zero-length sections get another kind */
+  int group;			/* index of the first identical item */
+  bool fixed;			/* MISSED holds whatever the loop */
+  bool hoisted;
+  unsigned enter_kind, exit_kind;	/* what the hoisted maps are */
+  const char *missed;		/* last reason it was not hoisted */
+  location_t loop;		/* where it was hoisted or last missed */
+};
+
+/* The state of one function.  */
+struct dm_hoist_state
+{
+  auto_vec<dm_item> items;
+  /* Calls the pass must not look through: constructs it could not read,
+     and target data/update/enter/exit calls.  */
+  auto_vec<gimple *> opaque;
+};
+
+static bool
+dm_is_target_call (gimple *stmt)
+{
+  return gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET);
+}
+
+static bool
+dm_is_data_call (gimple *stmt)
+{
+  return (gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_DATA)
+	  || gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_END_DATA)
+	  || gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_UPDATE)
+	  || gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA));
+}
+
+/* Is REF memory of the argument arrays omp-expand builds for a construct
+   (.omp_data_arr, .omp_data_sizes, .omp_data_kinds, .omp_target_args)?
+   Their addresses go only to the GOMP calls, so they are never a
+   program's data.  */
+static bool
+dm_omp_temp_ref_p (tree ref)
+{
+  tree base = get_base_address (ref);
+  if (!base || !VAR_P (base) || !DECL_ARTIFICIAL (base) || !DECL_NAME (base))
+    return false;
+  const char *s = IDENTIFIER_POINTER (DECL_NAME (base));
+  return (startswith (s, ".omp_data_arr") || startswith (s, ".omp_data_sizes")
+	  || startswith (s, ".omp_data_kinds")
+	  || startswith (s, ".omp_target_args"));
+}
+
+/* Is STMT a store of a register value into such an array, or a clobber
+   of one?  */
+static bool
+dm_omp_temp_stmt_p (gimple *stmt)
+{
+  if (!gimple_assign_single_p (stmt) || !gimple_store_p (stmt)
+      || !dm_omp_temp_ref_p (gimple_assign_lhs (stmt)))
+    return false;
+  return gimple_clobber_p (stmt) || !gimple_assign_load_p (stmt);
+}
+
+/* The value stored into DECL at byte OFFSET before CALL in its block:
+   the initializer of a static DECL, else the nearest store.  */
+static tree
+dm_arg_slot (gcall *call, tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
+{
+  if (TREE_STATIC (decl))
+    {
+      tree init = DECL_INITIAL (decl);
+      /* omp-low's static arrays are not read-only but never written.  */
+      if (!DECL_ARTIFICIAL (decl) || !init || TREE_CODE (init) != CONSTRUCTOR)
+	return NULL_TREE;
+      unsigned HOST_WIDE_INT ix;
+      tree idx, val;
+      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), ix, idx, val)
+	{
+	  HOST_WIDE_INT i = idx && tree_fits_shwi_p (idx) ? tree_to_shwi (idx)
+							  : (HOST_WIDE_INT) ix;
+	  if (i * esize == offset)
+	    return val;
+	}
+      return NULL_TREE;
+    }
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  for (gsi_prev (&gsi); !gsi_end_p (gsi); gsi_prev (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (!gimple_assign_single_p (stmt) || !gimple_store_p (stmt))
+	continue;
+      poly_int64 off;
+      tree lhs = gimple_assign_lhs (stmt);
+      tree base = get_addr_base_and_unit_offset (lhs, &off);
+      if (base != decl)
+	continue;
+      /* A clobber or a whole-array store: the slot is not ours to read.  */
+      if (gimple_clobber_p (stmt) || !off.is_constant ())
+	return NULL_TREE;
+      if (off.to_constant () == offset)
+	{
+	  tree rhs = gimple_assign_rhs1 (stmt);
+	  return is_gimple_val (rhs) ? rhs : NULL_TREE;
+	}
+    }
+  return NULL_TREE;
+}
+
+static tree
+dm_arg_decl (gcall *call, unsigned arg)
+{
+  tree a = gimple_call_arg (call, arg);
+  if (TREE_CODE (a) != ADDR_EXPR || !VAR_P (TREE_OPERAND (a, 0)))
+    return NULL_TREE;
+  return TREE_OPERAND (a, 0);
+}
+
+/* The map kind in VAL: a constant, or the `size == 0 ? zero-length :
+   KIND' omp-expand writes for array sections.  */
+static bool
+dm_read_kind (tree val, unsigned *kind, bool *dynamic)
+{
+  *dynamic = false;
+  if (val && TREE_CODE (val) == SSA_NAME)
+    {
+      gassign *def = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (val));
+      if (!def || gimple_assign_rhs_code (def) != COND_EXPR
+	  || TREE_CODE (gimple_assign_rhs2 (def)) != INTEGER_CST
+	  || ((TREE_INT_CST_LOW (gimple_assign_rhs2 (def)) & DM_KIND_MASK)
+	      != GOMP_MAP_ZERO_LEN_ARRAY_SECTION))
+	return false;
+      val = gimple_assign_rhs3 (def);
+      *dynamic = true;
+    }
+  if (!val || TREE_CODE (val) != INTEGER_CST)
+    return false;
+  *kind = TREE_INT_CST_LOW (val);
+  return true;
+}
+
+/* Record the data sections of the GOMP_target_ext call CALL; false if
+   its arguments are not in the shape omp-expand gives them.  */
+static bool
+dm_read_construct (gcall *call, dm_hoist_state *st)
+{
+  if (gimple_call_num_args (call) < 8
+      || !tree_fits_uhwi_p (gimple_call_arg (call, 2))
+      || !integer_zerop (gimple_call_arg (call, 6))
+      || !integer_zerop (gimple_call_arg (call, 7)))
+    return false;
+  unsigned n = tree_to_uhwi (gimple_call_arg (call, 2));
+  tree addrs = dm_arg_decl (call, 3), sizes = dm_arg_decl (call, 4);
+  tree kinds = dm_arg_decl (call, 5);
+  if (!addrs || !sizes || !kinds)
+    return false;
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  HOST_WIDE_INT ssize = int_size_in_bytes (size_type_node);
+  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  unsigned struct_members = 0;
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned kind;
+      bool dynamic;
+      if (!dm_read_kind (dm_arg_slot (call, kinds, i * ksize, ksize), &kind,
+			 &dynamic))
+	return false;
+      bool member = struct_members > 0;
+      if (member)
+	struct_members--;
+      unsigned k = kind & DM_KIND_MASK;
+      if (k == GOMP_MAP_STRUCT)
+	{
+	  tree count = dm_arg_slot (call, sizes, i * ssize, ssize);
+	  if (!count || !tree_fits_uhwi_p (count))
+	    return false;
+	  struct_members = tree_to_uhwi (count);
+	  continue;
+	}
+      /* Pointers, attachments and firstprivate values hold no section.  */
+      if (k != GOMP_MAP_ALLOC && k != GOMP_MAP_TO && k != GOMP_MAP_FROM
+	  && k != GOMP_MAP_TOFROM && k != GOMP_MAP_ALWAYS_TO
+	  && k != GOMP_MAP_ALWAYS_FROM && k != GOMP_MAP_ALWAYS_TOFROM)
+	continue;
+      dm_item it;
+      memset (&it, 0, sizeof it);
+      it.call = call;
+      it.addr = dm_arg_slot (call, addrs, i * psize, psize);
+      it.size = dm_arg_slot (call, sizes, i * ssize, ssize);
+      if (!it.addr || !it.size)
+	return false;
+      it.device = gimple_call_arg (call, 0);
+      it.kind = kind;
+      it.dynamic_kind = dynamic;
+      it.group = -1;
+      /* Members of a mapped structure share its reference count; a
+	 member mapped apart from its siblings is an error in libgomp.  */
+      if (member)
+	it.missed = "it is a member of a mapped structure";
+      else if (k != GOMP_MAP_ALLOC && k != GOMP_MAP_TO && k != GOMP_MAP_FROM
+	       && k != GOMP_MAP_TOFROM)
+	it.missed = "it is mapped with an 'always' modifier";
+      else if (integer_zerop (it.size))
+	it.missed = "it has no bytes";
+      it.fixed = it.missed != NULL;
+      st->items.safe_push (it);
+    }
+  return true;
+}
+
+/* A readable name for the section at ADDR.  */
+static char *
+dm_section_name (tree addr)
+{
+  if (TREE_CODE (addr) == ADDR_EXPR)
+    return print_generic_expr_to_str (TREE_OPERAND (addr, 0));
+  if (TREE_CODE (addr) == SSA_NAME && SSA_NAME_VAR (addr)
+      && DECL_NAME (SSA_NAME_VAR (addr))
+      && !DECL_ARTIFICIAL (SSA_NAME_VAR (addr)))
+    return xstrdup (IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (addr))));
+  if (TREE_CODE (addr) == SSA_NAME && SSA_NAME_VAR (addr)
+      && DECL_NAME (SSA_NAME_VAR (addr)))
+    {
+      /* Gimplifier temporaries are named after their variable plus ".N".  */
+      const char *s = IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (addr)));
+      const char *dot = strchr (s, '.');
+      return dot && dot != s ? xstrndup (s, dot - s) : xstrdup (s);
+    }
+  return print_generic_expr_to_str (addr);
+}
+
+/* Is VAL computed outside LOOP?  */
+static bool
+dm_invariant_p (tree val, class loop *loop)
+{
+  if (TREE_CODE (val) == SSA_NAME)
+    {
+      if (SSA_NAME_IS_DEFAULT_DEF (val))
+	return true;
+      basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (val));
+      return bb && !flow_bb_inside_loop_p (loop, bb);
+    }
+  return is_gimple_min_invariant (val);
+}
+
+static void
+dm_section_ref (dm_item *it, ao_ref *ref)
+{
+  ao_ref_init_from_ptr_and_size (ref, it->addr, it->size);
+}
+
+/* A location that names LOOP: its exit test, else its header.  */
+static location_t
+dm_loop_location (class loop *loop)
+{
+  for (edge e : get_loop_exit_edges (loop))
+    {
+      gimple *last = last_stmt (e->src);
+      if (last && gimple_location (last) != UNKNOWN_LOCATION)
+	return gimple_location (last);
+    }
+  for (gimple_stmt_iterator gsi = gsi_start_bb (loop->header);
+       !gsi_end_p (gsi); gsi_next (&gsi))
+    if (gimple_location (gsi_stmt (gsi)) != UNKNOWN_LOCATION)
+      return gimple_location (gsi_stmt (gsi));
+  return UNKNOWN_LOCATION;
+}
+
+/* Calls that touch no memory of the program: timers, and printing whose
+   pointer arguments are string literals or FILE streams.  */
+static bool
+dm_harmless_call_p (gcall *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || !DECL_NAME (fn))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (!strcmp (name, "omp_get_wtime") || !strcmp (name, "omp_get_wtick"))
+    return true;
+  /* The FILE * argument, if any: a stream is the C library's state.  */
+  int stream = -1;
+  if (gimple_call_builtin_p (call, BUILT_IN_FPRINTF))
+    stream = 0;
+  else if (gimple_call_builtin_p (call, BUILT_IN_FPUTS)
+	   || gimple_call_builtin_p (call, BUILT_IN_FPUTC)
+	   || gimple_call_builtin_p (call, BUILT_IN_PUTC))
+    stream = 1;
+  else if (!gimple_call_builtin_p (call, BUILT_IN_PRINTF)
+	   && !gimple_call_builtin_p (call, BUILT_IN_PUTS)
+	   && !gimple_call_builtin_p (call, BUILT_IN_PUTCHAR))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      if (!POINTER_TYPE_P (TREE_TYPE (a)))
+	continue;
+      if (TREE_CODE (a) == ADDR_EXPR
+	  && TREE_CODE (TREE_OPERAND (a, 0)) == STRING_CST)
+	continue;
+      /* %s of a program's array, or %n, reads or writes through it.  */
+      if ((int) i != stream
+	  || TREE_CODE (TREE_TYPE (TREE_TYPE (a))) != RECORD_TYPE)
+	return false;
+    }
+  return true;
+}
+
+/* Does STMT of the loop need no look: it touches no memory, or only the
+   argument arrays of constructs, or it is a construct itself (its body
+   runs on the device).  */
+static bool
+dm_stmt_ignorable_p (gimple *stmt)
+{
+  if (is_gimple_debug (stmt) || !gimple_vuse (stmt))
+    return true;
+  if (dm_is_target_call (stmt) || dm_omp_temp_stmt_p (stmt))
+    return true;
+  gcall *call = dyn_cast <gcall *> (stmt);
+  return call && dm_harmless_call_p (call);
+}
+
+/* Why STMT may access the section REF, or NULL if it cannot.  */
+static const char *
+dm_host_access (gimple *stmt, ao_ref *ref)
+{
+  if (gimple_code (stmt) == GIMPLE_ASM)
+    return "an asm statement of the loop may access it";
+  if (!stmt_may_clobber_ref_p_1 (stmt, ref, true)
+      && !ref_maybe_used_by_stmt_p (stmt, ref, true))
+    return NULL;
+  if (is_gimple_call (stmt))
+    return "a call in the loop may access it";
+  return "the host accesses it in the loop";
+}
+
+/* Loop-wide reasons not to hoist anything across LOOP, or NULL.  */
+static const char *
+dm_loop_obstacle (class loop *loop, dm_hoist_state *st, vec<edge> &exits)
+{
+  if (exits.is_empty ())
+    return "the loop has no exit";
+  for (edge e : exits)
+    if (e->flags & EDGE_COMPLEX)
+      return "an exception or abnormal edge leaves the loop";
+  for (gimple *g : st->opaque)
+    if (gimple_bb (g) && flow_bb_inside_loop_p (loop, gimple_bb (g)))
+      return dm_is_data_call (g)
+	     ? "the loop holds target data, update, enter or exit data "
+	       "constructs"
+	     : "a target construct of the loop could not be read";
+  basic_block *body = get_loop_body (loop);
+  const char *why = NULL;
+  for (unsigned i = 0; i < loop->num_nodes && !why; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (stmt_could_throw_p (cfun, gsi_stmt (gsi)))
+	{
+	  /* The exit data would be skipped by the exception.  */
+	  why = "a statement of the loop may throw";
+	  break;
+	}
+  free (body);
+  return why;
+}
+
+/* Are items A and B the same section on the same device?  */
+static bool
+dm_same_section (dm_item *a, dm_item *b)
+{
+  return (operand_equal_p (a->addr, b->addr, 0)
+	  && operand_equal_p (a->size, b->size, 0)
+	  && operand_equal_p (a->device, b->device, 0));
+}
+
+/* Does some call map one of the groups G1, G2 and not the other?  */
+static bool
+dm_mapped_apart (dm_hoist_state *st, vec<unsigned> &in_loop, int g1, int g2)
+{
+  for (unsigned i : in_loop)
+    {
+      gcall *call = st->items[i].call;
+      bool has1 = false, has2 = false;
+      for (unsigned j : in_loop)
+	if (st->items[j].call == call)
+	  {
+	    has1 |= st->items[j].group == g1;
+	    has2 |= st->items[j].group == g2;
+	  }
+      if (has1 != has2)
+	return true;
+    }
+  return false;
+}
+
+/* Is ADDR the address of an automatic variable of this function?  */
+static bool
+dm_local_address_p (tree addr)
+{
+  if (TREE_CODE (addr) != ADDR_EXPR)
+    return false;
+  tree base = get_base_address (TREE_OPERAND (addr, 0));
+  return base && VAR_P (base) && !is_global_var (base);
+}
+
+/* Sections X and Y that points-to analysis cannot tell apart but that
+   are disjoint: a parameter's incoming value was made before this
+   activation's variables existed, so it cannot point to one of them
+   (points-to information is flow-insensitive and lets parameters point
+   to every escaped variable).  */
+static bool
+dm_provably_disjoint (dm_item *x, dm_item *y)
+{
+  for (int i = 0; i < 2; i++, std::swap (x, y))
+    if (TREE_CODE (x->addr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (x->addr)
+	&& SSA_NAME_VAR (x->addr)
+	&& TREE_CODE (SSA_NAME_VAR (x->addr)) == PARM_DECL
+	&& dm_local_address_p (y->addr))
+      return true;
+  return false;
+}
+
+/* Is ADDR a parameter's incoming value, and STMT an assignment whose
+   memory operands are all automatic variables (see above)?  */
+static bool
+dm_touches_only_locals (gimple *stmt, tree addr)
+{
+  if (TREE_CODE (addr) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (addr)
+      || !SSA_NAME_VAR (addr) || TREE_CODE (SSA_NAME_VAR (addr)) != PARM_DECL
+      || !gimple_assign_single_p (stmt))
+    return false;
+  tree ops[2] = { gimple_assign_lhs (stmt), gimple_assign_rhs1 (stmt) };
+  for (tree op : ops)
+    if (!is_gimple_reg (op) && !is_gimple_min_invariant (op)
+	&& TREE_CODE (op) != CONSTRUCTOR
+	&& !dm_local_address_p (build_fold_addr_expr (op)))
+      return false;
+  return true;
+}
+
+/* Per-section checks of group G (items IN_LOOP of LOOP whose group is G):
+   invariance, map kinds and host accesses.  Returns why not, or NULL.  */
+static const char *
+dm_group_obstacle (class loop *loop, dm_hoist_state *st, vec<unsigned> &in_loop,
+		   int g, basic_block *body)
+{
+  dm_item *lead = &st->items[g];
+  if (!dm_invariant_p (lead->addr, loop) || !dm_invariant_p (lead->size, loop))
+    return "its address or size is computed in the loop";
+  if (!dm_invariant_p (lead->device, loop))
+    return "its device is computed in the loop";
+  for (unsigned i : in_loop)
+    if (st->items[i].group == g
+	&& !((st->items[i].kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM))
+      /* The device may write a `to' section; the original discards that
+	 write at the end of the construct, a resident copy would not.  */
+      return "a construct maps it without 'from'";
+  ao_ref ref;
+  dm_section_ref (lead, &ref);
+  for (unsigned b = 0; b < loop->num_nodes; b++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[b]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (dm_stmt_ignorable_p (stmt)
+	    || dm_touches_only_locals (stmt, lead->addr))
+	  continue;
+	const char *why = dm_host_access (stmt, &ref);
+	if (why)
+	  return why;
+      }
+  return NULL;
+}
+
+/* Mark every item of IN_LOOP in group G as not hoisted, because WHY.  */
+static void
+dm_kill_group (dm_hoist_state *st, vec<unsigned> &in_loop, vec<bool> &alive,
+	       int g, const char *why)
+{
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    if (st->items[in_loop[x]].group == g)
+      {
+	alive[x] = false;
+	st->items[in_loop[x]].missed = why;
+      }
+}
+
+/* Drop the groups that may overlap a section that is not kept with them
+   (mapped by other constructs, or not kept at all): libgomp could see
+   sections meet that never met before, and a resident copy would take
+   device writes meant for the other section.  ALIVE[i] tells whether
+   in_loop[i]'s group is still to be hoisted.  */
+static void
+dm_drop_overlaps (dm_hoist_state *st, vec<unsigned> &in_loop,
+		  vec<bool> &alive)
+{
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      for (unsigned x = 0; x < in_loop.length (); x++)
+	{
+	  dm_item *ix = &st->items[in_loop[x]];
+	  if (!alive[x])
+	    continue;
+	  ao_ref rx;
+	  dm_section_ref (ix, &rx);
+	  for (unsigned y = 0; y < in_loop.length (); y++)
+	    {
+	      dm_item *iy = &st->items[in_loop[y]];
+	      if (iy->group == ix->group)
+		continue;
+	      ao_ref ry;
+	      dm_section_ref (iy, &ry);
+	      if (dm_provably_disjoint (ix, iy)
+		  || !refs_may_alias_p_1 (&rx, &ry, false))
+		continue;
+	      if (alive[y] && !dm_mapped_apart (st, in_loop, ix->group,
+						  iy->group))
+		continue;
+	      dm_kill_group (st, in_loop, alive, ix->group,
+			     "it may overlap a section that is mapped by "
+			     "other constructs or not kept");
+	      changed = true;
+	      break;
+	    }
+	}
+    }
+}
+
+/* Store VAL, converted to TYPE, into element I of array ARR on SEQ.  */
+static tree
+dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type, tree val)
+{
+  gimple_seq conv = NULL;	/* force_gimple_operand starts it afresh */
+  val = force_gimple_operand (fold_convert (type, val), &conv, true,
+			      NULL_TREE);
+  gimple_seq_add_seq (seq, conv);
+  tree slot = build4 (ARRAY_REF, type, arr, size_int (i), NULL_TREE,
+		      NULL_TREE);
+  gimple_seq_add_stmt (seq, gimple_build_assign (slot, val));
+  return val;
+}
+
+/* The GOMP_target_enter_exit_data call for sections SECS on DEVICE, as
+   GCC emits it for `target enter data' (EXIT false) or `target exit
+   data', using the arrays ARRS.  */
+static gimple_seq
+dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
+		    location_t loc)
+{
+  gimple_seq seq = NULL;
+  for (unsigned i = 0; i < secs.length (); i++)
+    {
+      dm_item *it = secs[i];
+      unsigned align = it->kind & ~DM_KIND_MASK;
+      dm_store_slot (&seq, arrs[0], i, ptr_type_node, it->addr);
+      tree size = dm_store_slot (&seq, arrs[1], i, size_type_node, it->size);
+      tree kind = build_int_cst (short_unsigned_type_node,
+				 align | (exit ? it->exit_kind
+					  : it->enter_kind));
+      if (it->dynamic_kind)
+	{
+	  /* As for the construct: a zero-length section maps nothing.  */
+	  tree empty = make_ssa_name (boolean_type_node);
+	  gimple_seq_add_stmt (&seq, gimple_build_assign (empty, EQ_EXPR, size,
+							  size_zero_node));
+	  tree k = make_ssa_name (short_unsigned_type_node);
+	  tree zero_len = build_int_cst (short_unsigned_type_node,
+					 align
+					 | GOMP_MAP_ZERO_LEN_ARRAY_SECTION);
+	  gimple_seq_add_stmt (&seq, gimple_build_assign (k, COND_EXPR, empty,
+							  zero_len, kind));
+	  kind = k;
+	}
+      dm_store_slot (&seq, arrs[2], i, short_unsigned_type_node, kind);
+    }
+  tree fn = builtin_decl_explicit (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA);
+  gcall *call
+    = gimple_build_call (fn, 7, device, size_int (secs.length ()),
+			 build_fold_addr_expr (arrs[0]),
+			 build_fold_addr_expr (arrs[1]),
+			 build_fold_addr_expr (arrs[2]),
+			 build_int_cst (unsigned_type_node,
+					exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0),
+			 null_pointer_node);
+  gimple_set_location (call, loc);
+  gimple_seq_add_stmt (&seq, call);
+  /* The arrays are dead after the call, as omp-expand's are.  */
+  for (unsigned i = 0; i < 3; i++)
+    gimple_seq_add_stmt (&seq, gimple_build_assign (arrs[i],
+						    build_clobber
+						      (TREE_TYPE (arrs[i]))));
+  return seq;
+}
+
+/* Put enter data for SECS (on DEVICE) on LOOP's preheader edge and exit
+   data on each of EXITS.  */
+static void
+dm_emit_hoist (class loop *loop, vec<edge> &exits, vec<dm_item *> &secs,
+	       tree device, location_t loc)
+{
+  unsigned n = secs.length ();
+  tree types[3] = { ptr_type_node, size_type_node, short_unsigned_type_node };
+  tree arrs[3];
+  for (unsigned i = 0; i < 3; i++)
+    {
+      arrs[i] = create_tmp_var (build_array_type_nelts (types[i], n),
+				"deepmap_hoist");
+      TREE_ADDRESSABLE (arrs[i]) = 1;
+    }
+  gsi_insert_seq_on_edge (loop_preheader_edge (loop),
+			  dm_build_data_call (secs, device, false, arrs, loc));
+  for (edge e : exits)
+    gsi_insert_seq_on_edge (e, dm_build_data_call (secs, device, true, arrs,
+						    loc));
+}
+
+/* Decide and hoist the sections of the constructs in LOOP that are not
+   kept on the device across an enclosing loop already.  Returns whether
+   it inserted anything.  */
+static bool
+dm_hoist_loop (class loop *loop, dm_hoist_state *st)
+{
+  auto_vec<unsigned> in_loop;
+  auto_vec<bool> alive;
+  for (unsigned i = 0; i < st->items.length (); i++)
+    if (!st->items[i].hoisted
+	&& flow_bb_inside_loop_p (loop, gimple_bb (st->items[i].call)))
+      {
+	dm_item *it = &st->items[i];
+	in_loop.safe_push (i);
+	alive.safe_push (!it->fixed);
+	it->loop = dm_loop_location (loop);
+	it->group = i;
+	for (unsigned j : in_loop)
+	  if (dm_same_section (&st->items[j], it))
+	    {
+	      it->group = j;
+	      break;
+	    }
+      }
+  if (in_loop.is_empty ())
+    return false;
+
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  const char *why = dm_loop_obstacle (loop, st, exits);
+  basic_block *body = get_loop_body (loop);
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
+      {
+	const char *w = why ? why : dm_group_obstacle (loop, st, in_loop,
+						       in_loop[x], body);
+	if (w)
+	  dm_kill_group (st, in_loop, alive, in_loop[x], w);
+      }
+  free (body);
+  dm_drop_overlaps (st, in_loop, alive);
+
+  /* One enter and one exit call per device.  */
+  bool any = false;
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    {
+      dm_item *lead = &st->items[in_loop[x]];
+      if (!alive[x] || lead->hoisted)
+	continue;
+      auto_vec<dm_item *> secs;
+      for (unsigned y = x; y < in_loop.length (); y++)
+	{
+	  dm_item *it = &st->items[in_loop[y]];
+	  if (!alive[y] || !operand_equal_p (it->device, lead->device, 0))
+	    continue;
+	  it->hoisted = true;
+	  it->missed = NULL;
+	  if (it->group != (int) in_loop[y])
+	    continue;
+	  /* The union of the construct's maps, all from or tofrom.  */
+	  bool to = false;
+	  for (unsigned z : in_loop)
+	    if (st->items[z].group == it->group)
+	      {
+		to |= (st->items[z].kind & GOMP_MAP_FLAG_TO) != 0;
+		if ((st->items[z].kind & ~DM_KIND_MASK)
+		    > (it->kind & ~DM_KIND_MASK))
+		  it->kind = (st->items[z].kind & ~DM_KIND_MASK)
+			     | (it->kind & DM_KIND_MASK);
+		it->dynamic_kind |= st->items[z].dynamic_kind;
+	      }
+	  it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
+	  it->exit_kind = GOMP_MAP_FROM;
+	  secs.safe_push (it);
+	}
+      for (unsigned z : in_loop)
+	{
+	  dm_item *it = &st->items[z];
+	  it->enter_kind = st->items[it->group].enter_kind;
+	  it->exit_kind = st->items[it->group].exit_kind;
+	}
+      dm_emit_hoist (loop, exits, secs, lead->device, lead->loop);
+      any = true;
+    }
+  return any;
+}
+
+/* -fplugin-arg-deepmap-report: one line per section of each construct
+   in a loop.  */
+static void
+dm_report_hoisting (dm_hoist_state *st)
+{
+  if (!dm_reporting ())
+    return;
+  for (dm_item &it : st->items)
+    {
+      if (!it.hoisted && !it.missed)
+	continue;
+      if (it.loop == UNKNOWN_LOCATION && !it.hoisted)
+	continue;
+      char *name = dm_section_name (it.addr);
+      expanded_location x = expand_location (it.loop);
+      const char *file = x.file ? lbasename (x.file) : "<unknown>";
+      if (it.hoisted)
+	dm_report (gimple_location (it.call),
+		   "hoist: '%s' kept on the device across the loop at %s:%d "
+		   "(enter data map(%s), exit data map(from))", name, file,
+		   x.line, it.enter_kind == GOMP_MAP_TO ? "to" : "alloc");
+      else
+	dm_report (gimple_location (it.call),
+		   "hoist: missed: '%s' not kept on the device across the "
+		   "loop at %s:%d because %s", name, file, x.line, it.missed);
+      free (name);
+    }
+}
+
+static unsigned int
+dm_hoist_execute (function *fun)
+{
+  if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fun->decl))
+      || !builtin_decl_explicit (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA))
+    return 0;
+  dm_hoist_state st;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (dm_is_target_call (stmt))
+	  {
+	    unsigned before = st.items.length ();
+	    if (!dm_read_construct (as_a <gcall *> (stmt), &st))
+	      {
+		st.items.truncate (before);
+		st.opaque.safe_push (stmt);
+	      }
+	  }
+	else if (dm_is_data_call (stmt))
+	  st.opaque.safe_push (stmt);
+      }
+  if (st.items.is_empty () || number_of_loops (fun) <= 1)
+    return 0;
+
+  bool changed = false;
+  loop_optimizer_init (LOOPS_NORMAL);
+  /* Outermost loops first: a section is kept across the outermost loop
+     that allows it.  */
+  for (auto loop : loops_list (fun, 0))
+    changed |= dm_hoist_loop (loop, &st);
+  dm_report_hoisting (&st);
+  if (changed)
+    {
+      gsi_commit_edge_inserts ();
+      mark_virtual_operands_for_renaming (fun);
+    }
+  loop_optimizer_finalize ();
+  return changed ? TODO_update_ssa_only_virtuals : 0;
+}
+
+static const pass_data dm_hoist_pass_data = {
+  GIMPLE_PASS,
+  "deepmap_hoist",		/* name, for -fdump-tree-deepmap_hoist */
+  OPTGROUP_OMP,
+  TV_NONE,
+  PROP_gimple_any | PROP_ssa | PROP_cfg,	/* properties_required */
+  0, 0, 0, 0
+};
+
+class dm_hoist_pass : public gimple_opt_pass
+{
+public:
+  dm_hoist_pass (gcc::context *ctx)
+    : gimple_opt_pass (dm_hoist_pass_data, ctx) {}
+  virtual bool gate (function *) { return flag_openmp; }
+  virtual unsigned int execute (function *fun)
+  {
+    return dm_hoist_execute (fun);
+  }
+};
+
+/* After PRE: loop-invariant computations (section sizes, addresses) are
+   in the preheaders and points-to information is there.  The pass list
+   runs only when optimising (not at -O0 or -Og).  */
+void
+dm_register_hoist (const char *name)
+{
+  dm_insert_pass (name, new dm_hoist_pass (g), "pre", PASS_POS_INSERT_AFTER);
+}
