@@ -13,6 +13,11 @@
 #                       $(SWAPIN): every result that passes on stock must
 #                       pass under deepmap (about 7 minutes)
 #   make check-asan     both, against a runtime built with ASan and UBSan
+#   make check-llvm     LLVM libomptarget's C tests that GCC 12 compiles,
+#                       built with GCC against $(SWAPIN) and with clang-14
+#                       against LLVM 14's host device; fails when a test
+#                       passes under LLVM 14 only (about a minute; the
+#                       tests are fetched by hand: llvm-libomptarget/README)
 #
 # RUNTESTFLAGS passes options to runtest (e.g. -v, or
 # RUNTESTFLAGS=libgomp-conformance.exp=target-3*.c to pick tests).
@@ -88,3 +93,23 @@ check-asan: deps
 	@$(RUN_TESTS) --top $(TOP) --build $(ASAN_B) \
 	  --libdir $(ASAN_B)/lib/deepmap --preload '$(strip $(ASAN_PRELOAD))' \
 	  --run-env '$(ASAN_RUN_ENV)' $(TESTSUITE_DIRS)
+
+# LLVM's libomptarget tests (testsuite/llvm-libomptarget/README): each
+# test once with GCC 12 on the swap-in's emulated device and once with
+# clang-14 on LLVM 14's x86_64 host device; compare.sh puts the two side
+# by side.
+LLVM_TESTS = $(TOP)/testsuite/llvm-libomptarget
+LLVM_TESTS_SRC ?= $(LLVM_TESTS)/tests
+LLVM_OUT = $(B)/llvm-libomptarget
+LLVM14_LIBDIR = /usr/lib/llvm-14/lib
+check-llvm: deps all
+	@test -d $(LLVM_TESTS_SRC) || { echo "deepmap: error: no LLVM tests in \
+	  $(LLVM_TESTS_SRC); see testsuite/llvm-libomptarget/README" >&2; exit 1; }
+	@rm -rf $(LLVM_OUT)
+	@python3 $(LLVM_TESTS)/run-llvm-tests.py --compiler clang \
+	  --tests $(LLVM_TESTS_SRC) --out $(LLVM_OUT)/llvm14 \
+	  --libdir $(LLVM14_LIBDIR) > $(LLVM_OUT).llvm14
+	@python3 $(LLVM_TESTS)/run-llvm-tests.py --compiler gcc \
+	  --tests $(LLVM_TESTS_SRC) --out $(LLVM_OUT)/deepmap \
+	  --libdir $(B)/lib/deepmap --env '$(CHECK_RUN_ENV)' > $(LLVM_OUT).deepmap
+	@sh $(LLVM_TESTS)/compare.sh $(LLVM_OUT).llvm14 $(LLVM_OUT).deepmap

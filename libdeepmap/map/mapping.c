@@ -885,6 +885,21 @@ dm_leave_items (struct dm_ctx *ctx, struct dm_env_item *items, size_t n,
       dm_dir_reap (ctx, items[i].host, items[i].host + items[i].size);
 }
 
+/* An item that is no longer wholly present at the construct's end (an
+   exit data inside it removed some or all of its bytes) is not present
+   in OpenMP's sense: it is neither released nor copied back, so it
+   cannot take away or overwrite what a later enter data mapped.  */
+static void
+dm_skip_absent_items (struct dm_device *dev, struct dm_env_item *items,
+		      size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (items[i].held
+	&& !(items[i].seg && items[i].seg_generation == dev->table_generation)
+	&& !dm_dir_present (dev, items[i].host, items[i].host + items[i].size))
+      items[i].held = 0;
+}
+
 void
 dm_unmap_construct (struct dm_env *env, struct dm_async *a)
 {
@@ -912,6 +927,7 @@ dm_unmap_construct (struct dm_env *env, struct dm_async *a)
 		      env->items[i].pin_address ? DM_PIN_ADDRESS
 						: DM_PIN_REGION);
       }
+  dm_skip_absent_items (dev, env->items, env->n);
   dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
   if (env->replay)
     dm_replay_end (&ctx, env->replay, env->replay_from);

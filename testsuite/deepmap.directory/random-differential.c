@@ -317,6 +317,28 @@ model_exit (int k, int s, int e, int k2, int s2, int e2)
   model_sync ();
 }
 
+/* The end of a target data construct: an item that is no longer wholly
+   present (an exit data in the body removed bytes of it) is left alone,
+   neither released nor copied back.  */
+static int
+model_present (int s, int e)
+{
+  for (int i = s; i < e; i++)
+    if (model[i].seg == 0)
+      return 0;
+  return 1;
+}
+
+static void
+model_end (int k, int s, int e, int k2, int s2, int e2)
+{
+  if (!model_present (s, e))
+    s = e = 0;
+  if (!model_present (s2, e2))
+    s2 = e2 = 0;
+  model_exit (k, s, e, k2, s2, e2);
+}
+
 static void
 model_update (int to, int s, int e)
 {
@@ -673,8 +695,8 @@ run_data2 (const struct op *ops, int n, int pc)
       abort ();
     }
 #undef PAIR
-  model_exit (data_exit_kind (o->kind), o->s, o->s + len,
-	      data_exit_kind (o->kind2), o->s2, o->s2 + len2);
+  model_end (data_exit_kind (o->kind), o->s, o->s + len,
+	     data_exit_kind (o->kind2), o->s2, o->s2 + len2);
   check (next - 1, "after the end of target data");
   return next;
 }
@@ -723,7 +745,7 @@ run_data (const struct op *ops, int n, int pc)
     default:
       abort ();
     }
-  model_exit (data_exit_kind (o->kind), o->s, o->s + len, 0, 0, 0);
+  model_end (data_exit_kind (o->kind), o->s, o->s + len, 0, 0, 0);
   check (next - 1, "after the end of target data");
   return next;
 }
