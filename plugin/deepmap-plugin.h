@@ -13,7 +13,7 @@
 
 /* Must match DEEPMAP_DESCRIPTOR_VERSION and the enum of include/deepmap.h;
    the plugin builds without the runtime's header.  */
-#define DM_DESCRIPTOR_VERSION 1
+#define DM_DESCRIPTOR_VERSION 2
 #define DM_COUNT_ONE 0
 #define DM_COUNT_FIXED 1
 #define DM_COUNT_FIELD 2

@@ -25,6 +25,8 @@
    In the source (see include/deepmap.h, deepmap_counted_by):
      T *p __attribute__ ((counted_by (n)));   p points to n elements, n an
                                               integer field of the struct
+     T a[] __attribute__ ((counted_by (n)));  the flexible array member a
+                                              has n elements
      __attribute__ ((deepmap_shallow))        on a variable, parameter or
                                               pointer field: never deep
      #pragma deepmap shallow                  the next target construct of
@@ -55,7 +57,9 @@ dm_usage (void)
 	   "  report=FILE    the same, appended to FILE\n"
 	   "source annotations:\n"
 	   "  __attribute__ ((counted_by (n)))   on a pointer field: it points "
-	   "to n elements\n"
+	   "to n elements;\n"
+	   "                                     on a flexible array member: "
+	   "it has n\n"
 	   "  __attribute__ ((deepmap_shallow))  on a variable or pointer "
 	   "field: never deep\n"
 	   "  #pragma deepmap shallow            the next target construct "

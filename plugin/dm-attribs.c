@@ -2,8 +2,9 @@
 
    counted_by (FIELD)  on a pointer field (or an array of pointers): it
                        points to as many elements as the integer field
-                       FIELD of the same struct holds.  Clang and GCC >= 15
-                       spell it the same way.
+                       FIELD of the same struct holds; on a flexible array
+                       member: it has that many elements.  Clang and
+                       GCC >= 15 spell it the same way.
    deepmap_shallow     on a variable, parameter or pointer field: mapping
                        it never follows pointers.  */
 #include "deepmap-plugin.h"
@@ -38,12 +39,16 @@ dm_handle_counted_by (tree *node, tree name, tree args, int flags,
   tree decl = *node;
   tree type = TREE_TYPE (decl);
 
+  /* A flexible array member (GCC 15's form) counts its own elements.  */
+  bool flexible = TREE_CODE (type) == ARRAY_TYPE
+		  && (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type)));
   while (TREE_CODE (type) == ARRAY_TYPE)
     type = TREE_TYPE (type);
-  if (TREE_CODE (decl) != FIELD_DECL || !POINTER_TYPE_P (type))
+  if (TREE_CODE (decl) != FIELD_DECL || (!POINTER_TYPE_P (type) && !flexible))
     {
       warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wattributes,
-		  "%qE attribute ignored: not a pointer field", name);
+		  "%qE attribute ignored: not a pointer field or flexible "
+		  "array member", name);
       *no_add_attrs = true;
     }
   else if (TREE_CODE (TREE_VALUE (args)) != IDENTIFIER_NODE)
