@@ -5,7 +5,8 @@
    dm-pragma.c    #pragma deepmap shallow (per-construct opt-out)
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
-   dm-report.c    -fplugin-arg-deepmap-report output  */
+   dm-report.c    -fplugin-arg-deepmap-report output
+   dm-diag.c      the plugin's warnings and how they are controlled  */
 #ifndef DEEPMAP_PLUGIN_H
 #define DEEPMAP_PLUGIN_H
 
@@ -27,7 +28,10 @@ extern void dm_wrap_identifier_hook (void);
 extern void dm_check_struct (void *event_data, void *user_data);
 extern void dm_check_counts (tree type);
 extern bool dm_is_shallow (const_tree decl);
-extern tree dm_counted_by (const_tree field);
+extern tree dm_counted_by (const_tree field, const vec<tree> &scopes,
+			   const vec<HOST_WIDE_INT> &bases,
+			   HOST_WIDE_INT rec_base, HOST_WIDE_INT *offset);
+extern tree dm_find_count (tree id, const_tree rec, HOST_WIDE_INT *pos);
 
 /* dm-pragma.c */
 extern void dm_register_pragmas (void *event_data, void *user_data);
@@ -39,10 +43,17 @@ extern tree dm_annotation_type (void);
 extern tree dm_descriptor_for (tree type, location_t construct);
 extern void dm_finish_descriptors (void);
 extern tree dm_element_type (tree type);
+extern char *dm_type_name (tree type);
 extern void dm_types_register_roots (const char *name);
 
 /* dm-annotate.c */
 extern void dm_register_pass (const char *name);
+
+/* dm-diag.c */
+extern bool dm_diag_init (const char *value);
+extern void dm_handle_pragma_diagnostic (cpp_reader *reader);
+extern bool dm_warning (location_t loc, const char *gmsgid, ...);
+extern tree dm_shown (tree type);
 
 /* dm-report.c */
 extern bool dm_report_open (const char *file);

@@ -43,6 +43,8 @@ extern struct cpp_reader *parse_in __attribute__ ((weak));
 extern void c_register_pragma (const char *, const char *,
 			       pragma_handler_1arg) __attribute__ ((weak));
 extern enum cpp_ttype pragma_lex (tree *, location_t *) __attribute__ ((weak));
+extern tree add_stmt (tree) __attribute__ ((weak));
+extern stmt_tree current_stmt_tree (void) __attribute__ ((weak));
 
 static inline bool
 dm_in_c_front_end (void)

@@ -114,7 +114,7 @@ dm_annotation_type (void)
 /* ---- names and small helpers ---------------------------------------- */
 
 /* A readable name for TYPE, for descriptors and reports (xmalloc'd).  */
-static char *
+char *
 dm_type_name (tree type)
 {
   type = TYPE_MAIN_VARIANT (type);
@@ -155,6 +155,9 @@ dm_type_name (tree type)
 	  return xstrdup (IDENTIFIER_POINTER (name));
 	if (name)
 	  return concat (tag, " ", IDENTIFIER_POINTER (name), NULL);
+	tree shown = dm_shown (type);
+	if (shown != type)
+	  return xstrdup (IDENTIFIER_POINTER (DECL_NAME (TYPE_NAME (shown))));
 	return concat (tag, " <anonymous>", NULL);
       }
     default:
@@ -276,6 +279,10 @@ struct dm_collector
   bool in_array;		/* describing an array's element */
   bool has_tail;		/* TAIL is set: a counted flexible array */
   dm_field_info tail;
+  vec<tree> scopes;		/* the records that hold the current one as
+				   an anonymous member (counted_by may name
+				   their fields) */
+  vec<HOST_WIDE_INT> bases;	/* ... and their offsets */
 };
 
 static tree dm_descriptor (tree type, location_t loc);
@@ -291,9 +298,9 @@ dm_push (dm_collector *c, const dm_field_info &f)
   if (c->fields.length () >= DM_MAX_FIELDS)
     {
       if (!c->truncated)
-	warning_at (c->loc, 0, "%qT has more than %d pointers: deep copy "
-		    "follows the first %d only", c->outer, DM_MAX_FIELDS,
-		    DM_MAX_FIELDS);
+	dm_warning (c->loc, "deepmap: %qT has more than %d pointers: deep "
+		    "copy follows the first %d only", dm_shown (c->outer),
+		    DM_MAX_FIELDS, DM_MAX_FIELDS);
       c->truncated = true;
       free (f.name);
       free (f.count_name);
@@ -349,12 +356,12 @@ dm_warn_one_element (dm_collector *c, tree ptype, tree field,
   if (!dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (ptype)))
     return;
   if (wf)
-    warning_at (DECL_SOURCE_LOCATION (wf), 0,
+    dm_warning (DECL_SOURCE_LOCATION (wf),
 		"deepmap: pointer %qs of %qT points to %qT: one element "
-		"assumed; use %<deepmap_counted_by%>", path, DECL_CONTEXT (wf),
-		target);
+		"assumed; use %<deepmap_counted_by%>", path,
+		dm_shown (DECL_CONTEXT (wf)), target);
   else
-    warning_at (c->loc, 0, "deepmap: a pointer of type %qT (not a field: "
+    dm_warning (c->loc, "deepmap: a pointer of type %qT (not a field: "
 		"no count) points to %qT: one element assumed", ptype,
 		target);
 }
@@ -372,12 +379,12 @@ dm_one_pointer (HOST_WIDE_INT base, const char *path)
   return f;
 }
 
-/* F's count is the integer field COUNT of the struct at REC_BASE.  */
+/* F's count is the integer field COUNT at byte AT of the object.  */
 static void
-dm_count_in_field (dm_field_info *f, tree count, HOST_WIDE_INT rec_base)
+dm_count_in_field (dm_field_info *f, tree count, HOST_WIDE_INT at)
 {
   f->kind = DM_COUNT_FIELD;
-  f->count = rec_base + int_byte_position (count);
+  f->count = at;
   f->count_size = tree_to_uhwi (DECL_SIZE_UNIT (count));
   f->count_signed = !TYPE_UNSIGNED (TREE_TYPE (count));
   f->count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (count)));
@@ -395,14 +402,16 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   tree pt = TREE_TYPE (ptype);
   tree wf = dm_warn_field (c, field);
   tree key = wf ? wf : TYPE_MAIN_VARIANT (ptype);
-  tree where_type = wf ? DECL_CONTEXT (wf) : c->outer;
+  tree where_type = dm_shown (wf ? DECL_CONTEXT (wf) : c->outer);
   location_t where = dm_where (wf, c->loc);
-  tree count = field ? dm_counted_by (field) : NULL_TREE;
+  HOST_WIDE_INT count_at = 0;
+  tree count = field ? dm_counted_by (field, c->scopes, c->bases, rec_base,
+				      &count_at) : NULL_TREE;
 
   if (VOID_TYPE_P (pt))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT is a %<void *%>: deep copy "
 		    "does not follow it", path, where_type);
       return;
@@ -410,7 +419,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   if (FUNC_OR_METHOD_TYPE_P (pt))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to a function: deep "
 		    "copy does not follow it", path, where_type);
       return;
@@ -418,7 +427,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   if (!COMPLETE_TYPE_P (pt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (pt)))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to %qT, whose size is "
 		    "unknown: deep copy does not follow it", path, where_type,
 		    pt);
@@ -433,7 +442,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       && !dm_std_vector (elem))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to %qT, a type of a "
 		    "system header: deep copy does not follow it", path,
 		    where_type, pt);
@@ -451,7 +460,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       f.count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (end)));
     }
   else if (count && tree_fits_uhwi_p (DECL_SIZE_UNIT (count)))
-    dm_count_in_field (&f, count, rec_base);
+    dm_count_in_field (&f, count, count_at);
   else if (TREE_CODE (pt) == ARRAY_TYPE && (len = dm_array_length (pt)) > 0)
     {
       /* int (*p)[8] points to 8 ints.  */
@@ -532,10 +541,10 @@ dm_collect_array (dm_collector *c, tree type, HOST_WIDE_INT base,
     {
       tree key = field ? field : TYPE_MAIN_VARIANT (type);
       if (dm_first_warning (key))
-	warning_at (dm_where (field, c->loc), 0,
+	dm_warning (dm_where (field, c->loc),
 		    "deepmap: array %qs of %qT has no constant length: deep "
 		    "copy does not follow its pointers", path,
-		    field ? DECL_CONTEXT (field) : c->outer);
+		    dm_shown (field ? DECL_CONTEXT (field) : c->outer));
       return;
     }
   HOST_WIDE_INT esize = tree_to_shwi (TYPE_SIZE_UNIT (elem));
@@ -556,7 +565,9 @@ static void
 dm_collect_tail (dm_collector *c, tree type, HOST_WIDE_INT base,
 		 tree field, HOST_WIDE_INT rec_base, const char *path)
 {
-  tree count = field ? dm_counted_by (field) : NULL_TREE;
+  HOST_WIDE_INT count_at = 0;
+  tree count = field ? dm_counted_by (field, c->scopes, c->bases, rec_base,
+				      &count_at) : NULL_TREE;
   tree elem = TREE_TYPE (type);
   tree wf = dm_warn_field (c, field);
   if (!count || !tree_fits_uhwi_p (DECL_SIZE_UNIT (count)) || c->in_array
@@ -565,22 +576,22 @@ dm_collect_tail (dm_collector *c, tree type, HOST_WIDE_INT base,
       if (!wf || !dm_first_warning (wf))
 	return;
       if (c->in_array || c->has_tail)
-	warning_at (DECL_SOURCE_LOCATION (wf), 0,
+	dm_warning (DECL_SOURCE_LOCATION (wf),
 		    "deepmap: flexible array member %qs of %qT is not at the "
 		    "end of the mapped object: only the header is mapped",
-		    path, DECL_CONTEXT (wf));
+		    path, dm_shown (DECL_CONTEXT (wf)));
       else
-	warning_at (DECL_SOURCE_LOCATION (wf), 0,
+	dm_warning (DECL_SOURCE_LOCATION (wf),
 		    "deepmap: flexible array member %qs of %qT has no count: "
 		    "only the header is mapped; use %<counted_by%>", path,
-		    DECL_CONTEXT (wf));
+		    dm_shown (DECL_CONTEXT (wf)));
       return;
     }
   if (!COMPLETE_TYPE_P (elem) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
       || integer_zerop (TYPE_SIZE_UNIT (elem)))
     return;
   dm_field_info f = dm_one_pointer (base, path);
-  dm_count_in_field (&f, count, rec_base);
+  dm_count_in_field (&f, count, count_at);
   f.pointee_type = elem;
   f.pointee = dm_descriptor (elem, c->loc);
   if (!f.pointee)
@@ -669,14 +680,24 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
       /* FILE, std::string, pthread_mutex_t: the library's business.  */
       tree wf = dm_warn_field (c, field);
       if (dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (type)))
-	warning_at (dm_where (wf, c->loc), 0,
+	dm_warning (dm_where (wf, c->loc),
 		    "deepmap: %qs of %qT is a %qT, a type of a system header "
 		    "holding pointers: deep copy does not follow them",
-		    *path ? path : "*", wf ? DECL_CONTEXT (wf) : c->outer,
+		    *path ? path : "*",
+		    dm_shown (wf ? DECL_CONTEXT (wf) : c->outer),
 		    type);
       return;
     }
   dm_check_counts (TYPE_MAIN_VARIANT (type));
+  /* A named member starts afresh: counted_by names its own fields.  */
+  vec<tree> outer_scopes = c->scopes;
+  vec<HOST_WIDE_INT> outer_bases = c->bases;
+  bool anonymous = field && !DECL_NAME (field);
+  if (!anonymous)
+    {
+      c->scopes = vNULL;
+      c->bases = vNULL;
+    }
   bool saved_in_vector = c->in_vector;
   c->in_vector |= vector;
   tree end = NULL_TREE;
@@ -699,16 +720,33 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
       tree saved_user = c->user_field;
       if (!in_system_header_at (DECL_SOURCE_LOCATION (f)))
 	c->user_field = f;
+      if (!DECL_NAME (f))
+	{
+	  c->scopes.safe_push (type);
+	  c->bases.safe_push (base);
+	}
       if (f == start)
 	dm_collect_pointer (c, TREE_TYPE (f), off, f, base, sub_path, end);
       else if (f == end)
 	dm_collect_vector_end (c, TREE_TYPE (f), off, sub_path);
       else
 	dm_collect (c, TREE_TYPE (f), off, f, base, sub_path);
+      if (!DECL_NAME (f))
+	{
+	  c->scopes.pop ();
+	  c->bases.pop ();
+	}
       c->user_field = saved_user;
       free (sub_path);
     }
   c->in_vector = saved_in_vector;
+  if (!anonymous)
+    {
+      c->scopes.release ();
+      c->bases.release ();
+      c->scopes = outer_scopes;
+      c->bases = outer_bases;
+    }
 }
 
 /* The pointers of an object of TYPE at BASE.  FIELD is the field whose
@@ -741,12 +779,13 @@ dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base, tree field,
 	  if (!dm_first_warning (key))
 	    break;
 	  if (field)
-	    warning_at (DECL_SOURCE_LOCATION (field), 0,
+	    dm_warning (DECL_SOURCE_LOCATION (field),
 			"deepmap: union %qs of %qT holds pointers: deep copy "
-			"does not follow them", path, DECL_CONTEXT (field));
+			"does not follow them", path,
+			dm_shown (DECL_CONTEXT (field)));
 	  else
-	    warning_at (c->loc, 0, "deepmap: union %qT holds pointers: deep "
-			"copy does not follow them", type);
+	    dm_warning (c->loc, "deepmap: union %qT holds pointers: deep "
+			"copy does not follow them", dm_shown (type));
 	}
       break;
     default:
@@ -969,8 +1008,8 @@ dm_descriptor_for (tree type, location_t construct)
   if (TREE_CODE (type) == UNION_TYPE || TREE_CODE (type) == QUAL_UNION_TYPE)
     {
       if (dm_has_pointers (type) && dm_first_warning (TYPE_MAIN_VARIANT (type)))
-	warning_at (construct, 0, "deepmap: union %qT holds pointers: deep "
-		    "copy does not follow them", type);
+	dm_warning (construct, "deepmap: union %qT holds pointers: deep "
+		    "copy does not follow them", dm_shown (type));
       return NULL_TREE;
     }
   if (TREE_CODE (type) == POINTER_TYPE
