@@ -7,6 +7,7 @@
 #   make bench-deepcopy      automatic deep copy (plugin) vs hand-written
 #                            deep copy, per DEEPMAP_DEEPCOPY strategy
 #   make bench-fusionscale   fusing N separately mapped pieces
+#   make bench-compiletime   compile time with and without the plugin
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -17,12 +18,13 @@ MAPOVERHEAD_FLAGS ?=
 DIROVERHEAD_FLAGS ?=
 DEEPCOPY_FLAGS ?=
 FUSIONSCALE_FLAGS ?=
+COMPILETIME_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale
+	bench-fusionscale bench-compiletime
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale
+	bench-fusionscale bench-compiletime
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -35,3 +37,6 @@ bench-deepcopy: $(SWAPIN) $(PLUGIN)
 
 bench-fusionscale: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-fusionscale.sh $(FUSIONSCALE_FLAGS)
+
+bench-compiletime: $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/compiletime.sh $(COMPILETIME_FLAGS)
