@@ -31,7 +31,6 @@ extern bool dm_is_shallow (const_tree decl);
 extern tree dm_counted_by (const_tree field, const vec<tree> &scopes,
 			   const vec<HOST_WIDE_INT> &bases,
 			   HOST_WIDE_INT rec_base, HOST_WIDE_INT *offset);
-extern tree dm_find_count (tree id, const_tree rec, HOST_WIDE_INT *pos);
 
 /* dm-pragma.c */
 extern void dm_register_pragmas (void *event_data, void *user_data);

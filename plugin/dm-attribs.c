@@ -120,7 +120,7 @@ dm_anonymous_member (const_tree f)
 
 /* The field named ID of record REC, also inside its anonymous members;
    *POS (when not NULL) gets its byte position in REC.  */
-tree
+static tree
 dm_find_count (tree id, const_tree rec, HOST_WIDE_INT *pos)
 {
   for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
@@ -189,10 +189,9 @@ dm_count_field_ok (const_tree f)
    use of its tag.  */
 static vec<const_tree> dm_checked;
 
-/* Check counted_by's field COUNT of FIELD (ID its name) in the fields of
-   TYPE.  */
+/* Check COUNT, the field that FIELD's counted_by names ID.  */
 static void
-dm_check_count (tree type, tree field, tree id, tree count)
+dm_check_count (tree field, tree id, tree count)
 {
   if (!DECL_SIZE_UNIT (count))
     return;			/* a template's pattern */
@@ -225,13 +224,13 @@ dm_check_fields (tree type, vec<tree> &scopes, bool nested)
 	{
 	  tree count = dm_find_count (id, type, NULL);
 	  if (count && !nested)
-	    dm_check_count (type, f, id, count);
+	    dm_check_count (f, id, count);
 	  else if (!count)
 	    {
 	      for (unsigned i = scopes.length (); i-- > 0 && !count;)
 		count = dm_find_count (id, scopes[i], NULL);
 	      if (count)
-		dm_check_count (type, f, id, count);
+		dm_check_count (f, id, count);
 	      else if (nested || !anonymous)
 		error_at (DECL_SOURCE_LOCATION (f),
 			  "deepmap: %<counted_by%> names %qE, which is not a "
