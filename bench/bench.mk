@@ -9,6 +9,7 @@
 #   make bench-fusionscale   fusing N separately mapped pieces
 #   make bench-pipeline      naive offload vs #pragma deepmap pipeline
 #                            (7-point stencil, emulated PCIe link)
+#   make bench-compiletime   compile time with and without the plugin
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -20,12 +21,13 @@ DIROVERHEAD_FLAGS ?=
 DEEPCOPY_FLAGS ?=
 FUSIONSCALE_FLAGS ?=
 PIPELINE_FLAGS ?=
+COMPILETIME_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale bench-pipeline
+	bench-fusionscale bench-pipeline bench-compiletime
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale bench-pipeline
+	bench-fusionscale bench-pipeline bench-compiletime
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -41,3 +43,6 @@ bench-fusionscale: $(SWAPIN)
 
 bench-pipeline: $(SWAPIN) $(PLUGIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-pipeline.sh $(PIPELINE_FLAGS)
+
+bench-compiletime: $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/compiletime.sh $(COMPILETIME_FLAGS)

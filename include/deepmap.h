@@ -55,13 +55,16 @@ extern int deepmap_set_overlap_policy (int policy) DEEPMAP_WEAK;
    the functions below.  Layout is part of the ABI between plugin and
    runtime (DEEPMAP_DESCRIPTOR_VERSION).  */
 
-#define DEEPMAP_DESCRIPTOR_VERSION 1
+#define DEEPMAP_DESCRIPTOR_VERSION 2
 
 /* counted_by for pointer fields: "T *p deepmap_counted_by (n);" says P
    points to N elements, N an integer field of the same struct.  It
    expands to the attribute only under the deepmap GCC plugin (which
    predefines __DEEPMAP_PLUGIN__); elsewhere to nothing (GCC 15 and Clang
-   accept counted_by only on flexible array members).  */
+   accept counted_by only on flexible array members).  On a flexible
+   array member, write GCC 15's attribute itself,
+   "T data[] __attribute__ ((counted_by (n)));": the plugin accepts it
+   too, and the object is then mapped with its N elements.  */
 #ifdef __DEEPMAP_PLUGIN__
 # define deepmap_counted_by(field) __attribute__ ((__counted_by__ (field)))
 #else
@@ -105,6 +108,14 @@ struct deepmap_type
   size_t size;				/* sizeof the type */
   size_t nfields;
   const struct deepmap_field *fields;	/* sorted by offset */
+  /* Version 2: the counted tail of an object that extends past SIZE (a
+     flexible array member with counted_by), or NULL.  OFFSET is where
+     the array starts, POINTEE describes one element (its size is the
+     stride, its fields are followed in every element), COUNT_KIND is
+     DEEPMAP_COUNT_FIELD or DEEPMAP_COUNT_FIXED with the count fields as
+     above; REPEAT and STRIDE are unused.  An object of the type spans
+     max (SIZE, OFFSET + count * POINTEE->size) bytes.  */
+  const struct deepmap_field *tail;
 };
 
 /* One list item of the next target construct of this thread that is to
@@ -137,6 +148,11 @@ extern int deepmap_type_add_pointer (struct deepmap_type *type,
 				     const struct deepmap_type *pointee,
 				     unsigned count_kind, size_t count,
 				     unsigned count_size, int count_signed)
+  DEEPMAP_WEAK;
+/* Give TYPE a counted tail (a copy of *TAIL, see struct deepmap_type);
+   0, or -1 when it does not fit the type.  */
+extern int deepmap_type_set_tail (struct deepmap_type *type,
+				  const struct deepmap_field *tail)
   DEEPMAP_WEAK;
 extern void deepmap_type_free (struct deepmap_type *type)
   DEEPMAP_WEAK;

@@ -7,7 +7,8 @@
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
    dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
-   dm-report.c    -fplugin-arg-deepmap-report output  */
+   dm-report.c    -fplugin-arg-deepmap-report output
+   dm-diag.c      the plugin's warnings and how they are controlled  */
 #ifndef DEEPMAP_PLUGIN_H
 #define DEEPMAP_PLUGIN_H
 
@@ -15,7 +16,7 @@
 
 /* Must match DEEPMAP_DESCRIPTOR_VERSION and the enum of include/deepmap.h;
    the plugin builds without the runtime's header.  */
-#define DM_DESCRIPTOR_VERSION 1
+#define DM_DESCRIPTOR_VERSION 2
 #define DM_COUNT_ONE 0
 #define DM_COUNT_FIXED 1
 #define DM_COUNT_FIELD 2
@@ -33,7 +34,9 @@ extern void dm_wrap_identifier_hook (void);
 extern void dm_check_struct (void *event_data, void *user_data);
 extern void dm_check_counts (tree type);
 extern bool dm_is_shallow (const_tree decl);
-extern tree dm_counted_by (const_tree field);
+extern tree dm_counted_by (const_tree field, const vec<tree> &scopes,
+			   const vec<HOST_WIDE_INT> &bases,
+			   HOST_WIDE_INT rec_base, HOST_WIDE_INT *offset);
 
 /* dm-pragma.c */
 extern void dm_register_pragmas (void *event_data, void *user_data);
@@ -51,6 +54,7 @@ extern tree dm_descriptor_for (tree type, location_t construct);
 extern void dm_finish_descriptors (void);
 extern tree dm_element_type (tree type);
 extern void dm_add_member (tree *chain, const char *name, tree type);
+extern char *dm_type_name (tree type);
 extern void dm_types_register_roots (const char *name);
 
 /* dm-annotate.c */
@@ -58,6 +62,12 @@ extern void dm_register_pass (const char *name);
 
 /* dm-hoist.c */
 extern void dm_register_hoist (const char *name);
+
+/* dm-diag.c */
+extern bool dm_diag_init (const char *value);
+extern void dm_handle_pragma_diagnostic (cpp_reader *reader);
+extern bool dm_warning (location_t loc, const char *gmsgid, ...);
+extern tree dm_shown (tree type);
 
 /* dm-report.c */
 extern bool dm_report_open (const char *file);

@@ -24,14 +24,23 @@
                                         append to FILE)
      -fplugin-arg-deepmap-hoist=off     keep no data on the device across
      (or -fplugin-arg-deepmap-no-hoist) loops (see dm-hoist.c)
+     -fplugin-arg-deepmap-warnings=none|all|error
+                                        the plugin's warnings off, on (the
+                                        default) or errors; -Wno-deepmap
+                                        turns them off too (dm-diag.c)
 
    In the source (see include/deepmap.h, deepmap_counted_by):
      T *p __attribute__ ((counted_by (n)));   p points to n elements, n an
                                               integer field of the struct
+     T a[] __attribute__ ((counted_by (n)));  the flexible array member a
+                                              has n elements
      __attribute__ ((deepmap_shallow))        on a variable, parameter or
                                               pointer field: never deep
      #pragma deepmap shallow                  the next target construct of
-                                              the function stays shallow
+                                              the block stays shallow
+     #pragma deepmap diagnostic ignored|warning|error|push|pop
+                                              the plugin's warnings from
+                                              here on
    The plugin predefines __DEEPMAP_PLUGIN__.  */
 #include "deepmap-plugin.h"
 #include "plugin-version.h"
@@ -58,13 +67,23 @@ dm_usage (void)
 	   "  report=FILE    the same, appended to FILE\n"
 	   "  hoist=off      keep no data on the device across loops "
 	   "(also no-hoist)\n"
+	   "  warnings=none|all|error\n"
+	   "                 the plugin's warnings off, on (default) or "
+	   "errors;\n"
+	   "                 -Wno-deepmap turns them off too\n"
 	   "source annotations:\n"
 	   "  __attribute__ ((counted_by (n)))   on a pointer field: it points "
-	   "to n elements\n"
+	   "to n elements;\n"
+	   "                                     on a flexible array member: "
+	   "it has n\n"
 	   "  __attribute__ ((deepmap_shallow))  on a variable or pointer "
 	   "field: never deep\n"
 	   "  #pragma deepmap shallow            the next target construct "
-	   "stays shallow\n");
+	   "of the block\n"
+	   "                                     stays shallow\n"
+	   "  #pragma deepmap diagnostic ignored|warning|error|push|pop\n"
+	   "                                     the plugin's warnings from "
+	   "there on\n");
 }
 
 /* Predefine __DEEPMAP_PLUGIN__ so that headers can spell counted_by only
@@ -94,12 +113,12 @@ int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
   bool off = false, help = false, hoist = true;
-  const char *report = NULL;
+  const char *report = NULL, *warnings = NULL;
 
   dm_plugin_name = info->base_name;
   if (!plugin_default_version_check (version, &gcc_version))
     {
-      error ("deepmap plugin built for GCC %s cannot run in GCC %s",
+      error ("deepmap: plugin built for GCC %s cannot run in GCC %s",
 	     gcc_version.basever, version->basever);
       return 1;
     }
@@ -119,17 +138,23 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	hoist = !strcmp (value, "on");
       else if (!strcmp (key, "report"))
 	report = value ? value : "";
+      else if (!strcmp (key, "warnings") && value)
+	warnings = value;
       else if (value)
-	error ("unknown option %<-fplugin-arg-%s-%s=%s%>", dm_plugin_name,
-	       key, value);
+	error ("deepmap: unknown option %<-fplugin-arg-%s-%s=%s%>",
+	       dm_plugin_name, key, value);
       else
-	error ("unknown option %<-fplugin-arg-%s-%s%>", dm_plugin_name, key);
+	error ("deepmap: unknown option %<-fplugin-arg-%s-%s%>",
+	       dm_plugin_name, key);
     }
   /* Link-time compilation: the work was done when the unit was compiled.  */
   if (!dm_in_c_front_end ())
     return 0;
   if (help)
     dm_usage ();
+  if (!dm_diag_init (warnings))
+    error ("deepmap: %<-fplugin-arg-%s-warnings=%s%>: expected %<none%>, "
+	   "%<all%> or %<error%>", dm_plugin_name, warnings);
   if (report && !dm_report_open (report))
     return 1;
 

@@ -354,9 +354,7 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	continue;
       if (dm_reporting ())
 	{
-	  char *tn = print_generic_expr_to_str (TYPE_MAIN_VARIANT
-						  (dm_element_type
-						     (TREE_TYPE (decl))));
+	  char *tn = dm_type_name (dm_element_type (TREE_TYPE (decl)));
 	  char *how = xasprintf ("deep, elements of type '%s'%s", tn,
 				 OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
 				 && OMP_CLAUSE_MAP_IMPLICIT (c)

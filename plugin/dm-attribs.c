@@ -2,8 +2,9 @@
 
    counted_by (FIELD)  on a pointer field (or an array of pointers): it
                        points to as many elements as the integer field
-                       FIELD of the same struct holds.  Clang and GCC >= 15
-                       spell it the same way.
+                       FIELD of the same struct holds; on a flexible array
+                       member: it has that many elements.  Clang and
+                       GCC >= 15 spell it the same way.
    deepmap_shallow     on a variable, parameter or pointer field: mapping
                        it never follows pointers.  */
 #include "deepmap-plugin.h"
@@ -38,18 +39,22 @@ dm_handle_counted_by (tree *node, tree name, tree args, int flags,
   tree decl = *node;
   tree type = TREE_TYPE (decl);
 
+  /* A flexible array member (GCC 15's form) counts its own elements.  */
+  bool flexible = TREE_CODE (type) == ARRAY_TYPE
+		  && (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type)));
   while (TREE_CODE (type) == ARRAY_TYPE)
     type = TREE_TYPE (type);
-  if (TREE_CODE (decl) != FIELD_DECL || !POINTER_TYPE_P (type))
+  if (TREE_CODE (decl) != FIELD_DECL || (!POINTER_TYPE_P (type) && !flexible))
     {
       warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wattributes,
-		  "%qE attribute ignored: not a pointer field", name);
+		  "deepmap: %qE attribute ignored: not a pointer field or "
+		  "flexible array member", name);
       *no_add_attrs = true;
     }
   else if (TREE_CODE (TREE_VALUE (args)) != IDENTIFIER_NODE)
     {
       error_at (DECL_SOURCE_LOCATION (decl),
-		"%qE attribute argument must be a field name", name);
+		"deepmap: %qE attribute argument must be a field name", name);
       *no_add_attrs = true;
     }
   return NULL_TREE;
@@ -65,8 +70,8 @@ dm_handle_shallow (tree *node, tree name, tree args, int flags,
       && TREE_CODE (decl) != FIELD_DECL)
     {
       warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wattributes,
-		  "%qE attribute ignored: not a variable, parameter or field",
-		  name);
+		  "deepmap: %qE attribute ignored: not a variable, parameter "
+		  "or field", name);
       *no_add_attrs = true;
     }
   return NULL_TREE;
@@ -93,19 +98,79 @@ dm_is_shallow (const_tree decl)
 	 && lookup_attribute ("deepmap_shallow", DECL_ATTRIBUTES (decl));
 }
 
-/* The count field named by FIELD's counted_by, or NULL_TREE.  */
-tree
-dm_counted_by (const_tree field)
+/* The name FIELD's counted_by gives, or NULL_TREE.  */
+static tree
+dm_count_name (const_tree field)
 {
   tree attr = lookup_attribute ("counted_by", DECL_ATTRIBUTES (field));
   if (!attr || !TREE_VALUE (attr))
     return NULL_TREE;
   tree id = TREE_VALUE (TREE_VALUE (attr));
-  if (TREE_CODE (id) != IDENTIFIER_NODE)
+  return TREE_CODE (id) == IDENTIFIER_NODE ? id : NULL_TREE;
+}
+
+/* Is F a C11 anonymous struct or union member (its fields are named as
+   the enclosing struct's own)?  */
+static bool
+dm_anonymous_member (const_tree f)
+{
+  return TREE_CODE (f) == FIELD_DECL && !DECL_NAME (f)
+	 && RECORD_OR_UNION_TYPE_P (TREE_TYPE (f));
+}
+
+/* The field named ID of record REC, also inside its anonymous members;
+   *POS (when not NULL) gets its byte position in REC.  */
+static tree
+dm_find_count (tree id, const_tree rec, HOST_WIDE_INT *pos)
+{
+  for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      if (DECL_NAME (f) == id)
+	{
+	  if (pos)
+	    *pos = int_byte_position (f);
+	  return f;
+	}
+      if (!dm_anonymous_member (f))
+	continue;
+      tree inner = dm_find_count (id, TREE_TYPE (f), pos);
+      if (inner)
+	{
+	  if (pos)
+	    *pos += int_byte_position (f);
+	  return inner;
+	}
+    }
+  return NULL_TREE;
+}
+
+/* The count field of FIELD's counted_by, searched in the struct holding
+   FIELD and then in SCOPES, the structs that hold it as an anonymous
+   member, innermost last (each with its byte offset in the object in
+   BASES); *OFFSET gets its offset in the object.  NULL_TREE if none.  */
+tree
+dm_counted_by (const_tree field, const vec<tree> &scopes,
+	       const vec<HOST_WIDE_INT> &bases, HOST_WIDE_INT rec_base,
+	       HOST_WIDE_INT *offset)
+{
+  tree id = dm_count_name (field);
+  if (!id)
     return NULL_TREE;
-  for (tree f = TYPE_FIELDS (DECL_CONTEXT (field)); f; f = DECL_CHAIN (f))
-    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f) == id)
-      return f;
+  HOST_WIDE_INT pos;
+  tree count = dm_find_count (id, DECL_CONTEXT (field), &pos);
+  if (count)
+    {
+      *offset = rec_base + pos;
+      return count;
+    }
+  for (unsigned i = scopes.length (); i-- > 0;)
+    if ((count = dm_find_count (id, scopes[i], &pos)))
+      {
+	*offset = bases[i] + pos;
+	return count;
+      }
   return NULL_TREE;
 }
 
@@ -124,11 +189,76 @@ dm_count_field_ok (const_tree f)
    use of its tag.  */
 static vec<const_tree> dm_checked;
 
-/* Resolve counted_by in the complete struct TYPE, once per type, with an
-   error at each field whose count is not usable.  A C++ class template's
-   pattern is checked only for the name: its fields are not laid out and
-   their types may depend on the arguments, so the rest waits for the
-   instantiation (dm_check_counts from the descriptor builder).  */
+/* Check COUNT, the field that FIELD's counted_by names ID.  */
+static void
+dm_check_count (tree field, tree id, tree count)
+{
+  if (!DECL_SIZE_UNIT (count))
+    return;			/* a template's pattern */
+  if (!dm_count_field_ok (count))
+    error_at (DECL_SOURCE_LOCATION (field),
+	      "deepmap: %<counted_by%> field %qE must be an integer of 1, 2, "
+	      "4 or 8 bytes, not a bit-field", id);
+  else if (DECL_CONTEXT (count) == DECL_CONTEXT (field)
+	   && TREE_CODE (DECL_CONTEXT (field)) != RECORD_TYPE)
+    error_at (DECL_SOURCE_LOCATION (field),
+	      "deepmap: %<counted_by%> field %qE shares its storage with "
+	      "%qD in a union", id, field);
+}
+
+/* Resolve counted_by in the fields of TYPE, with an error at each
+   field whose count is not usable.  SCOPES are the structs that hold
+   TYPE as an anonymous member.  NESTED: TYPE is checked by its holder
+   (else by itself, when an anonymous struct's names may be its
+   holder's, which checks them with itself in SCOPES).  */
+static void
+dm_check_fields (tree type, vec<tree> &scopes, bool nested)
+{
+  bool anonymous = !TYPE_NAME (type);
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      tree id = dm_count_name (f);
+      if (id)
+	{
+	  tree count = dm_find_count (id, type, NULL);
+	  if (count && !nested)
+	    dm_check_count (f, id, count);
+	  else if (!count)
+	    {
+	      for (unsigned i = scopes.length (); i-- > 0 && !count;)
+		count = dm_find_count (id, scopes[i], NULL);
+	      if (count)
+		dm_check_count (f, id, count);
+	      else if (nested || !anonymous)
+		error_at (DECL_SOURCE_LOCATION (f),
+			  "deepmap: %<counted_by%> names %qE, which is not a "
+			  "field of %qT", id,
+			  dm_shown (scopes.is_empty () ? type : scopes[0]));
+	    }
+	}
+      if (RECORD_OR_UNION_TYPE_P (TREE_TYPE (f))
+	  && !TYPE_NAME (TREE_TYPE (f)) && COMPLETE_TYPE_P (TREE_TYPE (f)))
+	{
+	  /* An anonymous type's fields are checked here, with the names
+	     of their holders when it is an anonymous member.  */
+	  auto_vec<tree> inner;
+	  if (!DECL_NAME (f))
+	    {
+	      inner.safe_splice (scopes);
+	      inner.safe_push (type);
+	    }
+	  dm_check_fields (TREE_TYPE (f), inner, true);
+	}
+    }
+}
+
+/* Resolve counted_by in the complete struct or union TYPE, once per
+   type.  A C++ class template's pattern is checked only for the name:
+   its fields are not laid out and their types may depend on the
+   arguments, so the rest waits for the instantiation (dm_check_counts
+   from the descriptor builder).  */
 void
 dm_check_counts (tree type)
 {
@@ -136,27 +266,8 @@ dm_check_counts (tree type)
     if (dm_checked[i] == type)
       return;
   dm_checked.safe_push (type);
-
-  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
-    {
-      if (TREE_CODE (f) != FIELD_DECL)
-	continue;
-      tree attr = lookup_attribute ("counted_by", DECL_ATTRIBUTES (f));
-      if (!attr)
-	continue;
-      tree id = TREE_VALUE (TREE_VALUE (attr));
-      tree count = dm_counted_by (f);
-      if (!count)
-	error_at (DECL_SOURCE_LOCATION (f),
-		  "%<counted_by%> names %qE, which is not a field of %qT", id,
-		  type);
-      else if (!DECL_SIZE_UNIT (count))
-	continue;		/* a template's pattern */
-      else if (!dm_count_field_ok (count))
-	error_at (DECL_SOURCE_LOCATION (f),
-		  "%<counted_by%> field %qE must be an integer of 1, 2, 4 or "
-		  "8 bytes, not a bit-field", id);
-    }
+  auto_vec<tree> none;
+  dm_check_fields (type, none, false);
 }
 
 /* PLUGIN_FINISH_TYPE: the struct is complete, so counted_by's field can
@@ -167,7 +278,7 @@ dm_check_struct (void *event_data, void *user_data)
 {
   tree type = (tree) event_data;
 
-  if (!type || type == error_mark_node || TREE_CODE (type) != RECORD_TYPE
+  if (!type || type == error_mark_node || !RECORD_OR_UNION_TYPE_P (type)
       || !COMPLETE_TYPE_P (type))
     return;
   dm_check_counts (type);

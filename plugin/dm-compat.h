@@ -48,6 +48,8 @@ extern void c_register_pragma_with_expansion (const char *, const char *,
   __attribute__ ((weak));
 extern tree lookup_name (tree) __attribute__ ((weak));
 extern c_language_kind c_language __attribute__ ((weak));
+extern tree add_stmt (tree) __attribute__ ((weak));
+extern stmt_tree current_stmt_tree (void) __attribute__ ((weak));
 
 static inline bool
 dm_in_c_front_end (void)

@@ -17,7 +17,7 @@ dm_report_open (const char *file)
   dm_report_file = fopen (file, "a");
   if (!dm_report_file)
     {
-      error ("cannot open deepmap report file %qs: %m", file);
+      error ("deepmap: cannot open report file %qs: %m", file);
       return false;
     }
   return true;

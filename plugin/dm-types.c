@@ -94,6 +94,7 @@ dm_build_abi_types (void)
   dm_add_member (&chain, "size", size_type_node);
   dm_add_member (&chain, "nfields", size_type_node);
   dm_add_member (&chain, "fields", build_pointer_type (dm_field_type));
+  dm_add_member (&chain, "tail", build_pointer_type (dm_field_type));
   finish_builtin_struct (dm_type_type, "deepmap_type", chain, NULL_TREE);
 
   chain = NULL_TREE;
@@ -113,7 +114,7 @@ dm_annotation_type (void)
 /* ---- names and small helpers ---------------------------------------- */
 
 /* A readable name for TYPE, for descriptors and reports (xmalloc'd).  */
-static char *
+char *
 dm_type_name (tree type)
 {
   type = TYPE_MAIN_VARIANT (type);
@@ -154,6 +155,9 @@ dm_type_name (tree type)
 	  return xstrdup (IDENTIFIER_POINTER (name));
 	if (name)
 	  return concat (tag, " ", IDENTIFIER_POINTER (name), NULL);
+	tree shown = dm_shown (type);
+	if (shown != type)
+	  return xstrdup (IDENTIFIER_POINTER (DECL_NAME (TYPE_NAME (shown))));
 	return concat (tag, " <anonymous>", NULL);
       }
     default:
@@ -183,6 +187,39 @@ dm_has_pointers (tree type)
     default:
       return false;
     }
+}
+
+/* Is TYPE a flexible array member's, T[] (its length is not in the
+   type)?  */
+static bool
+dm_flexible_array_p (const_tree type)
+{
+  return TREE_CODE (type) == ARRAY_TYPE
+	 && (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type)));
+}
+
+/* Does a record of TYPE end with a flexible array member (its own, or
+   that of its last member)?  */
+static bool
+dm_has_flexible_array (const_tree type)
+{
+  if (TREE_CODE (type) != RECORD_TYPE)
+    return false;
+  tree last = NULL_TREE;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      last = f;
+  return last && (dm_flexible_array_p (TREE_TYPE (last))
+		  || dm_has_flexible_array (TREE_TYPE (last)));
+}
+
+/* Does an object of TYPE need a descriptor: pointers to follow, or a
+   tail that may be counted?  */
+static bool
+dm_needs_descriptor (tree type)
+{
+  return dm_has_pointers (type) || dm_flexible_array_p (type)
+	 || dm_has_flexible_array (type);
 }
 
 tree
@@ -239,9 +276,19 @@ struct dm_collector
 				   types (warnings go there, not into
 				   library headers) */
   bool in_vector;		/* inside a std::vector's internals */
+  bool in_array;		/* describing an array's element */
+  bool has_tail;		/* TAIL is set: a counted flexible array */
+  dm_field_info tail;
+  vec<tree> scopes;		/* the records that hold the current one as
+				   an anonymous member (counted_by may name
+				   their fields) */
+  vec<HOST_WIDE_INT> bases;	/* ... and their offsets */
 };
 
 static tree dm_descriptor (tree type, location_t loc);
+static void dm_collect_tail (dm_collector *c, tree type, HOST_WIDE_INT base,
+			     tree field, HOST_WIDE_INT rec_base,
+			     const char *path);
 static void dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base,
 			tree field, HOST_WIDE_INT rec_base, const char *path);
 
@@ -251,9 +298,9 @@ dm_push (dm_collector *c, const dm_field_info &f)
   if (c->fields.length () >= DM_MAX_FIELDS)
     {
       if (!c->truncated)
-	warning_at (c->loc, 0, "%qT has more than %d pointers: deep copy "
-		    "follows the first %d only", c->outer, DM_MAX_FIELDS,
-		    DM_MAX_FIELDS);
+	dm_warning (c->loc, "deepmap: %qT has more than %d pointers: deep "
+		    "copy follows the first %d only", dm_shown (c->outer),
+		    DM_MAX_FIELDS, DM_MAX_FIELDS);
       c->truncated = true;
       free (f.name);
       free (f.count_name);
@@ -309,12 +356,12 @@ dm_warn_one_element (dm_collector *c, tree ptype, tree field,
   if (!dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (ptype)))
     return;
   if (wf)
-    warning_at (DECL_SOURCE_LOCATION (wf), 0,
+    dm_warning (DECL_SOURCE_LOCATION (wf),
 		"deepmap: pointer %qs of %qT points to %qT: one element "
-		"assumed; use %<deepmap_counted_by%>", path, DECL_CONTEXT (wf),
-		target);
+		"assumed; use %<deepmap_counted_by%>", path,
+		dm_shown (DECL_CONTEXT (wf)), target);
   else
-    warning_at (c->loc, 0, "deepmap: a pointer of type %qT (not a field: "
+    dm_warning (c->loc, "deepmap: a pointer of type %qT (not a field: "
 		"no count) points to %qT: one element assumed", ptype,
 		target);
 }
@@ -332,6 +379,17 @@ dm_one_pointer (HOST_WIDE_INT base, const char *path)
   return f;
 }
 
+/* F's count is the integer field COUNT at byte AT of the object.  */
+static void
+dm_count_in_field (dm_field_info *f, tree count, HOST_WIDE_INT at)
+{
+  f->kind = DM_COUNT_FIELD;
+  f->count = at;
+  f->count_size = tree_to_uhwi (DECL_SIZE_UNIT (count));
+  f->count_signed = !TYPE_UNSIGNED (TREE_TYPE (count));
+  f->count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (count)));
+}
+
 /* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
    whose struct starts at REC_BASE.  END, when not NULL_TREE, is the
    field of the same struct that points one past the last element
@@ -344,14 +402,16 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   tree pt = TREE_TYPE (ptype);
   tree wf = dm_warn_field (c, field);
   tree key = wf ? wf : TYPE_MAIN_VARIANT (ptype);
-  tree where_type = wf ? DECL_CONTEXT (wf) : c->outer;
+  tree where_type = dm_shown (wf ? DECL_CONTEXT (wf) : c->outer);
   location_t where = dm_where (wf, c->loc);
-  tree count = field ? dm_counted_by (field) : NULL_TREE;
+  HOST_WIDE_INT count_at = 0;
+  tree count = field ? dm_counted_by (field, c->scopes, c->bases, rec_base,
+				      &count_at) : NULL_TREE;
 
   if (VOID_TYPE_P (pt))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT is a %<void *%>: deep copy "
 		    "does not follow it", path, where_type);
       return;
@@ -359,7 +419,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   if (FUNC_OR_METHOD_TYPE_P (pt))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to a function: deep "
 		    "copy does not follow it", path, where_type);
       return;
@@ -367,7 +427,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   if (!COMPLETE_TYPE_P (pt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (pt)))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to %qT, whose size is "
 		    "unknown: deep copy does not follow it", path, where_type,
 		    pt);
@@ -382,7 +442,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       && !dm_std_vector (elem))
     {
       if (dm_first_warning (key))
-	warning_at (where, 0,
+	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to %qT, a type of a "
 		    "system header: deep copy does not follow it", path,
 		    where_type, pt);
@@ -400,13 +460,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       f.count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (end)));
     }
   else if (count && tree_fits_uhwi_p (DECL_SIZE_UNIT (count)))
-    {
-      f.kind = DM_COUNT_FIELD;
-      f.count = rec_base + int_byte_position (count);
-      f.count_size = tree_to_uhwi (DECL_SIZE_UNIT (count));
-      f.count_signed = !TYPE_UNSIGNED (TREE_TYPE (count));
-      f.count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (count)));
-    }
+    dm_count_in_field (&f, count, count_at);
   else if (TREE_CODE (pt) == ARRAY_TYPE && (len = dm_array_length (pt)) > 0)
     {
       /* int (*p)[8] points to 8 ints.  */
@@ -487,20 +541,67 @@ dm_collect_array (dm_collector *c, tree type, HOST_WIDE_INT base,
     {
       tree key = field ? field : TYPE_MAIN_VARIANT (type);
       if (dm_first_warning (key))
-	warning_at (dm_where (field, c->loc), 0,
+	dm_warning (dm_where (field, c->loc),
 		    "deepmap: array %qs of %qT has no constant length: deep "
 		    "copy does not follow its pointers", path,
-		    field ? DECL_CONTEXT (field) : c->outer);
+		    dm_shown (field ? DECL_CONTEXT (field) : c->outer));
       return;
     }
   HOST_WIDE_INT esize = tree_to_shwi (TYPE_SIZE_UNIT (elem));
   char *sub_path = concat (path, "[]", NULL);
   dm_collector sub = { vNULL, c->outer, c->loc, false, c->user_field,
-			 c->in_vector };
+			 c->in_vector, true, false, dm_field_info () };
   dm_collect (&sub, elem, base, field, rec_base, sub_path);
   free (sub_path);
   dm_repeat_entries (c, sub.fields, base, esize, n);
   sub.fields.release ();
+}
+
+/* A flexible array member FIELD of TYPE at BASE, in a struct at
+   REC_BASE: with counted_by, the tail of the object being described
+   (the runtime maps as many elements as the count says and follows
+   their pointers); without, a warning, as only the header is mapped.  */
+static void
+dm_collect_tail (dm_collector *c, tree type, HOST_WIDE_INT base,
+		 tree field, HOST_WIDE_INT rec_base, const char *path)
+{
+  HOST_WIDE_INT count_at = 0;
+  tree count = field ? dm_counted_by (field, c->scopes, c->bases, rec_base,
+				      &count_at) : NULL_TREE;
+  tree elem = TREE_TYPE (type);
+  tree wf = dm_warn_field (c, field);
+  if (!count || !tree_fits_uhwi_p (DECL_SIZE_UNIT (count)) || c->in_array
+      || c->has_tail)
+    {
+      if (!wf || !dm_first_warning (wf))
+	return;
+      if (c->in_array || c->has_tail)
+	dm_warning (DECL_SOURCE_LOCATION (wf),
+		    "deepmap: flexible array member %qs of %qT is not at the "
+		    "end of the mapped object: only the header is mapped",
+		    path, dm_shown (DECL_CONTEXT (wf)));
+      else
+	dm_warning (DECL_SOURCE_LOCATION (wf),
+		    "deepmap: flexible array member %qs of %qT has no count: "
+		    "only the header is mapped; use %<counted_by%>", path,
+		    dm_shown (DECL_CONTEXT (wf)));
+      return;
+    }
+  if (!COMPLETE_TYPE_P (elem) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
+      || integer_zerop (TYPE_SIZE_UNIT (elem)))
+    return;
+  dm_field_info f = dm_one_pointer (base, path);
+  dm_count_in_field (&f, count, count_at);
+  f.pointee_type = elem;
+  f.pointee = dm_descriptor (elem, c->loc);
+  if (!f.pointee)
+    {
+      free (f.name);
+      free (f.count_name);
+      return;
+    }
+  c->tail = f;
+  c->has_tail = true;
 }
 
 /* In std::vector's internals, the record holding the [begin, end)
@@ -579,14 +680,24 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
       /* FILE, std::string, pthread_mutex_t: the library's business.  */
       tree wf = dm_warn_field (c, field);
       if (dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (type)))
-	warning_at (dm_where (wf, c->loc), 0,
+	dm_warning (dm_where (wf, c->loc),
 		    "deepmap: %qs of %qT is a %qT, a type of a system header "
 		    "holding pointers: deep copy does not follow them",
-		    *path ? path : "*", wf ? DECL_CONTEXT (wf) : c->outer,
+		    *path ? path : "*",
+		    dm_shown (wf ? DECL_CONTEXT (wf) : c->outer),
 		    type);
       return;
     }
   dm_check_counts (TYPE_MAIN_VARIANT (type));
+  /* A named member starts afresh: counted_by names its own fields.  */
+  vec<tree> outer_scopes = c->scopes;
+  vec<HOST_WIDE_INT> outer_bases = c->bases;
+  bool anonymous = field && !DECL_NAME (field);
+  if (!anonymous)
+    {
+      c->scopes = vNULL;
+      c->bases = vNULL;
+    }
   bool saved_in_vector = c->in_vector;
   c->in_vector |= vector;
   tree end = NULL_TREE;
@@ -594,7 +705,7 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
   for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
     {
       if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f) || dm_is_shallow (f)
-	  || !dm_has_pointers (TREE_TYPE (f)) || dm_skip_field (f, start))
+	  || !dm_needs_descriptor (TREE_TYPE (f)) || dm_skip_field (f, start))
 	continue;
       if (!tree_fits_shwi_p (byte_position (f)))
 	continue;
@@ -609,16 +720,33 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
       tree saved_user = c->user_field;
       if (!in_system_header_at (DECL_SOURCE_LOCATION (f)))
 	c->user_field = f;
+      if (!DECL_NAME (f))
+	{
+	  c->scopes.safe_push (type);
+	  c->bases.safe_push (base);
+	}
       if (f == start)
 	dm_collect_pointer (c, TREE_TYPE (f), off, f, base, sub_path, end);
       else if (f == end)
 	dm_collect_vector_end (c, TREE_TYPE (f), off, sub_path);
       else
 	dm_collect (c, TREE_TYPE (f), off, f, base, sub_path);
+      if (!DECL_NAME (f))
+	{
+	  c->scopes.pop ();
+	  c->bases.pop ();
+	}
       c->user_field = saved_user;
       free (sub_path);
     }
   c->in_vector = saved_in_vector;
+  if (!anonymous)
+    {
+      c->scopes.release ();
+      c->bases.release ();
+      c->scopes = outer_scopes;
+      c->bases = outer_bases;
+    }
 }
 
 /* The pointers of an object of TYPE at BASE.  FIELD is the field whose
@@ -635,18 +763,10 @@ dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base, tree field,
 			  NULL_TREE);
       break;
     case ARRAY_TYPE:
-      if (TYPE_DOMAIN (type) && !TYPE_MAX_VALUE (TYPE_DOMAIN (type)))
-	{
-	  /* A flexible array member: its length is not in the type.  */
-	  if (field && dm_has_pointers (TREE_TYPE (type))
-	      && dm_first_warning (field))
-	    warning_at (DECL_SOURCE_LOCATION (field), 0,
-			"deepmap: flexible array member %qs of %qT holds "
-			"pointers: deep copy does not follow them", path,
-			DECL_CONTEXT (field));
-	  break;
-	}
-      dm_collect_array (c, type, base, field, rec_base, path);
+      if (dm_flexible_array_p (type))
+	dm_collect_tail (c, type, base, field, rec_base, path);
+      else
+	dm_collect_array (c, type, base, field, rec_base, path);
       break;
     case RECORD_TYPE:
       dm_collect_record (c, type, base, field, path);
@@ -659,12 +779,13 @@ dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base, tree field,
 	  if (!dm_first_warning (key))
 	    break;
 	  if (field)
-	    warning_at (DECL_SOURCE_LOCATION (field), 0,
+	    dm_warning (DECL_SOURCE_LOCATION (field),
 			"deepmap: union %qs of %qT holds pointers: deep copy "
-			"does not follow them", path, DECL_CONTEXT (field));
+			"does not follow them", path,
+			dm_shown (DECL_CONTEXT (field)));
 	  else
-	    warning_at (c->loc, 0, "deepmap: union %qT holds pointers: deep "
-			"copy does not follow them", type);
+	    dm_warning (c->loc, "deepmap: union %qT holds pointers: deep "
+			"copy does not follow them", dm_shown (type));
 	}
       break;
     default:
@@ -742,40 +863,48 @@ dm_by_offset (const void *a, const void *b)
   return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* One report line for entry F, after PREFIX.  */
+static void
+dm_report_entry (location_t loc, const char *prefix, const dm_field_info &f)
+{
+  char rep[96] = "";
+  char count[128];
+  if (f.repeat > 1)
+    snprintf (rep, sizeof rep, " (" HOST_WIDE_INT_PRINT_DEC " times, "
+	      "stride " HOST_WIDE_INT_PRINT_DEC ")", f.repeat, f.stride);
+  if (f.kind == DM_COUNT_FIELD)
+    snprintf (count, sizeof count, "count in field '%s' at "
+	      HOST_WIDE_INT_PRINT_DEC " (%u bytes, %s)", f.count_name,
+	      f.count, f.count_size, f.count_signed ? "signed" : "unsigned");
+  else if (f.kind == DM_COUNT_END)
+    snprintf (count, sizeof count, "up to the end pointer '%s' at "
+	      HOST_WIDE_INT_PRINT_DEC, f.count_name, f.offset + f.count);
+  else if (f.kind == DM_COUNT_FIXED)
+    snprintf (count, sizeof count, HOST_WIDE_INT_PRINT_DEC " elements",
+	      f.count);
+  else
+    snprintf (count, sizeof count, "one element");
+  char *pointee = dm_type_name (f.pointee_type);
+  dm_report (loc, "  %s%s at " HOST_WIDE_INT_PRINT_DEC "%s -> '%s', %s",
+	     prefix, f.name, f.offset, rep, pointee, count);
+  free (pointee);
+}
+
 static void
 dm_report_type (location_t loc, const char *name,
-		unsigned HOST_WIDE_INT size, vec<dm_field_info> &fields)
+		unsigned HOST_WIDE_INT size, dm_collector &c)
 {
   if (!dm_reporting ())
     return;
+  vec<dm_field_info> &fields = c.fields;
   dm_report (loc, "type '%s': size " HOST_WIDE_INT_PRINT_UNSIGNED ", %u "
-	     "pointer field%s", name, size, fields.length (),
-	     fields.length () == 1 ? "" : "s");
+	     "pointer field%s%s", name, size, fields.length (),
+	     fields.length () == 1 ? "" : "s",
+	     c.has_tail ? ", counted tail" : "");
   for (unsigned i = 0; i < fields.length (); i++)
-    {
-      const dm_field_info &f = fields[i];
-      char rep[96] = "";
-      char count[128];
-      if (f.repeat > 1)
-	snprintf (rep, sizeof rep, " (" HOST_WIDE_INT_PRINT_DEC " times, "
-		  "stride " HOST_WIDE_INT_PRINT_DEC ")", f.repeat, f.stride);
-      if (f.kind == DM_COUNT_FIELD)
-	snprintf (count, sizeof count, "count in field '%s' at "
-		  HOST_WIDE_INT_PRINT_DEC " (%u bytes, %s)", f.count_name,
-		  f.count, f.count_size, f.count_signed ? "signed" : "unsigned");
-      else if (f.kind == DM_COUNT_END)
-	snprintf (count, sizeof count, "up to the end pointer '%s' at "
-		  HOST_WIDE_INT_PRINT_DEC, f.count_name, f.offset + f.count);
-      else if (f.kind == DM_COUNT_FIXED)
-	snprintf (count, sizeof count, HOST_WIDE_INT_PRINT_DEC " elements",
-		  f.count);
-      else
-	snprintf (count, sizeof count, "one element");
-      char *pointee = dm_type_name (f.pointee_type);
-      dm_report (loc, "  %s at " HOST_WIDE_INT_PRINT_DEC "%s -> '%s', %s",
-		 f.name, f.offset, rep, pointee, count);
-      free (pointee);
-    }
+    dm_report_entry (loc, "", fields[i]);
+  if (c.has_tail)
+    dm_report_entry (loc, "tail ", c.tail);
 }
 
 /* The descriptor of TYPE (a VAR_DECL), created on first use; NULL_TREE
@@ -796,7 +925,8 @@ dm_descriptor (tree type, location_t loc)
      finds its own descriptor.  */
   dm_cache = tree_cons (type, decl, dm_cache);
 
-  dm_collector c = { vNULL, type, loc, false, NULL_TREE, false };
+  dm_collector c = { vNULL, type, loc, false, NULL_TREE, false, false,
+		     false, dm_field_info () };
   dm_collect (&c, type, 0, NULL_TREE, 0, "");
   c.fields.qsort (dm_by_offset);
 
@@ -819,6 +949,15 @@ dm_descriptor (tree type, location_t loc)
 						  NULL_TREE, NULL_TREE));
     }
 
+  tree tail_addr = null_pointer_node;
+  if (c.has_tail)
+    {
+      tree tail = dm_static_var (dm_field_type, "__deepmap_tail");
+      DECL_INITIAL (tail) = dm_field_ctor (c.tail);
+      dm_unfinished = tree_cons (NULL_TREE, tail, dm_unfinished);
+      tail_addr = build_fold_addr_expr (tail);
+    }
+
   char *name = dm_type_name (type);
   unsigned HOST_WIDE_INT size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
   vec<constructor_elt, va_gc> *v = NULL;
@@ -832,13 +971,21 @@ dm_descriptor (tree type, location_t loc)
   CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "fields"),
 			  fold_convert (TREE_TYPE (dm_member (t, "fields")),
 					fields_addr));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "tail"),
+			  fold_convert (TREE_TYPE (dm_member (t, "tail")),
+					tail_addr));
   tree ctor = build_constructor (t, v);
   TREE_CONSTANT (ctor) = 1;
   TREE_STATIC (ctor) = 1;
   DECL_INITIAL (decl) = ctor;
   dm_unfinished = tree_cons (NULL_TREE, decl, dm_unfinished);
 
-  dm_report_type (loc, name, size, c.fields);
+  dm_report_type (loc, name, size, c);
+  if (c.has_tail)
+    {
+      free (c.tail.name);
+      free (c.tail.count_name);
+    }
   for (unsigned i = 0; i < n; i++)
     {
       free (c.fields[i].name);
@@ -861,8 +1008,8 @@ dm_descriptor_for (tree type, location_t construct)
   if (TREE_CODE (type) == UNION_TYPE || TREE_CODE (type) == QUAL_UNION_TYPE)
     {
       if (dm_has_pointers (type) && dm_first_warning (TYPE_MAIN_VARIANT (type)))
-	warning_at (construct, 0, "deepmap: union %qT holds pointers: deep "
-		    "copy does not follow them", type);
+	dm_warning (construct, "deepmap: union %qT holds pointers: deep "
+		    "copy does not follow them", dm_shown (type));
       return NULL_TREE;
     }
   if (TREE_CODE (type) == POINTER_TYPE
@@ -870,13 +1017,14 @@ dm_descriptor_for (tree type, location_t construct)
 	  || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type))))
     return NULL_TREE;
   if ((TREE_CODE (type) != RECORD_TYPE && TREE_CODE (type) != POINTER_TYPE)
-      || !dm_has_pointers (type))
+      || !dm_needs_descriptor (type))
     return NULL_TREE;
   tree decl = dm_descriptor (type, construct);
   if (!decl)
     return NULL_TREE;
   tree nfields = CONSTRUCTOR_ELT (DECL_INITIAL (decl), 3)->value;
-  return integer_zerop (nfields) ? NULL_TREE : decl;
+  tree tail = CONSTRUCTOR_ELT (DECL_INITIAL (decl), 5)->value;
+  return integer_zerop (nfields) && integer_zerop (tail) ? NULL_TREE : decl;
 }
 
 /* Hand the descriptors made since the last call to the symbol table, now

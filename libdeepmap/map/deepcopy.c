@@ -209,6 +209,44 @@ dm_field_count (const struct deepmap_field *f, const char *obj,
     }
 }
 
+/* The counted tail of T (a flexible array member), or NULL: version 1
+   descriptors end before the field.  */
+static inline const struct deepmap_field *
+dm_tail (const struct deepmap_type *t)
+{
+  return t->version >= 2 ? t->tail : NULL;
+}
+
+/* Bytes of the object of type T at OBJ: with a counted tail, as many as
+   its count says (GCC's __builtin_dynamic_object_size rule).  */
+static size_t
+dm_object_size (const struct deepmap_type *t, uintptr_t obj)
+{
+  size_t size = t->size ? t->size : 1;
+  const struct deepmap_field *tl = dm_tail (t);
+  if (!tl || !tl->pointee)
+    return size;
+  size_t n = dm_field_count (tl, (const char *) obj, obj + tl->offset);
+  size_t esize = tl->pointee->size ? tl->pointee->size : 1;
+  if (n > (SIZE_MAX - tl->offset) / esize
+      || tl->offset + n * esize > UINTPTR_MAX - obj)
+    dm_fatal ("deep copy: %s at %p: count %zu of its flexible array member "
+	      "'%s' overflows the address space", t->name ? t->name : "?",
+	      (void *) obj, n, tl->name ? tl->name : "?");
+  size_t end = tl->offset + n * esize;
+  return end > size ? end : size;
+}
+
+/* log2 of the alignment of ADDR, at most 8 bytes.  */
+static unsigned short
+dm_align_bits (uintptr_t addr)
+{
+  unsigned short a = 0;
+  while (a < 3 && !((addr >> a) & 1))
+    a++;
+  return a << 8;
+}
+
 static void dm_expand_objects (struct dm_expander *x,
 			       const struct deepmap_type *t, uintptr_t start,
 			       size_t count, unsigned short kind);
@@ -308,6 +346,20 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	  dm_expand_objects (x, fd->pointee, target, n, kind);
 	}
     }
+  /* The elements of a counted tail are part of this object's bytes;
+     their pointers are followed like those of an array's elements.  */
+  const struct deepmap_field *tl = dm_tail (t);
+  if (tl && tl->pointee && tl->pointee->nfields)
+    {
+      size_t n = dm_field_count (tl, (const char *) obj, obj + tl->offset);
+      size_t esize = tl->pointee->size ? tl->pointee->size : 1;
+      for (size_t i = 0; i < n; i++)
+	{
+	  uintptr_t e = obj + tl->offset + i * esize;
+	  if (dm_visit (&x->visited, e, tl->pointee))
+	    dm_expand_later (x, tl->pointee, e, kind);
+	}
+    }
 }
 
 /* COUNT elements of type T at START, reached by a pointer: map them with
@@ -318,7 +370,8 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
 		   uintptr_t start, size_t count, unsigned short kind)
 {
   size_t size = t->size ? t->size : 1;
-  if (t->nfields == 0)
+  size_t span = count * size;
+  if (t->nfields == 0 && !dm_tail (t))
     {
       /* Nothing to follow inside: the range is all there is, whatever
 	 else reaches it (the directory counts a construct's overlapping
@@ -330,11 +383,19 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
   int any_new = 0;
   size_t first = x->nwork;
   for (size_t i = 0; i < count; i++)
-    if (dm_visit (&x->visited, start + i * size, t))
-      {
-	any_new = 1;
-	dm_expand_later (x, t, start + i * size, kind);
-      }
+    {
+      if (dm_tail (t))
+	{
+	  /* Each element as long as its own count makes it.  */
+	  size_t end = i * size + dm_object_size (t, start + i * size);
+	  span = end > span ? end : span;
+	}
+      if (dm_visit (&x->visited, start + i * size, t))
+	{
+	  any_new = 1;
+	  dm_expand_later (x, t, start + i * size, kind);
+	}
+    }
   /* Popped last first: reverse, so that elements go in index order.  */
   for (size_t a = first, b = x->nwork; a + 1 < b; a++, b--)
     {
@@ -345,8 +406,7 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
   /* Reached before (a cycle, a shared object, a pointer into an array
      already expanded): its attachment is all it needs.  */
   if (any_new)
-    dm_push (&x->objects, (void *) start, count * size,
-	     (kind & 0xff) | (3 << 8));
+    dm_push (&x->objects, (void *) start, span, (kind & 0xff) | (3 << 8));
 }
 
 /* Follow the pointers of every pending element, and of those they reach,
@@ -453,14 +513,14 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 	  const struct deepmap_type *t = ann[a].type;
 	  if (ann[a].host != hostaddrs[i] || !t)
 	    continue;
-	  if (t->version != DEEPMAP_DESCRIPTOR_VERSION)
+	  if (t->version < 1 || t->version > DEEPMAP_DESCRIPTOR_VERSION)
 	    dm_fatal ("deep copy: type descriptor '%s' has version %u, this "
-		      "runtime reads version %d (rebuild with the matching "
-		      "plugin)", t->name ? t->name : "?", t->version,
+		      "runtime reads versions 1 to %d (rebuild with the "
+		      "matching plugin)", t->name ? t->name : "?", t->version,
 		      DEEPMAP_DESCRIPTOR_VERSION);
 	  uintptr_t start = (uintptr_t) hostaddrs[i];
 	  size_t size = t->size ? t->size : 1;
-	  if (!t->nfields)
+	  if (!t->nfields && !dm_tail (t))
 	    break;
 	  /* The item itself is mapped by its own entry; its elements are
 	     visited so that pointers back to them only attach.  */
@@ -468,6 +528,14 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 	    dm_visit (&x.visited, start + e, t);
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)
 	    {
+	      /* The item's own entry maps the header (sizeof): the
+		 counted tail past it is one more object, of the item's
+		 map type.  */
+	      size_t whole = dm_object_size (t, start + e);
+	      if (whole > size)
+		dm_push (&x.objects, (void *) (start + e + size),
+			 whole - size, (kinds[i] & 0xff)
+				       | dm_align_bits (start + e + size));
 	      size_t before = x.objects.n;
 	      dm_expand_fields (&x, t, start + e, kinds[i]);
 	      dm_expand_drain (&x);

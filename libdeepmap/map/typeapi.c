@@ -67,11 +67,43 @@ deepmap_type_add_pointer (struct deepmap_type *t, const char *field,
   return deepmap_type_add_field (t, &f);
 }
 
+DM_EXPORT int
+deepmap_type_set_tail (struct deepmap_type *t, const struct deepmap_field *f)
+{
+  /* The elements need a size; their count is per object or fixed.  */
+  if (!t || !f || t->tail || !f->pointee || !f->pointee->size
+      || f->offset > t->size
+      || (f->count_kind != DEEPMAP_COUNT_FIELD
+	  && f->count_kind != DEEPMAP_COUNT_FIXED)
+      || (f->count_kind == DEEPMAP_COUNT_FIELD
+	  && (f->count + f->count_size > t->size
+	      || (f->count_size != 1 && f->count_size != 2
+		  && f->count_size != 4 && f->count_size != 8))))
+    return -1;
+  struct deepmap_field *tail = malloc (sizeof *tail);
+  if (!tail)
+    return -1;
+  *tail = *f;
+  tail->repeat = 1;
+  tail->stride = 0;
+  tail->name = strdup (f->name ? f->name : "?");
+  if (!tail->name)
+    {
+      free (tail);
+      return -1;
+    }
+  t->tail = tail;
+  return 0;
+}
+
 DM_EXPORT void
 deepmap_type_free (struct deepmap_type *t)
 {
   if (!t)
     return;
+  if (t->tail)
+    free ((void *) t->tail->name);
+  free ((void *) t->tail);
   for (size_t i = 0; i < t->nfields; i++)
     free ((void *) t->fields[i].name);
   free ((void *) t->fields);

@@ -4,22 +4,9 @@
    copy back memory the structure does not own).  A distance that takes
    the end pointer out of the type is refused.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
-#include <omp.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <stddef.h>
-#include "deepmap.h"
+#include "capi.h"
 
 struct range { int tag; double *begin; double *end; double *cap; };
-
-#define CHECK(c)							\
-  do {									\
-    if (!(c))								\
-      {									\
-	fprintf (stderr, "%d: check failed: %s\n", __LINE__, #c);	\
-	abort ();							\
-      }									\
-  } while (0)
 
 int
 main (void)

@@ -7,3 +7,6 @@ struct c { int n; int k __attribute__ ((counted_by (n))); };	/* { dg-warning "'c
 /* The count may come after the pointer.  */
 struct d { int *p __attribute__ ((counted_by (n))); long n; };
 struct d dd;
+/* On a flexible array member (GCC 15's form) the same rules hold.  */
+struct e { double *p; float f[] __attribute__ ((counted_by (p))); };	/* { dg-error "'counted_by' field 'p' must be an integer" } */
+struct f { int n; float f[] __attribute__ ((counted_by (m))); };	/* { dg-error "'counted_by' names 'm', which is not a field of 'struct f'" } */

@@ -6,3 +6,5 @@ int x;
 /* { dg-final { scan-deepmap-report "deepmap plugin options \\(-fplugin-arg-deepmap-OPTION\\):" } } */
 /* { dg-final { scan-deepmap-report "report=FILE" } } */
 /* { dg-final { scan-deepmap-report "#pragma deepmap shallow" } } */
+/* { dg-final { scan-deepmap-report "warnings=none\\|all\\|error" } } */
+/* { dg-final { scan-deepmap-report "#pragma deepmap diagnostic ignored" } } */

@@ -13,7 +13,7 @@ struct s
   union { int i; float f; } nu;	/* no pointers: no warning */
   int *fine;			/* { dg-warning "pointer .fine. of .struct s. points to .int.: one element assumed; use .deepmap_counted_by." } */
 };
-struct fam { int n; int *items[]; };	/* { dg-warning "flexible array member 'items' of 'struct fam' holds pointers" } */
+struct fam { int n; int *items[]; };	/* { dg-warning "deepmap: flexible array member .items. of .struct fam. has no count: only the header is mapped; use .counted_by." } */
 union u { int *p; long l; };
 
 void use (void *);

@@ -1,0 +1,128 @@
+#!/bin/sh
+# compiletime.sh -- what the deepmap plugin adds to compile time: a
+# generated file with N target constructs whose items are deep (structs
+# with pointers, counted arrays, nested structs, lists), compiled with
+# and without the plugin, interleaved.  See bench/README.
+#
+# Usage: bench/compiletime.sh [-n CONSTRUCTS] [-r REPS] [-O OPT] [-o FILE]
+#                             [-k]
+#   -n CONSTRUCTS  target constructs in the generated file (default 3000)
+#   -r REPS        compilations of each kind (default 5); median taken
+#   -O OPT         optimization flag (default -O2)
+#   -o FILE        result file (default bench/results/compiletime-DATE.txt)
+#   -k             keep the generated source (printed path)
+# Environment: B (build directory, default ./build), CC (gcc).
+#
+# Writes the result file and prints the table.  Exit status 1 when the
+# plugin adds 5% or more (the goal of issue 16).
+
+set -e
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/common.sh
+. "$TOP/bench/common.sh"
+
+N=3000
+REPS=5
+OPT=-O2
+OUTFILE=
+KEEP=
+CMDLINE="$0 $*"
+
+while getopts n:r:O:o:k opt; do
+  case $opt in
+    n) N=$OPTARG ;;
+    r) REPS=$OPTARG ;;
+    O) OPT=$OPTARG ;;
+    o) OUTFILE=$OPTARG ;;
+    k) KEEP=1 ;;
+    *) bench_usage 6,15 ;;
+  esac
+done
+
+PLUGIN=$B/lib/deepmap/deepmap.so
+bench_need "$PLUGIN"
+mkdir -p "$BIN"
+SRC=$BIN/compiletime-$N.c
+
+# The generated program: a few types, then N functions of one construct
+# each, cycling through the constructs and the types.
+awk -v n="$N" 'BEGIN {
+  print "#include <stddef.h>"
+  print "#include \"deepmap.h\""
+  print "struct node { int v; struct node *next; };"
+  print "struct tree { double key; struct tree *left, *right; };"
+  print "struct vec { long n; double *data deepmap_counted_by (n); };"
+  print "struct mesh { struct vec x, y; int nc; int *cells deepmap_counted_by (nc);"
+  print "              struct node *free_list; struct tree *index; };"
+  print "struct grid { struct mesh *m[4]; struct vec halo[2]; char name[16]; };"
+  print "struct flex { int n; struct vec v[] __attribute__ ((counted_by (n))); };"
+  print "void use (void *);"
+  split("node tree vec mesh grid flex", types, " ")
+  for (i = 0; i < n; i++) {
+    t = types[i % 6 + 1]
+    printf "void f%d (struct %s *p, struct mesh *q)\n{\n", i, t
+    k = int (i / 6) % 5
+    if (k == 0)
+      print "#pragma omp target map(tofrom: p[0:1])\n  use (p);"
+    else if (k == 1)
+      print "#pragma omp target enter data map(to: p[0:1], q[0:1])"
+    else if (k == 2)
+      print "#pragma omp target exit data map(from: p[0:1])"
+    else if (k == 3)
+      print "#pragma omp target update to(p[0:1]) from(q[0:1])"
+    else
+      print "#pragma omp target data map(tofrom: p[0:1], q[0:1])\n  use (q);"
+    print "}"
+  }
+}' > "$SRC"
+
+# -w: warnings (counted_by unknown without the plugin, the plugin's own)
+# are not what is measured.
+WITHOUT="$CC $OPT -fopenmp -foffload=disable -w -I$TOP/include -c $SRC -o $BIN/compiletime.o"
+WITH="$WITHOUT -fplugin=$PLUGIN"
+
+bench_outfile compiletime
+RAW=$(mktemp)
+trap 'rm -f "$RAW"; [ -n "$KEEP" ] || rm -f "$SRC"' EXIT
+
+# Seconds of user + system time of one compilation.
+cpu_time ()
+{
+  /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | awk 'END { print $1 + $2 }'
+}
+
+# The commands are word-split on purpose (as they are printed).
+# shellcheck disable=SC2086
+$WITHOUT
+# shellcheck disable=SC2086
+$WITH
+# shellcheck disable=SC2086
+for r in $(seq "$REPS"); do
+  echo "kind=without rep=$r seconds=$(cpu_time $WITHOUT)" >> "$RAW"
+  echo "kind=with rep=$r seconds=$(cpu_time $WITH)" >> "$RAW"
+done
+
+TABLE=$(awk "$BENCH_AWK"'
+  { k = field("kind"); val[k, ++cnt[k]] = field("seconds") }
+  END {
+    a = med("without"); b = med("with")
+    printf "%-28s %10s\n", "compilation (median)", "seconds"
+    printf "%-28s %10.3f\n", "without the plugin", a
+    printf "%-28s %10.3f\n", "with the plugin", b
+    printf "%-28s %9.1f%%\n", "added by the plugin", 100 * (b - a) / a
+    printf "%-28s %10.3f\n", "ms per construct", 1000 * (b - a) / '"$N"'
+    if (100 * (b - a) / a >= 5)
+      print "WARNING: the plugin adds 5% or more"
+  }' "$RAW")
+
+{
+  echo "compiletime: the deepmap plugin's cost in compile time"
+  echo "command:  $CMDLINE"
+  bench_machine
+  echo "source:   $N target constructs, generated (bench/compiletime.sh)"
+  echo "without:  $WITHOUT"
+  echo "with:     $WITH"
+  bench_table_raw
+} > "$OUTFILE"
+bench_finish
