@@ -90,7 +90,8 @@ dm_expect (dm_lexer *lx, enum cpp_ttype type, const char *what)
 {
   if (lx->type != type)
     {
-      error_at (lx->loc, "expected %qs in %<#pragma deepmap pipeline%>",
+      error_at (lx->loc, "deepmap: "
+			 "expected %qs in %<#pragma deepmap pipeline%>",
 		what);
       return false;
     }
@@ -104,7 +105,8 @@ dm_pe_new (dm_pipe_pragma *p, int op, tree val, int l, int r,
 {
   if (p->nexprs == DM_PIPE_MAX_EXPRS)
     {
-      error_at (loc, "%<#pragma deepmap pipeline%>: expressions too long");
+      error_at (loc, "deepmap: "
+		     "%<#pragma deepmap pipeline%>: expressions too long");
       return -1;
     }
   dm_pe e = { op, val, l, r };
@@ -130,7 +132,8 @@ dm_parse_factor (dm_pipe_pragma *p, dm_lexer *lx)
       dm_lex (lx);
       if (d && TREE_CODE (d) != VAR_DECL && TREE_CODE (d) != PARM_DECL)
 	{
-	  error_at (loc, "%qE in %<#pragma deepmap pipeline%> is not a "
+	  error_at (loc, "deepmap: "
+			 "%qE in %<#pragma deepmap pipeline%> is not a "
 		    "variable", id);
 	  return -1;
 	}
@@ -150,7 +153,8 @@ dm_parse_factor (dm_pipe_pragma *p, dm_lexer *lx)
 	return -1;
       return e;
     }
-  error_at (loc, "expected an integer expression in %<#pragma deepmap "
+  error_at (loc, "deepmap: "
+		 "expected an integer expression in %<#pragma deepmap "
 	    "pipeline%>");
   return -1;
 }
@@ -193,7 +197,8 @@ dm_parse_schedule (dm_pipe_pragma *p, dm_lexer *lx)
     return false;
   if (!dm_lex_name_is (lx, "static"))
     {
-      error_at (lx->loc, "expected %<static%> schedule in %<pipeline%> "
+      error_at (lx->loc, "deepmap: "
+			 "expected %<static%> schedule in %<pipeline%> "
 		"clause");
       return false;
     }
@@ -225,7 +230,7 @@ dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
     dir = DM_PIPE_TO | DM_PIPE_FROM;
   else
     {
-      error_at (lx->loc, "expected %<to%>, %<from%> or %<tofrom%> in "
+      error_at (lx->loc, "deepmap: expected %<to%>, %<from%> or %<tofrom%> in "
 		"%<pipeline_map%> clause");
       return false;
     }
@@ -234,7 +239,8 @@ dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
     return false;
   if (p->nmaps == DM_PIPE_MAX_MAPS)
     {
-      error_at (lx->loc, "too many %<pipeline_map%> clauses (at most %d)",
+      error_at (lx->loc, "deepmap: "
+			 "too many %<pipeline_map%> clauses (at most %d)",
 		DM_PIPE_MAX_MAPS);
       return false;
     }
@@ -246,7 +252,7 @@ dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
       || (TREE_CODE (TREE_TYPE (d)) != POINTER_TYPE
 	  && TREE_CODE (TREE_TYPE (d)) != ARRAY_TYPE))
     {
-      error_at (lx->loc, "expected an array or pointer variable in "
+      error_at (lx->loc, "deepmap: expected an array or pointer variable in "
 		"%<pipeline_map%> clause");
       return false;
     }
@@ -257,7 +263,8 @@ dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
     {
       if (m->ndims == DM_PIPE_MAX_DIMS)
 	{
-	  error_at (lx->loc, "too many dimensions in %<pipeline_map%>");
+	  error_at (lx->loc, "deepmap: "
+			     "too many dimensions in %<pipeline_map%>");
 	  return false;
 	}
       dm_lex (lx);
@@ -272,7 +279,7 @@ dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
     }
   if (m->ndims == 0)
     {
-      error_at (m->loc, "%<pipeline_map%> of %qD needs a section "
+      error_at (m->loc, "deepmap: %<pipeline_map%> of %qD needs a section "
 		"%<[split:length]%>", d);
       return false;
     }
@@ -322,7 +329,8 @@ dm_parse_limit (dm_pipe_pragma *p, dm_lexer *lx)
     shift = 30;
   if (shift < 0 || v == 0)
     {
-      error_at (loc, "expected a positive size with an optional K, M or G "
+      error_at (loc, "deepmap: "
+		     "expected a positive size with an optional K, M or G "
 		"in %<pipeline_mem_limit%> clause");
       return false;
     }
@@ -340,7 +348,7 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
   p->chunk = p->streams = -1;
   bool ok = current_function_decl != NULL_TREE;
   if (!ok)
-    error_at (loc, "%<#pragma deepmap pipeline%> outside a function");
+    error_at (loc, "deepmap: %<#pragma deepmap pipeline%> outside a function");
   /* The pragma's name is the schedule clause's.  */
   if (ok && lx.type == CPP_OPEN_PAREN)
     ok = dm_parse_schedule (p, &lx);
@@ -364,10 +372,12 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
       else
 	{
 	  if (lx.type == CPP_NAME)
-	    error_at (lx.loc, "unknown clause %qE in %<#pragma deepmap "
+	    error_at (lx.loc, "deepmap: "
+			      "unknown clause %qE in %<#pragma deepmap "
 		      "pipeline%>", lx.val);
 	  else
-	    error_at (lx.loc, "expected a clause in %<#pragma deepmap "
+	    error_at (lx.loc, "deepmap: "
+			      "expected a clause in %<#pragma deepmap "
 		      "pipeline%>");
 	  ok = false;
 	}
@@ -378,13 +388,14 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
     dm_lex (&lx);
   if (ok && p->nmaps == 0)
     {
-      error_at (loc, "%<#pragma deepmap pipeline%> needs a "
+      error_at (loc, "deepmap: %<#pragma deepmap pipeline%> needs a "
 		"%<pipeline_map%> clause");
       ok = false;
     }
   if (ok && c_dialect_cxx ())
     {
-      error_at (loc, "%<#pragma deepmap pipeline%> is only implemented "
+      error_at (loc, "deepmap: "
+		     "%<#pragma deepmap pipeline%> is only implemented "
 		"for C");
       ok = false;
     }
@@ -456,13 +467,15 @@ dm_pe_affine (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
 	}
       if (TREE_CODE (x->val) == IDENTIFIER_NODE)
 	{
-	  error_at (loc, "%qE in %<#pragma deepmap pipeline%> is undeclared",
+	  error_at (loc, "deepmap: "
+			 "%qE in %<#pragma deepmap pipeline%> is undeclared",
 		    x->val);
 	  return false;
 	}
       if (!INTEGRAL_TYPE_P (TREE_TYPE (x->val)))
 	{
-	  error_at (loc, "%qD in %<#pragma deepmap pipeline%> is not an "
+	  error_at (loc, "deepmap: "
+			 "%qD in %<#pragma deepmap pipeline%> is not an "
 		    "integer", x->val);
 	  return false;
 	}
@@ -495,7 +508,8 @@ dm_pe_affine (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
   /* A product is affine while one side does not use the variable.  */
   if (l.coef && r.coef)
     {
-      error_at (loc, "split expression of %<pipeline_map%> is not affine in "
+      error_at (loc, "deepmap: "
+		     "split expression of %<pipeline_map%> is not affine in "
 		"the loop variable %qD", loopvar);
       return false;
     }
@@ -520,7 +534,8 @@ dm_pe_invariant (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
     return NULL_TREE;
   if (a.coef)
     {
-      error_at (loc, "%s in %<#pragma deepmap pipeline%> depends on the "
+      error_at (loc, "deepmap: "
+		     "%s in %<#pragma deepmap pipeline%> depends on the "
 		"loop variable %qD", what, loopvar);
       return NULL_TREE;
     }
@@ -549,7 +564,8 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
     STRIP_NOPS (v);
   if (!v || TREE_CODE (v) != VAR_DECL || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
     {
-      error_at (loc, "%<#pragma deepmap pipeline%> needs a loop of the form "
+      error_at (loc, "deepmap: "
+		     "%<#pragma deepmap pipeline%> needs a loop of the form "
 		"%<for (k = lo; k < hi; k++)%>");
       return false;
     }
@@ -576,7 +592,8 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
     }
   if (!step || TREE_CODE (step) != INTEGER_CST || !integer_onep (step))
     {
-      error_at (loc, "the loop of %<#pragma deepmap pipeline%> must step "
+      error_at (loc, "deepmap: "
+		     "the loop of %<#pragma deepmap pipeline%> must step "
 		"its variable %qD by 1", *var);
       return false;
     }
@@ -678,7 +695,8 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
 	return false;
       if (!integer_zerop (lo))
 	{
-	  error_at (m->loc, "inner dimensions of %<pipeline_map%> must be "
+	  error_at (m->loc, "deepmap: "
+			    "inner dimensions of %<pipeline_map%> must be "
 		    "whole (%<[0:n]%>)");
 	  return false;
 	}
@@ -688,7 +706,8 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
 	  if (TREE_CODE (len) == INTEGER_CST && TREE_CODE (n) == INTEGER_CST
 	      && wi::to_widest (len) != wi::to_widest (n) + 1)
 	    {
-	      error_at (m->loc, "inner dimensions of %<pipeline_map%> must be "
+	      error_at (m->loc, "deepmap: "
+				"inner dimensions of %<pipeline_map%> must be "
 			"whole (%<[0:n]%>)");
 	      return false;
 	    }
@@ -698,7 +717,8 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
     }
   if (!COMPLETE_TYPE_P (type))
     {
-      error_at (m->loc, "%<pipeline_map%> of %qD: incomplete element type",
+      error_at (m->loc, "deepmap: "
+			"%<pipeline_map%> of %qD: incomplete element type",
 		m->var);
       return false;
     }
@@ -837,7 +857,8 @@ dm_lower_pipelines (tree fndecl)
 				    EXPR_LOCATION (*best))))
 	  best = found[j];
       if (!best)
-	error_at (p->loc, "%<#pragma deepmap pipeline%> is not followed by a "
+	error_at (p->loc, "deepmap: "
+			  "%<#pragma deepmap pipeline%> is not followed by a "
 		  "for loop");
       else
 	dm_pipe_lower (p, best);
