@@ -10,6 +10,7 @@
 #   make bench-pipeline      naive offload vs #pragma deepmap pipeline
 #                            (7-point stencil, emulated PCIe link)
 #   make bench-compiletime   compile time with and without the plugin
+#   make bench-reentry       regions over a deep structure enter data holds
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -24,10 +25,10 @@ PIPELINE_FLAGS ?=
 COMPILETIME_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale bench-pipeline bench-compiletime
+	bench-fusionscale bench-pipeline bench-compiletime bench-reentry
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale bench-pipeline bench-compiletime
+	bench-fusionscale bench-pipeline bench-compiletime bench-reentry
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -46,3 +47,6 @@ bench-pipeline: $(SWAPIN) $(PLUGIN)
 
 bench-compiletime: $(PLUGIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/compiletime.sh $(COMPILETIME_FLAGS)
+
+bench-reentry: $(SWAPIN) $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-reentry.sh $(REENTRY_FLAGS)

@@ -111,37 +111,51 @@ dm_replay_begin (struct dm_device *dev, uintptr_t host,
   return r;
 }
 
-/* Whether every reference R took has another holder: then dropping them
-   changes no count to zero, copies nothing back and removes nothing.  */
+/* Drop the references R took, directly, if every one has another
+   holder: then no count reaches zero, nothing is copied back or removed.
+   One pass; undone when a count would reach zero (returns 0).  */
 static int
-dm_replay_others_hold (const struct dm_replay *r)
+dm_replay_drop_direct (struct dm_replay *r)
 {
-  for (size_t i = 0; i < r->nseg; i++)
-    if (r->seg[i]->refcount != DM_REFCOUNT_INFINITE
-	&& r->seg[i]->refcount < 2)
-      return 0;
-  for (size_t i = 0; i < r->nslot; i++)
-    if (r->slot_block[i]->attach_counts[r->slot_index[i]] < 2)
-      return 0;
-  return 1;
+  size_t i, k;
+  for (i = 0; i < r->nseg; i++)
+    {
+      struct dm_mapping *m = r->seg[i];
+      if (m->refcount == DM_REFCOUNT_INFINITE)
+	continue;
+      if (m->refcount < 2)
+	break;
+      m->refcount--;
+      m->deep_refs--;
+    }
+  if (i == r->nseg)
+    {
+      for (k = 0; k < r->nslot; k++)
+	{
+	  uint32_t *c = &r->slot_block[k]->attach_counts[r->slot_index[k]];
+	  if (*c < 2)
+	    break;
+	  --*c;
+	}
+      if (k == r->nslot)
+	return 1;
+      while (k-- > 0)
+	r->slot_block[k]->attach_counts[r->slot_index[k]]++;
+    }
+  while (i-- > 0)
+    if (r->seg[i]->refcount != DM_REFCOUNT_INFINITE)
+      {
+	r->seg[i]->refcount++;
+	r->seg[i]->deep_refs++;
+      }
+  return 0;
 }
 
 void
 dm_replay_end (struct dm_ctx *ctx, struct dm_replay *r, int copy_from)
 {
   struct dm_device *dev = ctx->dev;
-  if (dm_replay_valid (dev, r) && dm_replay_others_hold (r))
-    {
-      for (size_t i = 0; i < r->nseg; i++)
-	if (r->seg[i]->refcount != DM_REFCOUNT_INFINITE)
-	  {
-	    r->seg[i]->refcount--;
-	    r->seg[i]->deep_refs--;
-	  }
-      for (size_t i = 0; i < r->nslot; i++)
-	r->slot_block[i]->attach_counts[r->slot_index[i]]--;
-    }
-  else
+  if (!dm_replay_valid (dev, r) || !dm_replay_drop_direct (r))
     {
       /* Something changed meanwhile (another thread released the
 	 holder, fusion moved blocks): the ordinary leaving, by host
