@@ -1,4 +1,4 @@
-/* deeptests.h -- shared by the deepmap.deeptests tests.  */
+/* deeptests.h -- shared by the deepmap.deepcopy-plugin tests.  */
 #ifndef DEEPTESTS_H
 #define DEEPTESTS_H
 
@@ -18,7 +18,7 @@
 
 /* The plugin must be active: it predefines __DEEPMAP_PLUGIN__.  */
 #ifndef __DEEPMAP_PLUGIN__
-# error "deepmap.deeptests are built with the deepmap plugin"
+# error "deepmap.deepcopy-plugin tests are built with the deepmap plugin"
 #endif
 
 static inline void *

@@ -1,4 +1,4 @@
-/* capi.h -- shared by the deepmap.deepcopy tests that build descriptors
+/* capi.h -- shared by the deepmap.deepcopy-api tests that build descriptors
    with the C API (deepmap.h) instead of the plugin.  */
 #ifndef CAPI_H
 #define CAPI_H
