@@ -14,13 +14,16 @@
 
 #include "dm-compat.h"
 
-/* Must match DEEPMAP_DESCRIPTOR_VERSION and the enum of include/deepmap.h;
-   the plugin builds without the runtime's header.  */
-#define DM_DESCRIPTOR_VERSION 2
-#define DM_COUNT_ONE 0
-#define DM_COUNT_FIXED 1
-#define DM_COUNT_FIELD 2
-#define DM_COUNT_END 3
+/* The descriptor ABI (struct deepmap_type and its constants) is
+   include/deepmap.h's: the plugin emits what that header declares, and
+   dm-types.c checks the record types it builds against its layout.  */
+#include "deepmap.h"
+
+#define DM_DESCRIPTOR_VERSION DEEPMAP_DESCRIPTOR_VERSION
+#define DM_COUNT_ONE DEEPMAP_COUNT_ONE
+#define DM_COUNT_FIXED DEEPMAP_COUNT_FIXED
+#define DM_COUNT_FIELD DEEPMAP_COUNT_FIELD
+#define DM_COUNT_END DEEPMAP_COUNT_END
 
 extern const char *dm_plugin_name;
 

@@ -13,34 +13,10 @@
    runtime then maps everything reachable; under another libgomp the weak
    reference is null and the program runs unchanged (shallow).
 
-   Usage:
-     gcc -fopenmp -fplugin=/path/to/deepmap.so file.c
-     -fplugin-arg-deepmap-help          print this usage
-     -fplugin-arg-deepmap-off           annotate nothing (attributes and
-                                        pragmas are still accepted)
-     -fplugin-arg-deepmap-report[=FILE] describe every annotated construct
-                                        and type, and every hoisted or
-                                        missed section, on stderr (or
-                                        append to FILE)
-     -fplugin-arg-deepmap-hoist=off     keep no data on the device across
-     (or -fplugin-arg-deepmap-no-hoist) loops (see dm-hoist.c)
-     -fplugin-arg-deepmap-warnings=none|all|error
-                                        the plugin's warnings off, on (the
-                                        default) or errors; -Wno-deepmap
-                                        turns them off too (dm-diag.c)
-
-   In the source (see include/deepmap.h, deepmap_counted_by):
-     T *p __attribute__ ((counted_by (n)));   p points to n elements, n an
-                                              integer field of the struct
-     T a[] __attribute__ ((counted_by (n)));  the flexible array member a
-                                              has n elements
-     __attribute__ ((deepmap_shallow))        on a variable, parameter or
-                                              pointer field: never deep
-     #pragma deepmap shallow                  the next target construct of
-                                              the block stays shallow
-     #pragma deepmap diagnostic ignored|warning|error|push|pop
-                                              the plugin's warnings from
-                                              here on
+   Usage: gcc -fopenmp -fplugin=/path/to/deepmap.so file.c; the options
+   and source annotations are those of dm_help below, the one text of
+   them (-fplugin-arg-deepmap-help prints it, and GCC's --help=plugins
+   shows it through plugin_info.help).
    The plugin predefines __DEEPMAP_PLUGIN__.  */
 #include "deepmap-plugin.h"
 #include "plugin-version.h"
@@ -49,41 +25,45 @@ int plugin_is_GPL_compatible;
 
 const char *dm_plugin_name;
 
+/* Every option and source annotation, once.  */
+static const char dm_help[] =
+  "deepmap plugin options (-fplugin-arg-deepmap-OPTION):\n"
+  "  help           print this text\n"
+  "  off            annotate nothing (attributes and pragmas are still\n"
+  "                 accepted)\n"
+  "  report         describe annotated constructs and types, hoisted or\n"
+  "                 missed sections and pipelined loops on stderr\n"
+  "  report=FILE    the same, appended to FILE\n"
+  "  hoist=off      keep no data on the device across loops "
+  "(also no-hoist)\n"
+  "  warnings=none|all|error\n"
+  "                 the plugin's warnings off, on (default) or errors;\n"
+  "                 -Wno-deepmap turns them off too\n"
+  "source annotations (include/deepmap.h):\n"
+  "  __attribute__ ((counted_by (n)))   on a pointer field: it points to n\n"
+  "                                     elements; on a flexible array\n"
+  "                                     member: it has n\n"
+  "  __attribute__ ((deepmap_shallow))  on a variable, parameter or\n"
+  "                                     pointer field: never deep\n"
+  "  #pragma deepmap shallow            the next target construct of the\n"
+  "                                     block stays shallow\n"
+  "  #pragma deepmap diagnostic ignored|warning|error|push|pop\n"
+  "                                     the plugin's warnings from there on\n"
+  "  #pragma deepmap pipeline(static[C,S]) pipeline_map(to|from|tofrom:\n"
+  "          A[split:len][...]) pipeline_mem_limit(N K|M|G)\n"
+  "                                     on a for loop: run it in chunks\n"
+  "                                     through a device ring buffer\n"
+  "the plugin predefines __DEEPMAP_PLUGIN__\n";
+
 static struct plugin_info dm_info = {
   "0.1",
-  "deepmap: automatic deep copy of pointer-based data for OpenMP target "
-  "constructs (-fplugin-arg-deepmap-help for options)"
+  dm_help
 };
 
 static void
 dm_usage (void)
 {
-  fprintf (stderr,
-	   "deepmap plugin options (-fplugin-arg-deepmap-OPTION):\n"
-	   "  help           print this text\n"
-	   "  off            do not annotate target constructs\n"
-	   "  report         describe annotated constructs and types on "
-	   "stderr\n"
-	   "  report=FILE    the same, appended to FILE\n"
-	   "  hoist=off      keep no data on the device across loops "
-	   "(also no-hoist)\n"
-	   "  warnings=none|all|error\n"
-	   "                 the plugin's warnings off, on (default) or "
-	   "errors;\n"
-	   "                 -Wno-deepmap turns them off too\n"
-	   "source annotations:\n"
-	   "  __attribute__ ((counted_by (n)))   on a pointer field: it points "
-	   "to n elements;\n"
-	   "                                     on a flexible array member: "
-	   "it has n\n"
-	   "  __attribute__ ((deepmap_shallow))  on a variable or pointer "
-	   "field: never deep\n"
-	   "  #pragma deepmap shallow            the next target construct "
-	   "of the block\n"
-	   "                                     stays shallow\n"
-	   "  #pragma deepmap diagnostic ignored|warning|error|push|pop\n"
-	   "                                     the plugin's warnings from "
-	   "there on\n");
+  fputs (dm_help, stderr);
 }
 
 /* Predefine __DEEPMAP_PLUGIN__ so that headers can spell counted_by only

@@ -65,6 +65,42 @@ dm_add_member (tree *chain, const char *name, tree type)
   *chain = f;
 }
 
+/* The record types built above must lay out as include/deepmap.h's
+   structs do (the plugin runs on the host it targets): a member added to
+   one and not the other is caught at the first use, not at run time.  */
+static tree dm_member (tree type, const char *name);
+
+#define DM_CHECK_MEMBER(t, s, m)					\
+  gcc_assert (int_byte_position (dm_member (t, #m)) == offsetof (s, m))
+
+static void
+dm_check_abi_layout (void)
+{
+  gcc_assert (tree_to_uhwi (TYPE_SIZE_UNIT (dm_field_type))
+	      == sizeof (struct deepmap_field));
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, offset);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, repeat);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, stride);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, pointee);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, count_kind);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, count_size);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, count_signed);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, count);
+  DM_CHECK_MEMBER (dm_field_type, struct deepmap_field, name);
+  gcc_assert (tree_to_uhwi (TYPE_SIZE_UNIT (dm_type_type))
+	      == sizeof (struct deepmap_type));
+  DM_CHECK_MEMBER (dm_type_type, struct deepmap_type, version);
+  DM_CHECK_MEMBER (dm_type_type, struct deepmap_type, name);
+  DM_CHECK_MEMBER (dm_type_type, struct deepmap_type, size);
+  DM_CHECK_MEMBER (dm_type_type, struct deepmap_type, nfields);
+  DM_CHECK_MEMBER (dm_type_type, struct deepmap_type, fields);
+  DM_CHECK_MEMBER (dm_type_type, struct deepmap_type, tail);
+  gcc_assert (tree_to_uhwi (TYPE_SIZE_UNIT (dm_ann_type))
+	      == sizeof (struct deepmap_annotation));
+  DM_CHECK_MEMBER (dm_ann_type, struct deepmap_annotation, host);
+  DM_CHECK_MEMBER (dm_ann_type, struct deepmap_annotation, type);
+}
+
 static void
 dm_build_abi_types (void)
 {
@@ -102,6 +138,7 @@ dm_build_abi_types (void)
   dm_add_member (&chain, "host", const_ptr_type_node);
   dm_add_member (&chain, "type", type_ptr);
   finish_builtin_struct (dm_ann_type, "deepmap_annotation", chain, NULL_TREE);
+  dm_check_abi_layout ();
 }
 
 tree

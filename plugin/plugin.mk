@@ -13,7 +13,8 @@
 PLUGIN_CXX ?= g++
 GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
 PLUGIN_CXXFLAGS = -x c++ -std=gnu++14 -fPIC -fno-rtti -fno-exceptions \
-	-O2 -g -Wall -Wno-unused-parameter -I$(GCC_PLUGIN_DIR)/include
+	-O2 -g -Wall -Wno-unused-parameter -I$(GCC_PLUGIN_DIR)/include \
+	-I$(TOP)/include
 
 PLUGIN_SRCS := $(wildcard plugin/*.c)
 PLUGIN_HDRS := $(wildcard plugin/*.h)
@@ -24,7 +25,7 @@ PLUGIN := $(B)/lib/deepmap/deepmap.so
 
 plugin: $(PLUGIN)
 
-$(PLUGIN_OBJS): $(B)/obj/plugin/%.o: plugin/%.c $(PLUGIN_HDRS)
+$(PLUGIN_OBJS): $(B)/obj/plugin/%.o: plugin/%.c $(PLUGIN_HDRS) include/deepmap.h
 	@mkdir -p $(@D)
 	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
 
