@@ -15,8 +15,8 @@
 
    Usage: gcc -fopenmp -fplugin=/path/to/deepmap.so file.c; the options
    and source annotations are those of dm_help below, the one text of
-   them (-fplugin-arg-deepmap-help prints it, and GCC's --help=plugins
-   shows it through plugin_info.help).
+   them (-fplugin-arg-deepmap-help prints it; cc1 --help shows it under
+   "Help for the loaded plugins", through plugin_info.help).
    The plugin predefines __DEEPMAP_PLUGIN__.  */
 #include "deepmap-plugin.h"
 #include "plugin-version.h"
