@@ -129,6 +129,13 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
     return;
   if (finalize)
     b->attach_counts[idx] = 1;
+  /* A construct replaying the structure holds the pointer attached: its
+     last replayer detaches (replay.h).  */
+  if (b->attach_counts[idx] == 1 && dm_seg_replayed (m))
+    {
+      dm_replay_defer_detach (m, slot);
+      return;
+    }
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
   if (--b->attach_counts[idx] == 0)

@@ -90,6 +90,25 @@ dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
   return 0;
 }
 
+/* Whether a construct replaying a record (replay.h) holds segment M,
+   as a reference of its own would: then M may not be released or
+   removed now, which the record's last replayer finishes.  */
+static inline int
+dm_seg_replayed (struct dm_mapping *m)
+{
+  if (__builtin_expect (m->pin == NULL, 1) || m->pin->users == 0)
+    return 0;
+  m->pin->deferred = 1;
+  return 1;
+}
+
+/* replay.c: segment M, pinned, goes (removed or unpinned).  */
+void dm_replay_unpin (struct dm_mapping *m);
+
+/* replay.c: a detach of the pointer at SLOT in a segment whose record a
+   construct replays: done by the record's last replayer instead.  */
+void dm_replay_defer_detach (struct dm_mapping *m, uintptr_t slot);
+
 /* The first non-empty segment that ends after P, or NULL; *POS (if
    given) is its place.  */
 struct dm_mapping *dm_seg_from_pos (struct dm_device *dev, uintptr_t p,

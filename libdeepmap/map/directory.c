@@ -263,6 +263,8 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
   dev->table_generation++;
   if (m->flags & DM_MAPPING_DEEP)
     dev->deep_epoch++;
+  if (m->pin)
+    dm_replay_unpin (m);
   if (hint)
     dm_maptable_remove_at (&dev->table, m, hint);
   else
@@ -293,6 +295,9 @@ dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
   struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
   n->deep_refs = m->deep_refs;
   n->flags = m->flags;
+  n->pin = m->pin;
+  if (n->pin)
+    n->pin->npinned++;
   n->construct_mark = m->construct_mark;
   n->born_mark = m->born_mark;
   if (m->group_next)
@@ -908,9 +913,11 @@ dm_seg_drop (struct dm_ctx *ctx, struct dm_mapping *m, int delete)
    of a pointee that a deep-mapped structure also reaches copies back as
    it would without deep copy).  */
 static inline int
-dm_seg_released (const struct dm_ctx *ctx, const struct dm_mapping *m)
+dm_seg_released (const struct dm_ctx *ctx, struct dm_mapping *m)
 {
-  return m->refcount == 0 || (!ctx->deep && m->refcount == m->deep_refs);
+  /* A replayer's reference is a deep one (replay.h).  */
+  return (m->refcount == 0 && !dm_seg_replayed (m))
+	 || (!ctx->deep && m->refcount == m->deep_refs);
 }
 
 /* Remove segment M (count zero; HINT: its place, or NULL) and the rest
@@ -983,9 +990,11 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
   if (s == e)
     {
       struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
-      if (m && m->host_start == s && m->host_end == s && m->refcount == 0)
+      if (m && m->host_start == s && m->host_end == s && m->refcount == 0
+	  && !dm_seg_replayed (m))
 	dm_seg_reap (ctx, m, NULL);
-      else if (m && s < m->host_end && m->refcount == 0)
+      else if (m && s < m->host_end && m->refcount == 0
+	       && !dm_seg_replayed (m))
 	dm_seg_reap (ctx, m, NULL);
       return;
     }
@@ -994,7 +1003,8 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
       /* Removal invalidates places: search again after each one.  */
       struct dm_maptable_pos pos;
       struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
-      while (m && m->host_start < e && m->refcount != 0)
+      while (m && m->host_start < e
+	     && (m->refcount != 0 || dm_seg_replayed (m)))
 	m = dm_maptable_step (&dev->table, &pos);
       if (!m || m->host_start >= e)
 	return;
@@ -1172,7 +1182,7 @@ dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
       dm_seg_drop (ctx, m, delete);
       if (always || (copy_from && dm_seg_released (ctx, m)))
 	dm_copy (ctx, m->block, s, e, 0);
-      if (m->refcount == 0)
+      if (m->refcount == 0 && !dm_seg_replayed (m))
 	dm_seg_reap (ctx, m, where);
       return;
     }

@@ -928,9 +928,11 @@ dm_unmap_construct (struct dm_env *env, struct dm_async *a)
 						: DM_PIN_REGION);
       }
   dm_skip_absent_items (dev, env->items, env->n);
-  dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
+  /* The replay ends first: its item's own leaving then finds the item's
+     pointers detached if another thread let go meanwhile.  */
   if (env->replay)
     dm_replay_end (&ctx, env->replay, env->replay_from);
+  dm_leave_items (&ctx, env->items, env->n, 0, env->deep_expanded);
   if (env->block && a)
     dm_async_free_later (dev, env->block, env->block_size);
   else if (env->block)

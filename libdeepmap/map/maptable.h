@@ -22,6 +22,19 @@
 
 struct dm_mapping;
 
+/* What a deep structure's record (map/replay.h) shares with the
+   segments it pins: while USERS constructs replay it, its segments and
+   pointers stay as if each held a reference; what would have gone
+   meanwhile is left for the last of them (DEFERRED).  */
+struct dm_replay_pin
+{
+  unsigned users;			/* constructs replaying it now */
+  unsigned deferred;			/* a release or detach waits */
+  size_t npinned;			/* segments pointing here */
+  int dead;				/* no longer replayed: freed once
+					   no segment points here */
+};
+
 /* A device allocation mirroring one contiguous host range: the directory
    paper's "fused tuple".  Every mapping (segment) of the range uses it,
    so that device(p + i) == device(p) + i across the whole block.  */
@@ -73,6 +86,7 @@ struct dm_mapping
   unsigned flags;
   unsigned construct_mark;		/* last construct that counted it */
   unsigned born_mark;			/* the construct that created it */
+  struct dm_replay_pin *pin;		/* the record that pins it, or NULL */
   struct dm_mapping *group_next;	/* ring of the segments sharing this
 					   count (a structure's elements
 					   mapped together), or NULL */

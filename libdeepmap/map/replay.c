@@ -5,6 +5,7 @@
 #include "map/dir-internal.h"
 #include "map/replay.h"
 #include "support/ompabi.h"
+#include "support/error.h"
 
 /* Records per device: a loop usually re-enters a handful of structures;
    past this many the oldest unused one goes.  */
@@ -12,21 +13,18 @@
 
 struct dm_replay
 {
+  struct dm_replay_pin pin;		/* first: segments point here */
   uintptr_t host;			/* the deep item */
   const struct deepmap_type *type;
   uint64_t epoch;			/* dev->deep_epoch when recorded */
-  unsigned layout;			/* dev->layout_generation */
   size_t nseg;
   struct dm_mapping **seg;		/* distinct segments of the objects */
   size_t nrange;
   uintptr_t *range;			/* object ranges: start, end pairs */
+  uintptr_t *slot;			/* the attached pointers' addresses */
   size_t nslot;
-  struct dm_block **slot_block;		/* each attached pointer's block */
-  size_t *slot_index;			/* ... its attachment count there */
-  uintptr_t *slot;			/* ... and its host address */
-  unsigned users;			/* constructs between begin and end */
-  int dead;				/* replaced or dropped while in use:
-					   freed by the last end */
+  uintptr_t *later;			/* detaches left to the last replayer */
+  size_t nlater, caplater;
   struct dm_replay *next;
 };
 
@@ -41,10 +39,42 @@ dm_replay_free (struct dm_replay *r)
 {
   free (r->seg);
   free (r->range);
-  free (r->slot_block);
-  free (r->slot_index);
   free (r->slot);
+  free (r->later);
   free (r);
+}
+
+/* Free R once nothing replays it and no segment points to it.  */
+static void
+dm_replay_maybe_free (struct dm_replay *r)
+{
+  if (r->pin.dead && r->pin.users == 0 && r->pin.npinned == 0)
+    dm_replay_free (r);
+}
+
+void
+dm_replay_unpin (struct dm_mapping *m)
+{
+  struct dm_replay *r = (struct dm_replay *) m->pin;
+  m->pin = NULL;
+  r->pin.npinned--;
+  dm_replay_maybe_free (r);
+}
+
+void
+dm_replay_defer_detach (struct dm_mapping *m, uintptr_t slot)
+{
+  struct dm_replay *r = (struct dm_replay *) m->pin;
+  if (r->nlater == r->caplater)
+    {
+      size_t cap = r->caplater ? 2 * r->caplater : 16;
+      uintptr_t *l = realloc (r->later, cap * sizeof *l);
+      if (!l)
+	dm_fatal ("deep copy: out of host memory deferring a detach");
+      r->later = l;
+      r->caplater = cap;
+    }
+  r->later[r->nlater++] = slot;
 }
 
 /* Unlink R from DEV's table (*LINK points at it); free it unless in use.  */
@@ -55,10 +85,8 @@ dm_replay_drop (struct dm_device *dev, struct dm_replay **link)
   struct dm_replay_table *t = dev->replays;
   *link = r->next;
   t->n--;
-  if (r->users)
-    r->dead = 1;
-  else
-    dm_replay_free (r);
+  r->pin.dead = 1;
+  dm_replay_maybe_free (r);
 }
 
 static struct dm_replay **
@@ -74,10 +102,13 @@ dm_replay_find (struct dm_device *dev, uintptr_t host,
   return NULL;
 }
 
+/* Nothing deep copy mapped was removed, split or lost a pointer since R
+   was recorded: every recorded segment is there, pinned, and attached.
+   (Fusion moves blocks but keeps segments and attachments.)  */
 static inline int
 dm_replay_valid (const struct dm_device *dev, const struct dm_replay *r)
 {
-  return r->epoch == dev->deep_epoch && r->layout == dev->layout_generation;
+  return r->epoch == dev->deep_epoch;
 }
 
 struct dm_replay *
@@ -90,94 +121,39 @@ dm_replay_begin (struct dm_device *dev, uintptr_t host,
   struct dm_replay *r = *l;
   if (!dm_replay_valid (dev, r))
     {
-      if (!r->users)
-	dm_replay_drop (dev, l);
+      dm_replay_drop (dev, l);
       return NULL;
     }
-  for (size_t i = 0; i < r->nslot; i++)
-    if (r->slot_block[i]->attach_counts[r->slot_index[i]] == UINT32_MAX)
-      return NULL;
-  /* The references the full path would take: one per segment (a
-     construct counts each byte once), deep ones; one per pointer.  */
-  for (size_t i = 0; i < r->nseg; i++)
-    if (r->seg[i]->refcount != DM_REFCOUNT_INFINITE)
-      {
-	r->seg[i]->refcount++;
-	r->seg[i]->deep_refs++;
-      }
-  for (size_t i = 0; i < r->nslot; i++)
-    r->slot_block[i]->attach_counts[r->slot_index[i]]++;
-  r->users++;
+  /* The construct's references on everything the item reaches are this
+     count: the pinned segments consult it (dm_seg_replayed).  */
+  r->pin.users++;
   return r;
-}
-
-/* Drop the references R took, directly, if every one has another
-   holder: then no count reaches zero, nothing is copied back or removed.
-   One pass; undone when a count would reach zero (returns 0).  */
-static int
-dm_replay_drop_direct (struct dm_replay *r)
-{
-  size_t i, k;
-  for (i = 0; i < r->nseg; i++)
-    {
-      struct dm_mapping *m = r->seg[i];
-      if (m->refcount == DM_REFCOUNT_INFINITE)
-	continue;
-      if (m->refcount < 2)
-	break;
-      m->refcount--;
-      m->deep_refs--;
-    }
-  if (i == r->nseg)
-    {
-      for (k = 0; k < r->nslot; k++)
-	{
-	  uint32_t *c = &r->slot_block[k]->attach_counts[r->slot_index[k]];
-	  if (*c < 2)
-	    break;
-	  --*c;
-	}
-      if (k == r->nslot)
-	return 1;
-      while (k-- > 0)
-	r->slot_block[k]->attach_counts[r->slot_index[k]]++;
-    }
-  while (i-- > 0)
-    if (r->seg[i]->refcount != DM_REFCOUNT_INFINITE)
-      {
-	r->seg[i]->refcount++;
-	r->seg[i]->deep_refs++;
-      }
-  return 0;
 }
 
 void
 dm_replay_end (struct dm_ctx *ctx, struct dm_replay *r, int copy_from)
 {
-  struct dm_device *dev = ctx->dev;
-  if (!dm_replay_valid (dev, r) || !dm_replay_drop_direct (r))
+  if (--r->pin.users == 0 && r->pin.deferred)
     {
-      /* Something changed meanwhile (another thread released the
-	 holder, fusion moved blocks): the ordinary leaving, by host
-	 ranges, which a split or a move does not change.  A fresh mark:
-	 each segment loses exactly the one reference begin took.  */
+      /* Others let go meanwhile (another thread's exit data): what the
+	 full path's end would do now that its references go, by host
+	 ranges (a split does not change them).  */
+      r->pin.deferred = 0;
       int saved_deep = ctx->deep;
-      ctx->mark = dm_dir_next_mark (dev);
       ctx->deep = 1;
-      for (size_t i = 0; i < r->nrange; i++)
-	dm_dir_release (ctx, r->range[2 * i], r->range[2 * i + 1], 0);
       if (copy_from)
 	for (size_t i = 0; i < r->nrange; i++)
 	  dm_dir_copy_back (ctx, r->range[2 * i], r->range[2 * i + 1], 0);
       /* Detach after copy-back, which skips attached pointers.  */
-      for (size_t i = 0; i < r->nslot; i++)
-	dm_dir_detach (ctx, r->slot[i], 0);
+      size_t n = r->nlater;
+      r->nlater = 0;
+      for (size_t i = 0; i < n; i++)
+	dm_dir_detach (ctx, r->later[i], 0);
       for (size_t i = 0; i < r->nrange; i++)
 	dm_dir_reap (ctx, r->range[2 * i], r->range[2 * i + 1]);
       ctx->deep = saved_deep;
     }
-  if (--r->users == 0 && r->dead)
-    dm_replay_free (r);
+  dm_replay_maybe_free (r);
 }
 
 static int
@@ -195,12 +171,10 @@ dm_replay_new (size_t nobj, size_t nslot)
   struct dm_replay *r = calloc (1, sizeof *r);
   if (!r)
     return NULL;
-  r->seg = malloc ((nobj + 1) * sizeof *r->seg);
+  r->seg = malloc ((nobj + 2) * sizeof *r->seg);
   r->range = malloc ((2 * nobj + 1) * sizeof *r->range);
-  r->slot_block = malloc ((nslot + 1) * sizeof *r->slot_block);
-  r->slot_index = malloc ((nslot + 1) * sizeof *r->slot_index);
   r->slot = malloc ((nslot + 1) * sizeof *r->slot);
-  if (!r->seg || !r->range || !r->slot_block || !r->slot_index || !r->slot)
+  if (!r->seg || !r->range || !r->slot)
     {
       dm_replay_free (r);
       return NULL;
@@ -215,8 +189,13 @@ dm_replay_record (struct dm_device *dev, uintptr_t host,
 		  uint64_t min_count)
 {
   struct dm_replay **old = dm_replay_find (dev, host, t);
-  if (old && dm_replay_valid (dev, *old))
-    return;
+  if (old)
+    {
+      /* A record in use keeps its pins until its replayers end.  */
+      if (dm_replay_valid (dev, *old) || (*old)->pin.users)
+	return;
+      dm_replay_drop (dev, old);
+    }
   struct dm_replay *r = dm_replay_new (nobj, nslot);
   if (!r)
     return;
@@ -225,20 +204,30 @@ dm_replay_record (struct dm_device *dev, uintptr_t host,
       uintptr_t s = objs[2 * i], e = objs[2 * i + 1];
       struct dm_mapping *m = dm_seg_from (dev, s);
       /* One segment of deep copy's, held by another construct (or, for
-	 enter data, by this one), in no structure group.  */
+	 enter data, by this one), in no structure group, pinned by no
+	 other live record.  */
       if (!m || m->host_start > s || m->host_end < e
 	  || !(m->flags & DM_MAPPING_DEEP) || m->group_next
 	  || (m->refcount != DM_REFCOUNT_INFINITE
-	      && m->refcount < min_count))
+	      && m->refcount < min_count)
+	  || (m->pin && (!m->pin->dead || m->pin->users)))
 	goto no;
       r->seg[i] = m;
       r->range[2 * i] = s;
       r->range[2 * i + 1] = e;
     }
   r->nrange = nobj;
+  /* The item's own segment is pinned too, not counted: its pointers are
+     among the record's, and another thread's exit data must not detach
+     them under a replayer (the item keeps its own reference).  */
+  struct dm_mapping *top = dm_seg_from (dev, host);
+  if (!top || top->host_start > host || (top->pin && (!top->pin->dead
+						       || top->pin->users)))
+    goto no;
+  r->seg[nobj] = top;
   /* Objects inside one segment share its reference.  */
-  qsort (r->seg, nobj, sizeof *r->seg, dm_replay_ptr_cmp);
-  for (size_t i = 0; i < nobj; i++)
+  qsort (r->seg, nobj + 1, sizeof *r->seg, dm_replay_ptr_cmp);
+  for (size_t i = 0; i <= nobj; i++)
     if (r->nseg == 0 || r->seg[r->nseg - 1] != r->seg[i])
       r->seg[r->nseg++] = r->seg[i];
   for (size_t i = 0; i < nslot; i++)
@@ -251,31 +240,34 @@ dm_replay_record (struct dm_device *dev, uintptr_t host,
       if (m->block->attach_counts[k] < min_count
 	  || dm_slot_addr (m->block, k) != slot)
 	goto no;
-      r->slot_block[i] = m->block;
-      r->slot_index[i] = k;
       r->slot[i] = slot;
     }
   r->nslot = nslot;
   r->host = host;
   r->type = t;
   r->epoch = dev->deep_epoch;
-  r->layout = dev->layout_generation;
 
   struct dm_replay_table *tab = dev->replays;
   if (!tab && !(tab = dev->replays = calloc (1, sizeof *tab)))
     goto no;
-  if (old)
-    dm_replay_drop (dev, old);
   if (tab->n == DM_REPLAY_MAX)
     {
       /* The oldest unused record goes.  */
       struct dm_replay **l = &tab->list, **victim = NULL;
       for (; *l; l = &(*l)->next)
-	if (!(*l)->users)
+	if (!(*l)->pin.users)
 	  victim = l;
       if (!victim)
 	goto no;
       dm_replay_drop (dev, victim);
+    }
+  /* Pin: the segments now answer for the record's replayers.  */
+  for (size_t i = 0; i < r->nseg; i++)
+    {
+      if (r->seg[i]->pin)
+	dm_replay_unpin (r->seg[i]);
+      r->seg[i]->pin = &r->pin;
+      r->pin.npinned++;
     }
   r->next = tab->list;
   tab->list = r;

@@ -5,16 +5,21 @@
    or target data holds maps, in each region, every object the structure
    reaches: a walk of the host structure and a directory lookup per
    object and per pointer, O(N log n) for what changes nothing.  After a
-   construct has expanded and mapped a deep item in full, the directory
-   segments of its objects and the attachment slots of its pointers are
-   recorded with the device's deep epoch, which moves whenever a segment
-   that deep copy mapped is removed or split, or a pointer detached, and
-   its layout generation, which moves when blocks fuse.  A later target
-   or target data construct of the same item (address and type) on that
-   device, while both are unchanged, takes its references on the
-   recorded segments and slots directly and skips the expansion; at its
-   end it drops them, directly when others still hold every one, through
-   the ordinary release, copy-back, detach and reap otherwise.
+   construct has expanded and mapped a deep item in full, with another
+   holder, the object ranges and pointer slots it reached are recorded
+   with the device's deep epoch, which moves whenever a segment deep copy
+   mapped is removed or split or a pointer is detached for good, and the
+   record pins the segments (struct dm_replay_pin).  A later target or
+   target data construct of the same item (address and type) on that
+   device, while the epoch is unchanged, skips the expansion and counts
+   itself a user of the record: O(1).  While a record has users its
+   pinned segments behave as if each user held a deep reference of its
+   own (dm_seg_replayed: not released, not removed, their pointers not
+   detached); what another thread's exit data would have done meanwhile
+   is done by the last user's end: copy-back (when its map type copies
+   back), the detaches, the removal.  So the results are those of the
+   full path, in which the construct's own references keep everything
+   until its end.
 
    Deep copy assumes mapped structures keep their pointers (README,
    DEEPMAP_CHECK): while the structure stays mapped the recorded objects
@@ -32,14 +37,15 @@ struct deepmap_type;
 struct dm_replay;
 
 /* Under DEV's lock.  If item HOST of type T has a valid record on DEV,
-   take the construct's references on everything it reaches and return
-   the record (held until dm_replay_end), else NULL.  */
+   make the construct a user of it and return it (until dm_replay_end),
+   else NULL.  */
 struct dm_replay *dm_replay_begin (struct dm_device *dev, uintptr_t host,
 				   const struct deepmap_type *t);
 
-/* Under the lock: drop what dm_replay_begin took.  COPY_FROM: the item's
-   map type copies back (objects whose count reaches zero are copied
-   back, as the full path would).  */
+/* Under the lock: the construct stops using R.  The last user carries
+   out what was left to it; COPY_FROM: the item's map type copies back
+   (objects whose count reached zero meanwhile are copied back, as the
+   full path's end would).  Before the item's own leaving.  */
 void dm_replay_end (struct dm_ctx *ctx, struct dm_replay *r, int copy_from);
 
 /* Under the lock, after a construct mapped the deep item HOST of type T

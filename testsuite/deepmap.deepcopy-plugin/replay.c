@@ -59,14 +59,42 @@ expect (struct node *head, int value)
 static volatile int released, in_region;
 static struct node *shared_head;
 
+/* Another thread lets go of the holder (exit data with a map type that
+   copies back when ARG is non-NULL) while the main thread's region runs.  */
 static void *
 releaser (void *arg)
 {
   while (!in_region)
     ;
+  if (arg)
+    {
+#pragma omp target exit data map(from: shared_head[0:1])
+    }
+  else
+    {
 #pragma omp target exit data map(release: shared_head[0:1])
+    }
   released = 1;
   return NULL;
+}
+
+/* The region of the race: increments everything once the other thread
+   has let go.  The emulated device runs region code in the host's
+   address space: the flags are read where they are.  */
+static void
+racing_bump (struct node *head)
+{
+  volatile int *flag_released = &released, *flag_in = &in_region;
+  uintptr_t fr = (uintptr_t) flag_released, fi = (uintptr_t) flag_in;
+#pragma omp target map(tofrom: head[0:1]) firstprivate(fr, fi)
+  {
+    *(volatile int *) fi = 1;
+    while (!*(volatile int *) fr)
+      ;
+    for (struct node *p = head; p; p = p->next)
+      for (int j = 0; j < p->n; j++)
+	p->v[j]++;
+  }
 }
 
 int
@@ -145,29 +173,24 @@ main (void)
   head->next->v = old1;
 
   /* Another thread releases the holder while a replayed region runs:
-     the region's end copies everything back and unmaps it.  */
+     the region's end copies everything back and unmaps it, as the full
+     path's end would; then the same with exit data map(from:), which
+     copies nothing back itself (the region still holds the data).  */
   shared_head = head;
+  for (int round = 0; round < 2; round++)
+    {
+      released = in_region = 0;
 #pragma omp target enter data map(to: head[0:1])
-  bump (head);			/* recorded or replayed */
-  pthread_t t;
-  CHECK (pthread_create (&t, NULL, releaser, NULL) == 0);
-  volatile int *flag_released = &released, *flag_in = &in_region;
-  uintptr_t fr = (uintptr_t) flag_released, fi = (uintptr_t) flag_in;
-#pragma omp target map(tofrom: head[0:1]) firstprivate(fr, fi)
-  {
-    /* The emulated device runs region code in the host's address space:
-       the flags are read where they are.  */
-    *(volatile int *) fi = 1;
-    while (!*(volatile int *) fr)
-      ;
-    for (struct node *p = head; p; p = p->next)
-      for (int j = 0; j < p->n; j++)
-	p->v[j]++;
-  }
-  pthread_join (t, NULL);
-  expect (head, 16);
-  CHECK (!omp_target_is_present (head, dev));
-  CHECK (!omp_target_is_present (head->next->v, dev));
+      bump (head);			/* recorded or replayed */
+      pthread_t t;
+      CHECK (pthread_create (&t, NULL, releaser,
+			     round ? (void *) head : NULL) == 0);
+      racing_bump (head);
+      pthread_join (t, NULL);
+      expect (head, 16 + 2 * round);
+      CHECK (!omp_target_is_present (head, dev));
+      CHECK (!omp_target_is_present (head->next->v, dev));
+    }
 
   printf ("replay: ok\n");
   return 0;
