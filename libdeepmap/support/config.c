@@ -40,18 +40,29 @@ bad:
 	    "64K, 512M or 2G", value, var);
 }
 
-/* "BANDWIDTH,LATENCY" of the emulated link: bytes per second as a byte
-   count (12G: 12 GiB/s), then a time with its unit (ns, us, ms, s), as a
-   PCIe link is described.  */
+/* "BANDWIDTH[,LATENCY]" of the emulated link: bytes per second as a byte
+   count (12G: 12 GiB/s), then optionally a time with its unit (ns, us,
+   ms, s), as a PCIe link is described.  */
 static void
 dm_parse_link (const char *var, const char *value)
 {
   const char *comma = strchr (value, ',');
+  size_t bwlen = comma ? (size_t) (comma - value) : strlen (value);
   char bw[64];
-  if (!comma || (size_t) (comma - value) >= sizeof bw)
+  if (bwlen == 0 || bwlen >= sizeof bw)
     goto bad;
-  memcpy (bw, value, comma - value);
-  bw[comma - value] = '\0';
+  memcpy (bw, value, bwlen);
+  bw[bwlen] = '\0';
+  if (!isdigit ((unsigned char) bw[0]))
+    goto bad;
+  if (!comma)
+    {
+      dm_config.emu_link_bandwidth = dm_config_parse_size (var, bw);
+      if (dm_config.emu_link_bandwidth == 0)
+	goto bad;
+      dm_config.emu_link_latency_ns = 0;
+      return;
+    }
   char *end;
   errno = 0;
   double t = strtod (comma + 1, &end);
@@ -74,7 +85,7 @@ dm_parse_link (const char *var, const char *value)
   dm_config.emu_link_latency_ns = (uint64_t) (t * scale + 0.5);
   return;
 bad:
-  dm_fatal ("bad value '%s' of %s: expected BANDWIDTH,LATENCY such as "
+  dm_fatal ("bad value '%s' of %s: expected BANDWIDTH[,LATENCY] such as "
 	    "12G,10us (bytes per second, then ns, us, ms or s)", value, var);
 }
 

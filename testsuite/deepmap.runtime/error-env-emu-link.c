@@ -1,10 +1,10 @@
-/* A bad DEEPMAP_EMU_LINK (no latency) is an error naming the variable
-   and the form it takes.  */
+/* A bad DEEPMAP_EMU_LINK (a latency without its unit) is an error
+   naming the variable and the form it takes.  */
 /* { dg-do run } */
 /* { dg-require-effective-target offload_device } */
-/* { dg-set-target-env-var DEEPMAP_EMU_LINK "12G" } */
+/* { dg-set-target-env-var DEEPMAP_EMU_LINK "12G,10" } */
 /* { dg-shouldfail "bad DEEPMAP_EMU_LINK" } */
-/* { dg-output "deepmap: error: bad value '12G' of DEEPMAP_EMU_LINK: expected BANDWIDTH,LATENCY" } */
+/* { dg-output "deepmap: error: bad value '12G,10' of DEEPMAP_EMU_LINK: expected BANDWIDTH\\\[,LATENCY\\\]" } */
 
 #include "dm-check.h"
 
@@ -14,6 +14,6 @@ main (void)
   int x = 0;
 #pragma omp target map(tofrom: x)
   x = 1;
-  printf ("DEEPMAP_EMU_LINK=12G accepted\n");
+  printf ("DEEPMAP_EMU_LINK=12G,10 accepted\n");
   return 0;
 }
