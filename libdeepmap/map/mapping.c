@@ -532,6 +532,224 @@ dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
   return end ? end - base : 0;
 }
 
+/* dm_map_construct's pass 1: every item that creates or finds mappings
+   (the others wait for pass 2); DEVADDRS[i] gets item I's device
+   address.  */
+static void
+dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
+	      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	      uintptr_t *devaddrs, int target)
+{
+  struct dm_device *dev = ctx->dev;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      devaddrs[i] = 0;
+      ctx->deep = dm_item_is_deep (i);
+      switch (kind)
+	{
+	case DM_MAP_FIRSTPRIVATE_INT:
+	  devaddrs[i] = h;
+	  continue;
+	case DM_MAP_FIRSTPRIVATE:
+	case DM_MAP_USE_DEVICE_PTR:
+	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	case DM_MAP_ALWAYS_POINTER:
+	case DM_MAP_ATTACH:
+	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	case DM_MAP_DETACH:
+	case DM_MAP_FORCE_DETACH:
+	case DM_MAP_FORCE_DEVICEPTR:
+	  continue;		/* pass 2 */
+	}
+      if (!h)
+	continue;
+      /* A row of a pipelined array: its chunk's slot holds it.  */
+      if (__builtin_expect (dm_pipe_current != NULL, 0) && kind != DM_MAP_STRUCT
+	  && (devaddrs[i] = dm_pipe_translate (dev, h)) != 0)
+	continue;
+      switch (kind)
+	{
+	case DM_MAP_STRUCT:
+	  dm_enter_struct (ctx, i, hostaddrs, sizes, kinds, devaddrs,
+			   env->items);
+	  if (target)
+	    dm_struct_pointer_members (ctx, i, mapnum, hostaddrs, sizes,
+				       kinds, env->items);
+	  i += sizes[i];
+	  break;
+	case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+	  if (target)
+	    {
+	      size_t size = dm_struct_through_pointer (dev, i, mapnum,
+						       hostaddrs, kinds);
+	      if (size)
+		{
+		  devaddrs[i] = dm_enter_item (ctx, h, size, DM_MAP_TO, 1, 0,
+					       &env->items[i]);
+		  break;
+		}
+	    }
+	  /* Translate if present, else NULL; never creates a mapping.  */
+	  devaddrs[i] = dm_dir_enter_empty (ctx, h, 0);
+	  if (devaddrs[i])
+	    {
+	      env->items[i].host = h;
+	      env->items[i].held = 1;
+	    }
+	  break;
+	case DM_MAP_IF_PRESENT:
+	  if (dm_dir_present (dev, h, h + (sizes[i] ? sizes[i] : 1)))
+	    devaddrs[i] = dm_enter_item (ctx, h, sizes[i], DM_MAP_ALLOC, 1, 0,
+					 &env->items[i]);
+	  else
+	    devaddrs[i] = h;
+	  break;
+	case DM_MAP_POINTER:
+	case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
+	  /* The pointer variable itself; its size field is the bias.  */
+	  devaddrs[i] = dm_enter_section_pointer (ctx, h, sizes[i],
+						  kind != DM_MAP_POINTER,
+						  &env->items[i]);
+	  break;
+	case DM_MAP_DELETE:
+	case DM_MAP_RELEASE:
+	case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+	  dm_fail (ctx, "map type %#x (release/delete) is only valid on "
+		   "target exit data", kind);
+	default:
+	  devaddrs[i] = dm_enter_item (ctx, h, sizes[i], kind,
+				       dm_item_align (kinds[i]), implicit,
+				       &env->items[i]);
+	  break;
+	}
+    }
+
+}
+
+/* Later items may have fused (moved) the blocks of earlier ones:
+   translate every mapped item again now that the layout is final.  */
+static void
+dm_map_retranslate (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
+		    void **hostaddrs, unsigned short *kinds,
+		    uintptr_t *devaddrs)
+{
+  struct dm_device *dev = ctx->dev;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      if (kind == DM_MAP_STRUCT && h)
+	{
+	  size_t first = i + 1;
+	  uintptr_t f = (uintptr_t) hostaddrs[first];
+	  uintptr_t d = dm_dir_translate (dev, f, 0);
+	  if (!d)
+	    d = dm_dir_enter_empty (ctx, f, 0);
+	  devaddrs[i] = d - (f - h);
+	}
+      else if (env->items[i].held && !env->items[i].attach && h)
+	{
+	  /* The item may hold less than it names (implicit maps).  */
+	  uintptr_t held = env->items[i].host;
+	  uintptr_t d = dm_dir_translate (dev, held, 0);
+	  if (!d)
+	    d = dm_dir_enter_empty (ctx, held, 0);
+	  devaddrs[i] = d + (h - held);
+	}
+    }
+}
+
+/* A region's blocks stay where its addresses point until it ends; it
+   starts after what other queues (A: the region's own, if queued) still
+   copy into them, which WAITS collects.  */
+static void
+dm_map_pin_region (struct dm_device *dev, struct dm_env *env, size_t mapnum,
+		   struct dm_async *a, struct dm_async_waits *waits)
+{
+  for (size_t i = 0; i < mapnum; i++)
+    if (env->items[i].held && !env->items[i].attach)
+      {
+	struct dm_block *b = dm_dir_pin (dev, env->items[i].host,
+					 DM_PIN_REGION);
+	if (b)
+	  dm_async_pending (dev, b->async, a, 0, waits);
+	env->items[i].pinned = b;
+      }
+}
+
+/* dm_map_construct's pass 2: items that refer to what pass 1 mapped
+   (firstprivate copies in the argument block at BLOCK_DEV + FP_OFFSETS,
+   use_device_ptr/addr, always pointers, attachments).  */
+static void
+dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
+	      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	      uintptr_t *devaddrs, uintptr_t block_dev,
+	      const size_t *fp_offsets)
+{
+  struct dm_device *dev = ctx->dev;
+  uintptr_t chain = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      switch (kind)
+	{
+	case DM_MAP_FIRSTPRIVATE:
+	  if (h)
+	    devaddrs[i] = block_dev + fp_offsets[i];
+	  break;
+	case DM_MAP_USE_DEVICE_PTR:
+	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	  if (h)
+	    {
+	      /* OpenMP 5.1: a list item that is not present keeps its host
+		 address.  */
+	      uintptr_t d = dm_dir_translate (dev, h, 1);
+	      if (d)
+		{
+		  hostaddrs[i] = (void *) d;
+		  /* The program keeps D until the construct ends.  */
+		  env->items[i].pinned = dm_dir_pin (dev, h, DM_PIN_ADDRESS);
+		  env->items[i].pin_address = 1;
+		}
+	      devaddrs[i] = (uintptr_t) hostaddrs[i];
+	    }
+	  break;
+	case DM_MAP_FORCE_DEVICEPTR:
+	  devaddrs[i] = h;
+	  break;
+	case DM_MAP_ALWAYS_POINTER:
+	  {
+	    /* Store the device address of the previous item (minus the
+	       bias) into the device copy of the pointer at H.  */
+	    if (i == 0 || (kinds[i - 1] & 0xff) != DM_MAP_ALWAYS_POINTER)
+	      chain = i ? devaddrs[i - 1] : 0;
+	    uintptr_t value = chain ? chain - sizes[i] : 0;
+	    chain = dm_dir_write_pointer (ctx, h, value);
+	    devaddrs[i] = 0;
+	    break;
+	  }
+	case DM_MAP_ATTACH:
+	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	  if (h && dm_dir_attach (ctx, h, sizes[i],
+				  kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
+				  0))
+	    {
+	      env->items[i].host = h;
+	      env->items[i].attach = 1;
+	    }
+	  break;
+	default:
+	  break;
+	}
+    }
+}
+
 struct dm_env *
 dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 		  void **hostaddrs, size_t *sizes, unsigned short *kinds,
@@ -587,140 +805,20 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
 
   /* Pass 1: everything that creates or finds mappings.  */
-  for (size_t i = 0; i < mapnum; i++)
-    {
-      int implicit;
-      int kind = dm_item_kind (kinds[i], &implicit);
-      uintptr_t h = (uintptr_t) hostaddrs[i];
-      devaddrs[i] = 0;
-      ctx.deep = dm_item_is_deep (i);
-      switch (kind)
-	{
-	case DM_MAP_FIRSTPRIVATE_INT:
-	  devaddrs[i] = h;
-	  continue;
-	case DM_MAP_FIRSTPRIVATE:
-	case DM_MAP_USE_DEVICE_PTR:
-	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:
-	case DM_MAP_ALWAYS_POINTER:
-	case DM_MAP_ATTACH:
-	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
-	case DM_MAP_DETACH:
-	case DM_MAP_FORCE_DETACH:
-	case DM_MAP_FORCE_DEVICEPTR:
-	  continue;		/* pass 2 */
-	}
-      if (!h)
-	continue;
-      /* A row of a pipelined array: its chunk's slot holds it.  */
-      if (__builtin_expect (dm_pipe_current != NULL, 0) && kind != DM_MAP_STRUCT
-	  && (devaddrs[i] = dm_pipe_translate (dev, h)) != 0)
-	continue;
-      switch (kind)
-	{
-	case DM_MAP_STRUCT:
-	  dm_enter_struct (&ctx, i, hostaddrs, sizes, kinds, devaddrs,
-			   env->items);
-	  if (target)
-	    dm_struct_pointer_members (&ctx, i, mapnum, hostaddrs, sizes,
-				       kinds, env->items);
-	  i += sizes[i];
-	  break;
-	case DM_MAP_ZERO_LEN_ARRAY_SECTION:
-	  if (target)
-	    {
-	      size_t size = dm_struct_through_pointer (dev, i, mapnum,
-						       hostaddrs, kinds);
-	      if (size)
-		{
-		  devaddrs[i] = dm_enter_item (&ctx, h, size, DM_MAP_TO, 1, 0,
-					       &env->items[i]);
-		  break;
-		}
-	    }
-	  /* Translate if present, else NULL; never creates a mapping.  */
-	  devaddrs[i] = dm_dir_enter_empty (&ctx, h, 0);
-	  if (devaddrs[i])
-	    {
-	      env->items[i].host = h;
-	      env->items[i].held = 1;
-	    }
-	  break;
-	case DM_MAP_IF_PRESENT:
-	  if (dm_dir_present (dev, h, h + (sizes[i] ? sizes[i] : 1)))
-	    devaddrs[i] = dm_enter_item (&ctx, h, sizes[i], DM_MAP_ALLOC, 1, 0,
-					 &env->items[i]);
-	  else
-	    devaddrs[i] = h;
-	  break;
-	case DM_MAP_POINTER:
-	case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
-	  /* The pointer variable itself; its size field is the bias.  */
-	  devaddrs[i] = dm_enter_section_pointer (&ctx, h, sizes[i],
-						  kind != DM_MAP_POINTER,
-						  &env->items[i]);
-	  break;
-	case DM_MAP_DELETE:
-	case DM_MAP_RELEASE:
-	case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
-	  dm_fail (&ctx, "map type %#x (release/delete) is only valid on "
-		   "target exit data", kind);
-	default:
-	  devaddrs[i] = dm_enter_item (&ctx, h, sizes[i], kind,
-				       dm_item_align (kinds[i]), implicit,
-				       &env->items[i]);
-	  break;
-	}
-    }
+  dm_map_pass1 (&ctx, env, mapnum, hostaddrs, sizes, kinds, devaddrs,
+		target);
 
   ctx.deep = 0;
   if (dm_deep_from)
     for (size_t i = dm_deep_from - 1; i < mapnum; i++)
       env->items[i].deep = 1;
 
-  /* Later items may have fused (moved) the blocks of earlier ones:
-     translate every mapped item now that the layout is final.  */
   if (dev->layout_generation != layout)
-   for (size_t i = 0; i < mapnum; i++)
-    {
-      int implicit;
-      int kind = dm_item_kind (kinds[i], &implicit);
-      uintptr_t h = (uintptr_t) hostaddrs[i];
-      if (kind == DM_MAP_STRUCT && h)
-	{
-	  size_t first = i + 1;
-	  uintptr_t f = (uintptr_t) hostaddrs[first];
-	  uintptr_t d = dm_dir_translate (dev, f, 0);
-	  if (!d)
-	    d = dm_dir_enter_empty (&ctx, f, 0);
-	  devaddrs[i] = d - (f - h);
-	}
-      else if (env->items[i].held && !env->items[i].attach && h)
-	{
-	  /* The item may hold less than it names (implicit maps).  */
-	  uintptr_t held = env->items[i].host;
-	  uintptr_t d = dm_dir_translate (dev, held, 0);
-	  if (!d)
-	    d = dm_dir_enter_empty (&ctx, held, 0);
-	  devaddrs[i] = d + (h - held);
-	}
-    }
+    dm_map_retranslate (&ctx, env, mapnum, hostaddrs, kinds, devaddrs);
 
-  /* A region's blocks stay where its addresses point until it ends; it
-     starts after what other queues still copy into them.  */
-  struct dm_async_waits waits;
-  waits.n = 0;
-  waits.all = 0;
+  struct dm_async_waits waits = { .n = 0, .all = 0 };
   if (target)
-    for (size_t i = 0; i < mapnum; i++)
-      if (env->items[i].held && !env->items[i].attach)
-	{
-	  struct dm_block *b = dm_dir_pin (dev, env->items[i].host,
-					   DM_PIN_REGION);
-	  if (b)
-	    dm_async_pending (dev, b->async, a, 0, &waits);
-	  env->items[i].pinned = b;
-	}
+    dm_map_pin_region (dev, env, mapnum, a, &waits);
 
   /* Pass 2: items that refer to what pass 1 mapped.  */
   size_t *fp_offsets = NULL;
@@ -731,63 +829,8 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
       dm_firstprivate_pack (mapnum, hostaddrs, sizes, kinds, stage,
 			    args_size, fp_offsets);
     }
-  uintptr_t chain = 0;
-  for (size_t i = 0; i < mapnum; i++)
-    {
-      int implicit;
-      int kind = dm_item_kind (kinds[i], &implicit);
-      uintptr_t h = (uintptr_t) hostaddrs[i];
-      switch (kind)
-	{
-	case DM_MAP_FIRSTPRIVATE:
-	  if (h)
-	    devaddrs[i] = block_dev + fp_offsets[i];
-	  break;
-	case DM_MAP_USE_DEVICE_PTR:
-	case DM_MAP_USE_DEVICE_PTR_IF_PRESENT:
-	  if (h)
-	    {
-	      /* OpenMP 5.1: a list item that is not present keeps its host
-		 address.  */
-	      uintptr_t d = dm_dir_translate (dev, h, 1);
-	      if (d)
-		{
-		  hostaddrs[i] = (void *) d;
-		  /* The program keeps D until the construct ends.  */
-		  env->items[i].pinned = dm_dir_pin (dev, h, DM_PIN_ADDRESS);
-		  env->items[i].pin_address = 1;
-		}
-	      devaddrs[i] = (uintptr_t) hostaddrs[i];
-	    }
-	  break;
-	case DM_MAP_FORCE_DEVICEPTR:
-	  devaddrs[i] = h;
-	  break;
-	case DM_MAP_ALWAYS_POINTER:
-	  {
-	    /* Store the device address of the previous item (minus the
-	       bias) into the device copy of the pointer at H.  */
-	    if (i == 0 || (kinds[i - 1] & 0xff) != DM_MAP_ALWAYS_POINTER)
-	      chain = i ? devaddrs[i - 1] : 0;
-	    uintptr_t value = chain ? chain - sizes[i] : 0;
-	    chain = dm_dir_write_pointer (&ctx, h, value);
-	    devaddrs[i] = 0;
-	    break;
-	  }
-	case DM_MAP_ATTACH:
-	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
-	  if (h && dm_dir_attach (&ctx, h, sizes[i],
-				  kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
-				  0))
-	    {
-	      env->items[i].host = h;
-	      env->items[i].attach = 1;
-	    }
-	  break;
-	default:
-	  break;
-	}
-    }
+  dm_map_pass2 (&ctx, env, mapnum, hostaddrs, sizes, kinds, devaddrs,
+		block_dev, fp_offsets);
 
   /* Deep copy: the planned copies and pointer patches, all at once.  */
   if (ctx.plan)
@@ -1014,6 +1057,28 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   pthread_mutex_unlock (&dev->lock);
 }
 
+/* The count of the deep parents an exit data deletes: what the items
+   deep copy added for them drop (dm_seg_drop), the greatest of them.  */
+static uint64_t
+dm_exit_deep_drop (struct dm_device *dev, size_t mapnum, void **hostaddrs,
+		   const size_t *sizes, const unsigned short *kinds)
+{
+  uint64_t drop = 0;
+  for (size_t i = 0; i + 1 < dm_deep_from && i < mapnum; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      if ((kind == DM_MAP_DELETE
+	   || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION) && hostaddrs[i])
+	{
+	  uint64_t c = dm_dir_count (dev, (uintptr_t) hostaddrs[i],
+				     (uintptr_t) hostaddrs[i] + sizes[i]);
+	  if (c > drop)
+	    drop = c;
+	}
+    }
+  return drop;
+}
+
 void
 dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	      size_t *sizes, unsigned short *kinds, struct dm_async *a)
@@ -1040,21 +1105,8 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       any_delete |= kind == DM_MAP_DELETE
 		    || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
     }
-  /* A deleted deep parent's count: what the items deep copy added for it
-     drop (dm_seg_drop).  */
   if (any_delete && dm_deep_from)
-    for (size_t i = 0; i + 1 < dm_deep_from && i < mapnum; i++)
-      {
-	int kind = kinds[i] & 0xff;
-	if ((kind == DM_MAP_DELETE
-	     || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION) && hostaddrs[i])
-	  {
-	    uint64_t c = dm_dir_count (dev, (uintptr_t) hostaddrs[i],
-				       (uintptr_t) hostaddrs[i] + sizes[i]);
-	    if (c > ctx.deep_drop)
-	      ctx.deep_drop = c;
-	  }
-      }
+    ctx.deep_drop = dm_exit_deep_drop (dev, mapnum, hostaddrs, sizes, kinds);
   /* Deletions first: a delete sets every count of its bytes to zero,
      whatever other items of the construct do.  */
   for (int pass = !any_delete; pass < 2; pass++)
