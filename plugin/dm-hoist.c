@@ -481,6 +481,11 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
 		   "a call between the constructs may access it");
   const char *why = DM_WHY (r, "the host accesses it in the loop",
 			    "the host accesses it between the constructs");
+  if (gimple_clobber_p (stmt))
+    /* The variable's storage may serve another one in between, which
+       a resident copy's copy-back would overwrite.  */
+    return DM_WHY (r, "its variable's lifetime ends in the loop",
+		   "its variable's lifetime ends between the constructs");
   if (!gimple_assign_single_p (stmt) || gimple_has_volatile_ops (stmt))
     return why;
   /* A host loop over the section would update it piece by piece.  */

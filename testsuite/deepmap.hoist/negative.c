@@ -1,8 +1,9 @@
 /* Loops with a second pointer that may alias: mapped apart (not kept),
    the host writing or reading through it (kept, the update exact);
    loops whose sections must not stay: an unknown call through an
-   escaped pointer, a host loop over the section, a section that grows.
-   Each keeps the OpenMP results.  */
+   escaped pointer, a host loop over the section, a section that grows,
+   a variable whose lifetime is one step.  Each keeps the OpenMP
+   results.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,21 @@ growing (double *A, int n)
     }
 }
 
+/* X lives in one step: its storage is not the program's after it.  */
+__attribute__ ((noinline)) static double
+scoped (void)
+{
+  double total = 0;
+  for (int t = 0; t < 3; t++)
+    {
+      double x = t;
+#pragma omp target map(tofrom: x)
+      x *= 2;
+      total += x;
+    }
+  return total;
+}
+
 int
 main (void)
 {
@@ -134,6 +150,8 @@ main (void)
   growing (A, N);
   if (A[2] != 22 || A[N - 1] != 22)
     abort ();
+  if (scoped () != 6)
+    abort ();
   return 0;
 }
 
@@ -147,3 +165,4 @@ main (void)
 /* { dg-final { scan-deepmap-report "negative.c:88:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:86" } } */
 /* { dg-final { scan-deepmap-report "negative.c:91:13: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
 /* { dg-final { scan-deepmap-report "negative.c:102:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:100 because its address or size is computed in the loop" } } */
+/* { dg-final { scan-deepmap-report "negative.c:116:9: deepmap: hoist: missed: 'x' not kept on the device across the loop at negative.c:113 because its variable's lifetime ends in the loop" } } */
