@@ -155,14 +155,14 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "negative.c:18:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:16 because it may overlap a section that is mapped by other constructs or not kept" } } */
-/* { dg-final { scan-deepmap-report "negative.c:21:9: deepmap: hoist: missed: 'C' not kept" } } */
-/* { dg-final { scan-deepmap-report "negative.c:34:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:32" } } */
-/* { dg-final { scan-deepmap-report "negative.c:37:8: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
-/* { dg-final { scan-deepmap-report "negative.c:37:12: deepmap: hoist: 'A' copied to the device after a host write that may change it" } } */
-/* { dg-final { scan-deepmap-report "negative.c:56:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:54 because a call in the loop may access it" } } */
-/* { dg-final { scan-deepmap-report "negative.c:70:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:68 because the host accesses it in a loop nested in the loop" } } */
-/* { dg-final { scan-deepmap-report "negative.c:88:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:86" } } */
-/* { dg-final { scan-deepmap-report "negative.c:91:13: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
-/* { dg-final { scan-deepmap-report "negative.c:102:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:100 because its address or size is computed in the loop" } } */
+/* { dg-final { scan-deepmap-report "negative.c:19:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:17 because it may overlap a section that is mapped by other constructs or not kept" } } */
+/* { dg-final { scan-deepmap-report "negative.c:22:9: deepmap: hoist: missed: 'C' not kept" } } */
+/* { dg-final { scan-deepmap-report "negative.c:35:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:33" } } */
+/* { dg-final { scan-deepmap-report "negative.c:38:8: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:38:12: deepmap: hoist: 'A' copied to the device after a host write that may change it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:57:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:55 because a call in the loop may access it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:71:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:69 because the host accesses it in a loop nested in the loop" } } */
+/* { dg-final { scan-deepmap-report "negative.c:89:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:87" } } */
+/* { dg-final { scan-deepmap-report "negative.c:92:13: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:103:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:101 because its address or size is computed in the loop" } } */
 /* { dg-final { scan-deepmap-report "negative.c:116:9: deepmap: hoist: missed: 'x' not kept on the device across the loop at negative.c:113 because its variable's lifetime ends in the loop" } } */
