@@ -101,10 +101,10 @@ dm_nested_writes (gcall *call, tree block, HOST_WIDE_INT offset)
   return (*s >> (offset / psize)) & 1;
 }
 
-/* Is USE_STMT, a use of NAME (whose value is a pointer from the slots
-   MASK), harmless: a load through it of a value that is no pointer, a
-   comparison, or a step that the propagation follows?  A store of NAME
-   into an automatic block handed to nested bodies is checked there.  */
+/* Is USE_STMT, a use of NAME (a value derived from a pointer slot),
+   harmless: a load through it of a value that is no pointer, or a
+   computation whose result the propagation follows?  A store of NAME
+   into an automatic block handed to nested bodies is checked apart.  */
 static bool
 dm_harmless_use_p (gimple *use_stmt, tree name)
 {
@@ -112,33 +112,18 @@ dm_harmless_use_p (gimple *use_stmt, tree name)
       || gimple_code (use_stmt) == GIMPLE_PHI)
     return true;
   gassign *as = dyn_cast <gassign *> (use_stmt);
-  if (!as)
+  if (!as || gimple_store_p (as))
     return false;
   tree lhs = gimple_assign_lhs (as);
-  enum tree_code code = gimple_assign_rhs_code (as);
-  if (TREE_CODE_CLASS (code) == tcc_comparison
-      || code == POINTER_PLUS_EXPR || code == POINTER_DIFF_EXPR
-      || CONVERT_EXPR_CODE_P (code)
-      || (code == SSA_NAME && TREE_CODE (lhs) == SSA_NAME))
-    /* A value derived from it is followed as a name of its own.  */
+  if (!gimple_assign_load_p (as))
+    /* Whatever it computes from NAME is followed as a name of its own.  */
     return TREE_CODE (lhs) == SSA_NAME;
-  if (gimple_store_p (as))
-    {
-      /* Through it, or of it into memory: the caller looks at stores
-	 of it into argument blocks.  */
-      return false;
-    }
-  if (gimple_assign_load_p (as))
-    {
-      tree type = TREE_TYPE (lhs);
-      tree base = get_base_address (gimple_assign_rhs1 (as));
-      /* A load through it of a pointer would let writes reach memory
-	 the section points to.  */
-      return (base && TREE_CODE (base) == MEM_REF
-	      && TREE_OPERAND (base, 0) == name
-	      && dm_plain_value_type_p (type));
-    }
-  return false;
+  /* A load through it of a pointer would let writes reach memory the
+     section points to.  */
+  tree base = get_base_address (gimple_assign_rhs1 (as));
+  return (base && TREE_CODE (base) == MEM_REF
+	  && TREE_OPERAND (base, 0) == name
+	  && dm_plain_value_type_p (TREE_TYPE (lhs)));
 }
 
 /* Does the pointer stored at byte OFFSET of the automatic argument block
@@ -221,8 +206,14 @@ dm_compute_writes (function *fun, tree parm)
 		  if (slot >= 0 && POINTER_TYPE_P (TREE_TYPE (lhs)))
 		    m |= (unsigned HOST_WIDE_INT) 1 << slot;
 		}
-	      else if (TREE_CODE (rhs) == SSA_NAME)
-		m |= from[SSA_NAME_VERSION (rhs)];
+	      else
+		/* Any value computed from it may point into it again.  */
+		{
+		  ssa_op_iter oi;
+		  tree op;
+		  FOR_EACH_SSA_TREE_OPERAND (op, as, oi, SSA_OP_USE)
+		    m |= from[SSA_NAME_VERSION (op)];
+		}
 	      changed |= m != from[SSA_NAME_VERSION (lhs)];
 	      from[SSA_NAME_VERSION (lhs)] = m;
 	    }

@@ -2,13 +2,13 @@
    reads stay on the device (enter data map(to), exit data map(release)):
    through a teams distribute parallel for, whose body is two functions
    away from the construct, and through a plain target.  Device code that
-   may store through the section's pointer, or hands it to a function,
-   keeps the per-construct copies.  */
+   may store through the section's pointer or one derived from it, or
+   hands it to a function, keeps the per-construct copies.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* read_only: A and S in once, S out once; may_store and call_on_device:
-   A and S in, S out at each of 2 steps.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 10 transfers 8000 bytes, d2h 5 transfers 4000 bytes" { target offload_device } } */
+/* read_only: A and S in once, S out once; may_store, derived_store and
+   call_on_device: A and S in, S out at each of 2 steps.  */
+/* { dg-output "deepmap: device 0 \\(emu\\): h2d 14 transfers 11200 bytes, d2h 7 transfers 5600 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100
@@ -41,6 +41,23 @@ may_store (int n, double *A, double *S)
 	  S[i] += A[i];
 	  if (S[i] < 0)
 	    A[i] = 0;
+	}
+    }
+}
+
+/* The store goes through a pointer derived from A's.  */
+__attribute__ ((noinline)) static void
+derived_store (int n, double *A, double *S)
+{
+  for (int t = 0; t < 2; t++)
+    {
+#pragma omp target map(to: A[0:n]) map(tofrom: S[0:n])
+      for (int i = 1; i < n; i++)
+	{
+	  double *q = &A[1];
+	  S[i] += A[i];
+	  if (S[i] < 0)
+	    q[i - 1] = 0;
 	}
     }
 }
@@ -78,8 +95,9 @@ main (void)
       abort ();
   may_store (N, A, S);
   call_on_device (N, A, S);
+  derived_store (N, A, S);
   for (int i = 0; i < N; i++)
-    if (S[i] != 24.0 * i || A[i] != i)
+    if (S[i] != (i ? 26.0 * i : 0) || A[i] != i)
       abort ();
   return 0;
 }
@@ -88,4 +106,5 @@ main (void)
 /* { dg-final { scan-deepmap-report "read-only.c:25:9: deepmap: hoist: 'A' kept on the device across the loop at read-only.c:19 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
 /* { dg-final { scan-deepmap-report "read-only.c:25:9: deepmap: hoist: 'S' kept on the device across the loop at read-only.c:19 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
 /* { dg-final { scan-deepmap-report "read-only.c:37:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:35 because a construct maps it without 'from' and its device code may write it" } } */
-/* { dg-final { scan-deepmap-report "read-only.c:62:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:60 because a construct maps it without 'from' and its device code may write it" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:79:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:77 because a construct maps it without 'from' and its device code may write it" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:54:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:52 because a construct maps it without 'from' and its device code may write it" } } */
