@@ -7,6 +7,7 @@
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
    dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
+   dm-devwrite.c  which sections a construct's device code may write
    dm-report.c    -fplugin-arg-deepmap-report output
    dm-diag.c      the plugin's warnings and how they are controlled  */
 #ifndef DEEPMAP_PLUGIN_H
@@ -65,6 +66,10 @@ extern void dm_register_pass (const char *name);
 
 /* dm-hoist.c */
 extern void dm_register_hoist (const char *name);
+
+/* dm-devwrite.c */
+extern void dm_note_outlined (function *fun);
+extern bool dm_device_may_write (tree fn, unsigned index);
 
 /* dm-diag.c */
 extern bool dm_diag_init (const char *value);

@@ -28,18 +28,30 @@
    Only standard entry points are called, so the binary means the same
    under any libgomp.
 
-   A section is kept on the device across loop L only when all of this
-   holds (anything else is a "missed" line in the report, with why):
-   - its address, size and device are values computed outside L;
+   The same is done around a run of constructs in one basic block (enter
+   data before the first, exit data after the last) for sections that
+   two or more of its constructs map and no kept loop holds.
+
+   A section is kept on the device across loop (or run) L only when all
+   of this holds (anything else is a "missed" line in the report, with
+   why):
+   - its address, size and device are values computed before L;
    - every construct of L that maps it maps it from or tofrom, so every
      device write was copied back to the host in the original program
      and the host copy always equalled the device copy at construct
      boundaries (a `to' map may be written on the device and discarded,
-     which a resident copy would not discard);
-   - no other statement of L may read or write its memory (alias oracle;
-     unknown calls count as accesses), no statement of L may throw, L has
-     no target data/update/enter/exit constructs, and L is left only by
-     normal edges;
+     which a resident copy would not discard), or `to' where the
+     construct's outlined function provably writes nothing through it
+     (dm-devwrite.c);
+   - every other statement of L that may read or write its memory is a
+     load or store of a constant number of bytes, not in a loop nested
+     in L: it gets a target update from right before (a read) or a
+     target update to right after (a write) of what it touches of the
+     section, so the host and device copies meet where the original
+     made them meet; calls (alias oracle; unknown calls count) and asm
+     are not followed; no statement of L may throw, L has no target
+     data/update/enter/exit constructs, and L is left only by normal
+     edges;
    - a section that may overlap it is mapped by exactly the same
      constructs (then libgomp sees the same pairs together as before) and
      is itself kept.  */
@@ -52,6 +64,7 @@
 #include "tree-eh.h"
 #include "tree-into-ssa.h"
 #include "gimplify-me.h"
+#include "gimple-fold.h"
 
 #define DM_KIND_MASK 0xff
 
@@ -59,6 +72,7 @@
 struct dm_item
 {
   gcall *call;			/* the GOMP_target_ext call */
+  unsigned index;		/* its map number in the construct */
   tree addr, size, device;	/* GIMPLE values */
   unsigned kind;		/* full kind (alignment << 8 | map kind) */
   bool dynamic_kind;		/* zero-length sections get another kind */
@@ -68,12 +82,38 @@ struct dm_item
   unsigned enter_kind, exit_kind;	/* what the hoisted maps are */
   const char *missed;		/* last reason it was not hoisted */
   location_t loop;		/* where it was hoisted or last missed */
+  /* Runs of constructs outside a kept loop (in one block).  */
+  bool in_run;			/* HOISTED across a run, not a loop */
+  const char *run_missed;	/* why the run did not keep it */
+  location_t run_from, run_to;	/* the run's first and last construct */
+};
+
+/* A host load or store of a kept section: it gets a target update.  */
+struct dm_access
+{
+  int group;			/* the section's group (its first item) */
+  gimple *stmt;
+  tree ref;			/* the memory it reads or writes */
+  bool write;
+};
+
+/* Where sections are kept: a loop, or a run of constructs in one block
+   (LOOP null, from FIRST to LAST).  */
+struct dm_region
+{
+  class loop *loop;
+  gimple *first, *last;
+  auto_vec<gimple *> stmts;	/* every statement of the region */
+  auto_vec<edge> exits;		/* the loop's exit edges */
+  location_t loc;
 };
 
 /* The state of one function.  */
 struct dm_hoist_state
 {
   auto_vec<dm_item> items;
+  /* Accesses of sections kept so far, updated once all is decided.  */
+  auto_vec<dm_access> accesses;
   /* Calls the pass must not look through: constructs it could not read,
      and target data/update/enter/exit calls.  */
   auto_vec<gimple *> opaque;
@@ -244,6 +284,7 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       dm_item it;
       memset (&it, 0, sizeof it);
       it.call = call;
+      it.index = i;
       it.addr = dm_arg_slot (call, addrs, i * psize, psize);
       it.size = dm_arg_slot (call, sizes, i * ssize, ssize);
       if (!it.addr || !it.size)
@@ -378,48 +419,123 @@ dm_stmt_ignorable_p (gimple *stmt)
   return call && dm_harmless_call_p (call);
 }
 
-/* Why STMT may access the section REF, or NULL if it cannot.  */
-static const char *
-dm_host_access (gimple *stmt, ao_ref *ref)
+/* The reasons below name the region: a loop or a run of constructs.  */
+#define DM_WHY(r, in_loop, in_run) ((r)->loop ? (in_loop) : (in_run))
+
+/* Is GIMPLE value VAL computed before region R?  */
+static bool
+dm_region_invariant_p (tree val, dm_region *r)
 {
-  if (gimple_code (stmt) == GIMPLE_ASM)
-    return "an asm statement of the loop may access it";
-  if (!stmt_may_clobber_ref_p_1 (stmt, ref, true)
-      && !ref_maybe_used_by_stmt_p (stmt, ref, true))
-    return NULL;
-  if (is_gimple_call (stmt))
-    return "a call in the loop may access it";
-  return "the host accesses it in the loop";
+  if (r->loop)
+    return dm_invariant_p (val, r->loop);
+  /* A run: the first construct uses it, so it is computed before that
+     one; it must not be recomputed between the constructs.  */
+  if (TREE_CODE (val) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (val))
+    return true;
+  return !r->stmts.contains (SSA_NAME_DEF_STMT (val));
 }
 
-/* Loop-wide reasons not to hoist anything across LOOP, or NULL.  */
-static const char *
-dm_loop_obstacle (class loop *loop, dm_hoist_state *st, vec<edge> &exits)
+static bool
+dm_region_has (dm_region *r, gimple *stmt)
 {
-  if (exits.is_empty ())
+  if (r->loop)
+    return gimple_bb (stmt) && flow_bb_inside_loop_p (r->loop,
+						       gimple_bb (stmt));
+  return r->stmts.contains (stmt);
+}
+
+/* Is the memory REF a bounded access: a constant number of bytes at an
+   address GIMPLE can take?  Then its update is exact wherever it points
+   (see dm_emit_update), through the section's pointer or another one
+   that may point into it.  */
+static bool
+dm_bounded_access_p (tree ref)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  if (!size || TREE_CODE (size) != INTEGER_CST || !get_base_address (ref))
+    return false;
+  for (tree r = ref; handled_component_p (r); r = TREE_OPERAND (r, 0))
+    if (TREE_CODE (r) == BIT_FIELD_REF
+	|| (TREE_CODE (r) == COMPONENT_REF
+	    && DECL_BIT_FIELD (TREE_OPERAND (r, 1))))
+      return false;
+  return true;
+}
+
+/* Why STMT of region R may access the section REF in a way a target
+   update cannot follow, or NULL.  A bounded load or store that may
+   access it is pushed on ACCESSES (group G) instead.  */
+static const char *
+dm_host_access (gimple *stmt, ao_ref *ref, int g,
+		dm_region *r, vec<dm_access> &accesses)
+{
+  if (gimple_code (stmt) == GIMPLE_ASM)
+    return DM_WHY (r, "an asm statement of the loop may access it",
+		   "an asm statement between the constructs may access it");
+  bool reads = ref_maybe_used_by_stmt_p (stmt, ref, true);
+  bool writes = stmt_may_clobber_ref_p_1 (stmt, ref, true);
+  if (!reads && !writes)
+    return NULL;
+  if (is_gimple_call (stmt))
+    return DM_WHY (r, "a call in the loop may access it",
+		   "a call between the constructs may access it");
+  const char *why = DM_WHY (r, "the host accesses it in the loop",
+			    "the host accesses it between the constructs");
+  if (gimple_clobber_p (stmt))
+    /* The variable's storage may serve another one in between, which
+       a resident copy's copy-back would overwrite.  */
+    return DM_WHY (r, "its variable's lifetime ends in the loop",
+		   "its variable's lifetime ends between the constructs");
+  if (!gimple_assign_single_p (stmt) || gimple_has_volatile_ops (stmt))
+    return why;
+  /* A host loop over the section would update it piece by piece.  */
+  if (r->loop && gimple_bb (stmt)->loop_father != r->loop)
+    return "the host accesses it in a loop nested in the loop";
+  if (reads)
+    {
+      tree rhs = gimple_assign_rhs1 (stmt);
+      if (!gimple_assign_load_p (stmt) || !dm_bounded_access_p (rhs))
+	return why;
+      dm_access acc = { g, stmt, rhs, false };
+      accesses.safe_push (acc);
+    }
+  if (writes)
+    {
+      tree lhs = gimple_assign_lhs (stmt);
+      if (!gimple_store_p (stmt) || !dm_bounded_access_p (lhs))
+	return why;
+      dm_access acc = { g, stmt, lhs, true };
+      accesses.safe_push (acc);
+    }
+  return NULL;
+}
+
+/* Region-wide reasons not to keep anything across R, or NULL.  */
+static const char *
+dm_region_obstacle (dm_region *r, dm_hoist_state *st)
+{
+  if (r->loop && r->exits.is_empty ())
     return "the loop has no exit";
-  for (edge e : exits)
+  for (edge e : r->exits)
     if (e->flags & EDGE_COMPLEX)
       return "an exception or abnormal edge leaves the loop";
+  if (!r->loop && stmt_ends_bb_p (r->last))
+    return "the last construct ends its block";
   for (gimple *g : st->opaque)
-    if (gimple_bb (g) && flow_bb_inside_loop_p (loop, gimple_bb (g)))
+    if (dm_region_has (r, g))
       return dm_is_data_call (g)
-	     ? "the loop holds target data, update, enter or exit data "
-	       "constructs"
-	     : "a target construct of the loop could not be read";
-  basic_block *body = get_loop_body (loop);
-  const char *why = NULL;
-  for (unsigned i = 0; i < loop->num_nodes && !why; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (stmt_could_throw_p (cfun, gsi_stmt (gsi)))
-	{
-	  /* The exit data would be skipped by the exception.  */
-	  why = "a statement of the loop may throw";
-	  break;
-	}
-  free (body);
-  return why;
+	     ? DM_WHY (r, "the loop holds target data, update, enter or exit "
+			  "data constructs",
+		       "target data, update, enter or exit data constructs "
+		       "are between the constructs")
+	     : DM_WHY (r, "a target construct of the loop could not be read",
+		       "a target construct between them could not be read");
+  for (gimple *g : r->stmts)
+    if (stmt_could_throw_p (cfun, g))
+      /* The exit data would be skipped by the exception.  */
+      return DM_WHY (r, "a statement of the loop may throw",
+		     "a statement between the constructs may throw");
+  return NULL;
 }
 
 /* Are items A and B the same section on the same device?  */
@@ -496,50 +612,87 @@ dm_touches_only_locals (gimple *stmt, tree addr)
   return true;
 }
 
-/* Per-section checks of group G (items IN_LOOP of LOOP whose group is G):
-   invariance, map kinds and host accesses.  Returns why not, or NULL.  */
+/* Per-section checks of group G (items IN_LOOP of region R whose group
+   is G): invariance, map kinds and host accesses.  Returns why not, ""
+   for a run in which only one construct maps it (nothing to keep), or
+   NULL; then the host's accesses of the section are on ACCESSES.  */
 static const char *
-dm_group_obstacle (class loop *loop, dm_hoist_state *st, vec<unsigned> &in_loop,
-		   int g, basic_block *body)
+dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
+		   int g, vec<dm_access> &accesses)
 {
   dm_item *lead = &st->items[g];
-  if (!dm_invariant_p (lead->addr, loop) || !dm_invariant_p (lead->size, loop))
-    return "its address or size is computed in the loop";
-  if (!dm_invariant_p (lead->device, loop))
-    return "its device is computed in the loop";
+  gcall *last_call = NULL;
+  unsigned calls = 0;
   for (unsigned i : in_loop)
-    if (st->items[i].group == g
-	&& !((st->items[i].kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM))
-      /* The device may write a `to' section; the original discards that
-	 write at the end of the construct, a resident copy would not.  */
-      return "a construct maps it without 'from'";
+    if (st->items[i].group == g)
+      {
+	calls += st->items[i].call != last_call;
+	last_call = st->items[i].call;
+      }
+  if (!r->loop && calls < 2)
+    return "";
+  if (!dm_region_invariant_p (lead->addr, r)
+      || !dm_region_invariant_p (lead->size, r))
+    return DM_WHY (r, "its address or size is computed in the loop",
+		   "its address or size is computed between the constructs");
+  if (!dm_region_invariant_p (lead->device, r))
+    return DM_WHY (r, "its device is computed in the loop",
+		   "its device is computed between the constructs");
+  bool all_to = true;
+  for (unsigned i : in_loop)
+    if (st->items[i].group == g)
+      {
+	dm_item *it = &st->items[i];
+	unsigned k = it->kind & DM_KIND_MASK;
+	if (!(k & GOMP_MAP_FLAG_FROM)
+	    && (k != GOMP_MAP_TO
+		|| dm_device_may_write (gimple_call_arg (it->call, 1),
+					it->index)))
+	  /* The device may write a `to' section; the original discards
+	     that write at the end of the construct, a resident copy would
+	     not.  */
+	  return "a construct maps it without 'from' and its device code "
+		 "may write it";
+	all_to &= (k & GOMP_MAP_FLAG_TO) != 0;
+      }
   ao_ref ref;
   dm_section_ref (lead, &ref);
-  for (unsigned b = 0; b < loop->num_nodes; b++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[b]); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	if (dm_stmt_ignorable_p (stmt)
-	    || dm_touches_only_locals (stmt, lead->addr))
-	  continue;
-	const char *why = dm_host_access (stmt, &ref);
-	if (why)
-	  return why;
-      }
+  auto_vec<dm_access> mine;
+  for (gimple *stmt : r->stmts)
+    {
+      if (dm_stmt_ignorable_p (stmt)
+	  || dm_touches_only_locals (stmt, lead->addr))
+	continue;
+      const char *why = dm_host_access (stmt, &ref, g, r, mine);
+      if (why)
+	return why;
+    }
+  for (dm_access &acc : mine)
+    if (acc.write && !all_to)
+      /* The original's next construct would not copy the host's write
+	 in; an update would.  */
+      return DM_WHY (r, "the host writes it in the loop and a construct "
+			"maps it without 'to'",
+		     "the host writes it between the constructs and a "
+		     "construct maps it without 'to'");
+  accesses.safe_splice (mine);
   return NULL;
 }
 
-/* Mark every item of IN_LOOP in group G as not hoisted, because WHY.  */
+/* Mark every item of IN_LOOP in group G as not kept across region R,
+   because WHY.  */
 static void
-dm_kill_group (dm_hoist_state *st, vec<unsigned> &in_loop, vec<bool> &alive,
-	       int g, const char *why)
+dm_kill_group (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
+	       vec<bool> &alive, int g, const char *why)
 {
   for (unsigned x = 0; x < in_loop.length (); x++)
     if (st->items[in_loop[x]].group == g)
       {
 	alive[x] = false;
-	st->items[in_loop[x]].missed = why;
+	if (r->loop)
+	  st->items[in_loop[x]].missed = why;
+	else
+	  st->items[in_loop[x]].run_missed = *why ? why : NULL;
       }
 }
 
@@ -549,7 +702,7 @@ dm_kill_group (dm_hoist_state *st, vec<unsigned> &in_loop, vec<bool> &alive,
    device writes meant for the other section.  ALIVE[i] tells whether
    in_loop[i]'s group is still to be hoisted.  */
 static void
-dm_drop_overlaps (dm_hoist_state *st, vec<unsigned> &in_loop,
+dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  vec<bool> &alive)
 {
   bool changed = true;
@@ -576,7 +729,7 @@ dm_drop_overlaps (dm_hoist_state *st, vec<unsigned> &in_loop,
 	      if (alive[y] && !dm_mapped_apart (st, in_loop, ix->group,
 						  iy->group))
 		continue;
-	      dm_kill_group (st, in_loop, alive, ix->group,
+	      dm_kill_group (r, st, in_loop, alive, ix->group,
 			     "it may overlap a section that is mapped by "
 			     "other constructs or not kept");
 	      changed = true;
@@ -598,6 +751,42 @@ dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type, tree val)
 		      NULL_TREE);
   gimple_seq_add_stmt (seq, gimple_build_assign (slot, val));
   return val;
+}
+
+/* Three arrays of N pointers, sizes and kinds for a GOMP call.  */
+static void
+dm_make_arrays (unsigned n, tree *arrs)
+{
+  tree types[3] = { ptr_type_node, size_type_node, short_unsigned_type_node };
+  for (unsigned i = 0; i < 3; i++)
+    {
+      arrs[i] = create_tmp_var (build_array_type_nelts (types[i], n),
+				"deepmap_hoist");
+      TREE_ADDRESSABLE (arrs[i]) = 1;
+    }
+}
+
+/* Add to SEQ the call FN (GOMP_target_enter_exit_data or
+   GOMP_target_update_ext, which take the same arguments) of the N
+   sections in ARRS, with FLAGS, and the clobbers of ARRS.  */
+static void
+dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
+		  unsigned n, tree *arrs, unsigned flags, location_t loc)
+{
+  gcall *call
+    = gimple_build_call (builtin_decl_explicit (fn), 7, device, size_int (n),
+			 build_fold_addr_expr (arrs[0]),
+			 build_fold_addr_expr (arrs[1]),
+			 build_fold_addr_expr (arrs[2]),
+			 build_int_cst (unsigned_type_node, flags),
+			 null_pointer_node);
+  gimple_set_location (call, loc);
+  gimple_seq_add_stmt (seq, call);
+  /* The arrays are dead after the call, as omp-expand's are.  */
+  for (unsigned i = 0; i < 3; i++)
+    gimple_seq_add_stmt (seq, gimple_build_assign (arrs[i],
+						   build_clobber
+						     (TREE_TYPE (arrs[i]))));
 }
 
 /* The GOMP_target_enter_exit_data call for sections SECS on DEVICE, as
@@ -633,63 +822,111 @@ dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
 	}
       dm_store_slot (&seq, arrs[2], i, short_unsigned_type_node, kind);
     }
-  tree fn = builtin_decl_explicit (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA);
-  gcall *call
-    = gimple_build_call (fn, 7, device, size_int (secs.length ()),
-			 build_fold_addr_expr (arrs[0]),
-			 build_fold_addr_expr (arrs[1]),
-			 build_fold_addr_expr (arrs[2]),
-			 build_int_cst (unsigned_type_node,
-					exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0),
-			 null_pointer_node);
-  gimple_set_location (call, loc);
-  gimple_seq_add_stmt (&seq, call);
-  /* The arrays are dead after the call, as omp-expand's are.  */
-  for (unsigned i = 0; i < 3; i++)
-    gimple_seq_add_stmt (&seq, gimple_build_assign (arrs[i],
-						    build_clobber
-						      (TREE_TYPE (arrs[i]))));
+  dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
+		    secs.length (), arrs,
+		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, loc);
   return seq;
 }
 
-/* Put enter data for SECS (on DEVICE) on LOOP's preheader edge and exit
-   data on each of EXITS.  */
+/* Put enter data for SECS (on DEVICE) before region R and exit data
+   after it: on the loop's preheader edge and exit edges, or around the
+   run.  */
 static void
-dm_emit_hoist (class loop *loop, vec<edge> &exits, vec<dm_item *> &secs,
-	       tree device, location_t loc)
+dm_emit_hoist (dm_region *r, vec<dm_item *> &secs, tree device,
+	       location_t loc)
 {
-  unsigned n = secs.length ();
-  tree types[3] = { ptr_type_node, size_type_node, short_unsigned_type_node };
   tree arrs[3];
-  for (unsigned i = 0; i < 3; i++)
+  dm_make_arrays (secs.length (), arrs);
+  gimple_seq enter = dm_build_data_call (secs, device, false, arrs, loc);
+  if (!r->loop)
     {
-      arrs[i] = create_tmp_var (build_array_type_nelts (types[i], n),
-				"deepmap_hoist");
-      TREE_ADDRESSABLE (arrs[i]) = 1;
+      gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
+      gsi_insert_seq_before (&gsi, enter, GSI_SAME_STMT);
+      gsi = gsi_for_stmt (r->last);
+      gsi_insert_seq_after (&gsi, dm_build_data_call (secs, device, true,
+						      arrs, loc),
+			    GSI_SAME_STMT);
+      return;
     }
-  gsi_insert_seq_on_edge (loop_preheader_edge (loop),
-			  dm_build_data_call (secs, device, false, arrs, loc));
-  for (edge e : exits)
+  gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
+  for (edge e : r->exits)
     gsi_insert_seq_on_edge (e, dm_build_data_call (secs, device, true, arrs,
 						    loc));
 }
 
-/* Decide and hoist the sections of the constructs in LOOP that are not
-   kept on the device across an enclosing loop already.  Returns whether
-   it inserted anything.  */
-static bool
-dm_hoist_loop (class loop *loop, dm_hoist_state *st)
+/* The host's access ACC of the kept section LEAD: copy what it reads
+   back from the device right before it, or what it writes to the device
+   right after it.  The bytes updated are those of the access that lie
+   in the section, computed at run time, so an access that strays out of
+   the section moves nothing (a size of zero) instead of an unmapped
+   range.  */
+static void
+dm_emit_update (dm_item *lead, dm_access *acc)
 {
-  auto_vec<unsigned> in_loop;
-  auto_vec<bool> alive;
+  gimple_seq seq = NULL, conv = NULL;
+  tree uptr = pointer_sized_int_node;
+  tree at = force_gimple_operand (build_fold_addr_expr (unshare_expr
+							  (acc->ref)),
+				  &conv, true, NULL_TREE);
+  gimple_seq_add_seq (&seq, conv);
+  tree lo_s = gimple_convert (&seq, uptr, lead->addr);
+  tree hi_s = gimple_build (&seq, PLUS_EXPR, uptr, lo_s,
+			    gimple_convert (&seq, uptr, lead->size));
+  tree lo_a = gimple_convert (&seq, uptr, at);
+  tree hi_a = gimple_build (&seq, PLUS_EXPR, uptr, lo_a,
+			    fold_convert (uptr,
+					  TYPE_SIZE_UNIT (TREE_TYPE
+							  (acc->ref))));
+  tree lo = gimple_build (&seq, MAX_EXPR, uptr, lo_s, lo_a);
+  tree hi = gimple_build (&seq, MIN_EXPR, uptr, hi_s, hi_a);
+  hi = gimple_build (&seq, MAX_EXPR, uptr, hi, lo);
+  tree len = gimple_build (&seq, MINUS_EXPR, uptr, hi, lo);
+  tree arrs[3];
+  dm_make_arrays (1, arrs);
+  dm_store_slot (&seq, arrs[0], 0, ptr_type_node, lo);
+  dm_store_slot (&seq, arrs[1], 0, size_type_node, len);
+  dm_store_slot (&seq, arrs[2], 0, short_unsigned_type_node,
+		 build_int_cst (short_unsigned_type_node,
+				acc->write ? GOMP_MAP_TO : GOMP_MAP_FROM));
+  location_t loc = gimple_location (acc->stmt);
+  dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 1, arrs,
+		    0, loc);
+  gimple_stmt_iterator gsi = gsi_for_stmt (acc->stmt);
+  if (acc->write)
+    gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
+  else
+    gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+  if (dm_reporting ())
+    {
+      char *name = dm_section_name (lead->addr);
+      dm_report (loc, acc->write
+		      ? "hoist: '%s' copied to the device after a host write "
+			"that may change it (target update to)"
+		      : "hoist: '%s' copied from the device before a host "
+			"read that may see it (target update from)", name);
+      free (name);
+    }
+}
+
+/* Which unkept items of ST region R holds, in IN_LOOP, each with its
+   group (the first item of the same section); ALIVE: not fixed.  */
+static void
+dm_region_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
+		 vec<bool> &alive)
+{
   for (unsigned i = 0; i < st->items.length (); i++)
-    if (!st->items[i].hoisted
-	&& flow_bb_inside_loop_p (loop, gimple_bb (st->items[i].call)))
+    if (!st->items[i].hoisted && dm_region_has (r, st->items[i].call))
       {
 	dm_item *it = &st->items[i];
 	in_loop.safe_push (i);
 	alive.safe_push (!it->fixed);
-	it->loop = dm_loop_location (loop);
+	if (r->loop)
+	  it->loop = r->loc;
+	else
+	  {
+	    it->run_from = gimple_location (r->first);
+	    it->run_to = gimple_location (r->last);
+	  }
 	it->group = i;
 	for (unsigned j : in_loop)
 	  if (dm_same_section (&st->items[j], it))
@@ -698,22 +935,83 @@ dm_hoist_loop (class loop *loop, dm_hoist_state *st)
 	      break;
 	    }
       }
+}
+
+/* Mark the items of IN_LOOP on DEVICE that are still ALIVE, from X on,
+   as kept across region R, and push their groups' first items on SECS
+   with the map kinds of the enter and exit data.  */
+static void
+dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
+	       vec<bool> &alive, unsigned x, tree device,
+	       vec<dm_access> &accesses, vec<dm_item *> &secs)
+{
+  for (unsigned y = x; y < in_loop.length (); y++)
+    {
+      dm_item *it = &st->items[in_loop[y]];
+      if (!alive[y] || !operand_equal_p (it->device, device, 0))
+	continue;
+      it->hoisted = true;
+      it->missed = NULL;
+      it->run_missed = NULL;
+      it->in_run = !r->loop;
+      if (it->group != (int) in_loop[y])
+	continue;
+      /* The union of the constructs' maps, all from or tofrom; a host
+	 access before the first construct reads the host's bytes.  */
+      bool to = false, from = false;
+      for (dm_access &acc : accesses)
+	if (acc.group == it->group)
+	  {
+	    to = true;
+	    st->accesses.safe_push (acc);
+	  }
+      for (unsigned z : in_loop)
+	if (st->items[z].group == it->group)
+	  {
+	    to |= (st->items[z].kind & GOMP_MAP_FLAG_TO) != 0;
+	    from |= (st->items[z].kind & GOMP_MAP_FLAG_FROM) != 0;
+	    if ((st->items[z].kind & ~DM_KIND_MASK)
+		> (it->kind & ~DM_KIND_MASK))
+	      it->kind = (st->items[z].kind & ~DM_KIND_MASK)
+			 | (it->kind & DM_KIND_MASK);
+	    it->dynamic_kind |= st->items[z].dynamic_kind;
+	  }
+      it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
+      /* Sections only read on the device need not come back.  */
+      it->exit_kind = from ? GOMP_MAP_FROM : GOMP_MAP_RELEASE;
+      secs.safe_push (it);
+    }
+  for (unsigned z : in_loop)
+    {
+      dm_item *it = &st->items[z];
+      it->enter_kind = st->items[it->group].enter_kind;
+      it->exit_kind = st->items[it->group].exit_kind;
+    }
+}
+
+/* Decide and keep the sections of the constructs in region R that are
+   not kept on the device across an enclosing loop already.  Returns
+   whether it inserted anything.  */
+static bool
+dm_hoist_region (dm_region *r, dm_hoist_state *st)
+{
+  auto_vec<unsigned> in_loop;
+  auto_vec<bool> alive;
+  dm_region_items (r, st, in_loop, alive);
   if (in_loop.is_empty ())
     return false;
 
-  auto_vec<edge> exits = get_loop_exit_edges (loop);
-  const char *why = dm_loop_obstacle (loop, st, exits);
-  basic_block *body = get_loop_body (loop);
+  const char *why = dm_region_obstacle (r, st);
+  auto_vec<dm_access> accesses;
   for (unsigned x = 0; x < in_loop.length (); x++)
     if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
       {
-	const char *w = why ? why : dm_group_obstacle (loop, st, in_loop,
-						       in_loop[x], body);
+	const char *w = why ? why : dm_group_obstacle (r, st, in_loop,
+						       in_loop[x], accesses);
 	if (w)
-	  dm_kill_group (st, in_loop, alive, in_loop[x], w);
+	  dm_kill_group (r, st, in_loop, alive, in_loop[x], w);
       }
-  free (body);
-  dm_drop_overlaps (st, in_loop, alive);
+  dm_drop_overlaps (r, st, in_loop, alive);
 
   /* One enter and one exit call per device.  */
   bool any = false;
@@ -723,45 +1021,88 @@ dm_hoist_loop (class loop *loop, dm_hoist_state *st)
       if (!alive[x] || lead->hoisted)
 	continue;
       auto_vec<dm_item *> secs;
-      for (unsigned y = x; y < in_loop.length (); y++)
-	{
-	  dm_item *it = &st->items[in_loop[y]];
-	  if (!alive[y] || !operand_equal_p (it->device, lead->device, 0))
-	    continue;
-	  it->hoisted = true;
-	  it->missed = NULL;
-	  if (it->group != (int) in_loop[y])
-	    continue;
-	  /* The union of the construct's maps, all from or tofrom.  */
-	  bool to = false;
-	  for (unsigned z : in_loop)
-	    if (st->items[z].group == it->group)
-	      {
-		to |= (st->items[z].kind & GOMP_MAP_FLAG_TO) != 0;
-		if ((st->items[z].kind & ~DM_KIND_MASK)
-		    > (it->kind & ~DM_KIND_MASK))
-		  it->kind = (st->items[z].kind & ~DM_KIND_MASK)
-			     | (it->kind & DM_KIND_MASK);
-		it->dynamic_kind |= st->items[z].dynamic_kind;
-	      }
-	  it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
-	  it->exit_kind = GOMP_MAP_FROM;
-	  secs.safe_push (it);
-	}
-      for (unsigned z : in_loop)
-	{
-	  dm_item *it = &st->items[z];
-	  it->enter_kind = st->items[it->group].enter_kind;
-	  it->exit_kind = st->items[it->group].exit_kind;
-	}
-      dm_emit_hoist (loop, exits, secs, lead->device, lead->loop);
+      dm_keep_items (r, st, in_loop, alive, x, lead->device, accesses, secs);
+      dm_emit_hoist (r, secs, lead->device, r->loc);
       any = true;
     }
   return any;
 }
 
+static bool
+dm_hoist_loop (class loop *loop, dm_hoist_state *st)
+{
+  dm_region r;
+  r.loop = loop;
+  r.first = r.last = NULL;
+  r.loc = dm_loop_location (loop);
+  r.exits = get_loop_exit_edges (loop);
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      r.stmts.safe_push (gsi_stmt (gsi));
+  free (body);
+  return dm_hoist_region (&r, st);
+}
+
+/* Keep sections across the runs of constructs of each block: from the
+   first to the last construct of the block that has a section not kept
+   across a loop.  */
+static bool
+dm_hoist_runs (dm_hoist_state *st)
+{
+  bool any = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      dm_region r;
+      r.loop = NULL;
+      r.first = r.last = NULL;
+      unsigned constructs = 0;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (r.first)
+	    r.stmts.safe_push (stmt);
+	  if (!dm_is_target_call (stmt))
+	    continue;
+	  bool open = false;
+	  for (dm_item &it : st->items)
+	    open |= it.call == stmt && !it.hoisted && !it.fixed;
+	  if (!open)
+	    continue;
+	  if (!r.first)
+	    {
+	      r.first = stmt;
+	      r.stmts.safe_push (stmt);
+	    }
+	  r.last = stmt;
+	  constructs++;
+	}
+      if (constructs < 2)
+	continue;
+      while (r.stmts.last () != r.last)
+	r.stmts.pop ();
+      r.loc = gimple_location (r.first);
+      any |= dm_hoist_region (&r, st);
+    }
+  return any;
+}
+
+/* "FILE:LINE" of LOC, in a static buffer of SLOT (0 or 1).  */
+static const char *
+dm_where (location_t loc, int slot)
+{
+  static char buf[2][256];
+  expanded_location x = expand_location (loc);
+  snprintf (buf[slot], sizeof buf[slot], "%s:%d",
+	    x.file ? lbasename (x.file) : "<unknown>", x.line);
+  return buf[slot];
+}
+
 /* -fplugin-arg-deepmap-report: one line per section of each construct
-   in a loop.  */
+   in a loop or a run.  */
 static void
 dm_report_hoisting (dm_hoist_state *st)
 {
@@ -769,22 +1110,28 @@ dm_report_hoisting (dm_hoist_state *st)
     return;
   for (dm_item &it : st->items)
     {
-      if (!it.hoisted && !it.missed)
-	continue;
-      if (it.loop == UNKNOWN_LOCATION && !it.hoisted)
-	continue;
+      location_t loc = gimple_location (it.call);
       char *name = dm_section_name (it.addr);
-      expanded_location x = expand_location (it.loop);
-      const char *file = x.file ? lbasename (x.file) : "<unknown>";
-      if (it.hoisted)
-	dm_report (gimple_location (it.call),
-		   "hoist: '%s' kept on the device across the loop at %s:%d "
-		   "(enter data map(%s), exit data map(from))", name, file,
-		   x.line, it.enter_kind == GOMP_MAP_TO ? "to" : "alloc");
-      else
-	dm_report (gimple_location (it.call),
-		   "hoist: missed: '%s' not kept on the device across the "
-		   "loop at %s:%d because %s", name, file, x.line, it.missed);
+      const char *kind = it.enter_kind == GOMP_MAP_TO ? "to" : "alloc";
+      const char *exit = it.exit_kind == GOMP_MAP_FROM ? "from" : "release";
+      if (it.hoisted && it.in_run)
+	dm_report (loc, "hoist: '%s' kept on the device from the construct "
+		   "at %s to the construct at %s (enter data map(%s), exit "
+		   "data map(%s))", name, dm_where (it.run_from, 0),
+		   dm_where (it.run_to, 1), kind, exit);
+      else if (it.hoisted)
+	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
+		   "%s (enter data map(%s), exit data map(%s))", name,
+		   dm_where (it.loop, 0), kind, exit);
+      else if (it.missed && it.loop != UNKNOWN_LOCATION)
+	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
+		   "the loop at %s because %s", name, dm_where (it.loop, 0),
+		   it.missed);
+      else if (it.run_missed)
+	dm_report (loc, "hoist: missed: '%s' not kept on the device from the "
+		   "construct at %s to the construct at %s because %s", name,
+		   dm_where (it.run_from, 0), dm_where (it.run_to, 1),
+		   it.run_missed);
       free (name);
     }
 }
@@ -792,6 +1139,7 @@ dm_report_hoisting (dm_hoist_state *st)
 static unsigned int
 dm_hoist_execute (function *fun)
 {
+  dm_note_outlined (fun);
   if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fun->decl))
       || !builtin_decl_explicit (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA))
     return 0;
@@ -814,15 +1162,21 @@ dm_hoist_execute (function *fun)
 	else if (dm_is_data_call (stmt))
 	  st.opaque.safe_push (stmt);
       }
-  if (st.items.is_empty () || number_of_loops (fun) <= 1)
+  if (st.items.is_empty ())
     return 0;
 
   bool changed = false;
   loop_optimizer_init (LOOPS_NORMAL);
   /* Outermost loops first: a section is kept across the outermost loop
      that allows it.  */
-  for (auto loop : loops_list (fun, 0))
-    changed |= dm_hoist_loop (loop, &st);
+  if (number_of_loops (fun) > 1)
+    for (auto loop : loops_list (fun, 0))
+      changed |= dm_hoist_loop (loop, &st);
+  changed |= dm_hoist_runs (&st);
+  /* Last, as the statements they follow are where the analysis saw
+     them.  */
+  for (dm_access &acc : st.accesses)
+    dm_emit_update (&st.items[acc.group], &acc);
   dm_report_hoisting (&st);
   if (changed)
     {

@@ -1,7 +1,8 @@
-/* Loops whose sections must not stay on the device: a second pointer
-   that may alias, a host write through it, an unknown call through an
-   escaped pointer, printf of an element, and a section that grows with
-   the loop.  Each keeps the per-construct copies and the OpenMP
+/* Loops with a second pointer that may alias: mapped apart (not kept),
+   the host writing or reading through it (kept, the update exact);
+   loops whose sections must not stay: an unknown call through an
+   escaped pointer, a host loop over the section, a section that grows,
+   a variable whose lifetime is one step.  Each keeps the OpenMP
    results.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 #include <stdio.h>
@@ -24,7 +25,8 @@ second_pointer (double *A, double *C, int n)
     }
 }
 
-/* The host writes through P, which may be A.  */
+/* The host writes through P, which may be A: kept, with an update from
+   before the read of P[0] and an update to after its write.  */
 __attribute__ ((noinline)) static void
 host_write (double *A, double *P, int n)
 {
@@ -59,17 +61,37 @@ unknown_call (double *A, int n)
     }
 }
 
-/* The host prints an element: it must see the device's value.  */
+/* The host sums the section in a loop of its own: an update per
+   element would be worse than the copies, so it is not bounded.  */
 __attribute__ ((noinline)) static void
-print_element (double *A, int n)
+host_sum (double *A, int n, double *sums)
 {
   for (int t = 0; t < 3; t++)
     {
 #pragma omp target teams distribute parallel for map(tofrom: A[0:n])
       for (int i = 0; i < n; i++)
         A[i] += 1;
-      printf ("A[2] = %g\n", A[2]);
+      double s = 0;
+      for (int i = 0; i < n; i++)
+	s += A[i];
+      sums[t] = s;
     }
+}
+
+/* The host reads through P, which may point into A: kept, with an
+   update from of what P[3] has of A before the read.  */
+__attribute__ ((noinline)) static double
+host_read_alias (double *A, double *P, int n)
+{
+  double s = 0;
+  for (int t = 0; t < 2; t++)
+    {
+#pragma omp target teams distribute parallel for map(tofrom: A[0:n])
+      for (int i = 0; i < n; i++)
+        A[i] += 1;
+      s += P[3];
+    }
+  return s;
 }
 
 /* The section grows with t.  */
@@ -81,6 +103,21 @@ growing (double *A, int n)
 #pragma omp target map(tofrom: A[0:t + 1])
       A[t] += 1;
     }
+}
+
+/* X lives in one step: its storage is not the program's after it.  */
+__attribute__ ((noinline)) static double
+scoped (void)
+{
+  double total = 0;
+  for (int t = 0; t < 3; t++)
+    {
+      double x = t;
+#pragma omp target map(tofrom: x)
+      x *= 2;
+      total += x;
+    }
+  return total;
 }
 
 int
@@ -99,20 +136,33 @@ main (void)
   unknown_call (A, N);		/* A[1]: 12 + 4 * 101 */
   if (A[1] != 416 || A[2] != 16)
     abort ();
-  print_element (A, N);
+  double before = 0, sums[3];
+  for (int i = 0; i < N; i++)
+    before += A[i];
+  host_sum (A, N, sums);
+  for (int t = 0; t < 3; t++)
+    if (sums[t] != before + (t + 1) * N)
+      abort ();
   if (A[2] != 19)
     abort ();
+  if (host_read_alias (A, A, N) != 20 + 21 || A[2] != 21)
+    abort ();
   growing (A, N);
-  if (A[2] != 20 || A[N - 1] != 20)
+  if (A[2] != 22 || A[N - 1] != 22)
+    abort ();
+  if (scoped () != 6)
     abort ();
   return 0;
 }
 
-/* { dg-output "A\\\[2\\\] = 17\[\r\n\]+A\\\[2\\\] = 18\[\r\n\]+A\\\[2\\\] = 19" } */
-/* { dg-final { scan-deepmap-report "negative.c:18:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:16 because it may overlap a section that is mapped by other constructs or not kept" } } */
-/* { dg-final { scan-deepmap-report "negative.c:21:9: deepmap: hoist: missed: 'C' not kept" } } */
-/* { dg-final { scan-deepmap-report "negative.c:33:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:31 because the host accesses it in the loop" } } */
-/* { dg-final { scan-deepmap-report "negative.c:55:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:53 because a call in the loop may access it" } } */
-/* { dg-final { scan-deepmap-report "negative.c:68:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:66 because the host accesses it in the loop" } } */
-/* { dg-final { scan-deepmap-report "negative.c:81:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:79 because its address or size is computed in the loop" } } */
-/* { dg-final { scan-deepmap-report-not "deepmap: hoist: '" } } */
+/* { dg-final { scan-deepmap-report "negative.c:19:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:17 because it may overlap a section that is mapped by other constructs or not kept" } } */
+/* { dg-final { scan-deepmap-report "negative.c:22:9: deepmap: hoist: missed: 'C' not kept" } } */
+/* { dg-final { scan-deepmap-report "negative.c:35:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:33" } } */
+/* { dg-final { scan-deepmap-report "negative.c:38:8: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:38:12: deepmap: hoist: 'A' copied to the device after a host write that may change it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:57:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:55 because a call in the loop may access it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:71:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:69 because the host accesses it in a loop nested in the loop" } } */
+/* { dg-final { scan-deepmap-report "negative.c:89:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:87" } } */
+/* { dg-final { scan-deepmap-report "negative.c:92:13: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:103:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:101 because its address or size is computed in the loop" } } */
+/* { dg-final { scan-deepmap-report "negative.c:116:9: deepmap: hoist: missed: 'x' not kept on the device across the loop at negative.c:113 because its variable's lifetime ends in the loop" } } */

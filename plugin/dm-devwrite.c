@@ -1,0 +1,304 @@
+/* dm-devwrite.c -- which sections a target construct's device code may
+   write.
+
+   The transfer hoisting pass keeps a section that a construct maps `to'
+   on the device only if the construct's outlined function provably does
+   not write it (OpenMP discards such writes at the end of the construct;
+   a resident copy would keep them).  GCC compiles outlined functions
+   before the functions that hold their constructs, so when the pass runs
+   on an outlined function it records a summary: which pointer-sized
+   slots of its first parameter (.omp_data_i, whose slot I is map I of a
+   target construct) hold a pointer through which the function, or the
+   parallel and teams bodies it starts, may store.  Anything the analysis
+   does not follow (the pointer passed to a call, stored in memory other
+   than a nested region's argument block, a pointer loaded through it)
+   counts as a write.  */
+#include "deepmap-plugin.h"
+#include "ssa.h"
+#include "tree-dfa.h"
+
+/* Bit I: slot I may be written through; DM_ALL: anything may be.  */
+#define DM_ALL (~(unsigned HOST_WIDE_INT) 0)
+#define DM_SLOTS 63
+
+static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries;
+
+/* The byte offset in *PARM of memory REF, or -1 if REF is not at a
+   constant offset in the block PARM points to.  */
+static HOST_WIDE_INT
+dm_param_offset (tree ref, tree parm)
+{
+  poly_int64 off;
+  tree base = get_addr_base_and_unit_offset (ref, &off);
+  if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != parm
+      || !off.is_constant () || off.to_constant () < 0)
+    return -1;
+  return off.to_constant ();
+}
+
+/* The pointer slot of memory REF read from the block PARM points to, or
+   -1.  */
+static int
+dm_param_slot (tree ref, tree parm)
+{
+  HOST_WIDE_INT off = dm_param_offset (ref, parm);
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  if (off < 0 || off % psize || off / psize >= DM_SLOTS)
+    return -1;
+  return off / psize;
+}
+
+/* Is TYPE a value that cannot be used to write memory?  */
+static bool
+dm_plain_value_type_p (tree type)
+{
+  return ((INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
+	   || TREE_CODE (type) == COMPLEX_TYPE
+	   || TREE_CODE (type) == VECTOR_TYPE)
+	  && !POINTER_TYPE_P (type));
+}
+
+/* Is CALL the start of a parallel or teams region (GOMP_parallel*,
+   GOMP_teams_reg: body function, then its argument block)?  */
+static bool
+dm_region_start_p (gcall *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+      || gimple_call_num_args (call) < 2)
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_GOMP_PARALLEL:
+    case BUILT_IN_GOMP_TEAMS_REG:
+    case BUILT_IN_GOMP_PARALLEL_LOOP_STATIC:
+    case BUILT_IN_GOMP_PARALLEL_LOOP_DYNAMIC:
+    case BUILT_IN_GOMP_PARALLEL_LOOP_GUIDED:
+    case BUILT_IN_GOMP_PARALLEL_LOOP_RUNTIME:
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* The written slots of the nested region body that CALL starts, for a
+   pointer stored at byte OFFSET of its argument block BLOCK: DM_ALL
+   unless CALL passes &BLOCK to a body with a summary.  */
+static bool
+dm_nested_writes (gcall *call, tree block, HOST_WIDE_INT offset)
+{
+  tree fn = gimple_call_arg (call, 0), data = gimple_call_arg (call, 1);
+  if (TREE_CODE (fn) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (fn, 0)) != FUNCTION_DECL
+      || TREE_CODE (data) != ADDR_EXPR || TREE_OPERAND (data, 0) != block)
+    return true;
+  unsigned HOST_WIDE_INT *s = dm_summaries
+			      ? dm_summaries->get (TREE_OPERAND (fn, 0))
+			      : NULL;
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  if (!s || offset % psize || offset / psize >= DM_SLOTS)
+    return true;
+  return (*s >> (offset / psize)) & 1;
+}
+
+/* Is USE_STMT, a use of NAME (a value derived from a pointer slot),
+   harmless: a load through it of a value that is no pointer, or a
+   computation whose result the propagation follows?  A store of NAME
+   into an automatic block handed to nested bodies is checked apart.  */
+static bool
+dm_harmless_use_p (gimple *use_stmt, tree name)
+{
+  if (is_gimple_debug (use_stmt) || gimple_code (use_stmt) == GIMPLE_COND
+      || gimple_code (use_stmt) == GIMPLE_PHI)
+    return true;
+  gassign *as = dyn_cast <gassign *> (use_stmt);
+  if (!as || gimple_store_p (as))
+    return false;
+  tree lhs = gimple_assign_lhs (as);
+  if (!gimple_assign_load_p (as))
+    /* Whatever it computes from NAME is followed as a name of its own.  */
+    return TREE_CODE (lhs) == SSA_NAME;
+  /* A load through it of a pointer would let writes reach memory the
+     section points to.  */
+  tree base = get_base_address (gimple_assign_rhs1 (as));
+  return (base && TREE_CODE (base) == MEM_REF
+	  && TREE_OPERAND (base, 0) == name
+	  && dm_plain_value_type_p (TREE_TYPE (lhs)));
+}
+
+/* Does the pointer stored at byte OFFSET of the automatic argument block
+   BLOCK of FUN reach a write: the block's address goes anywhere but to
+   nested region starts whose bodies do not write through that slot, or
+   FUN reads it back?  */
+static bool
+dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (is_gimple_debug (stmt))
+	  continue;
+	gcall *call = dyn_cast <gcall *> (stmt);
+	bool start = call && dm_region_start_p (call);
+	if (start && ref_maybe_used_by_stmt_p (call, block)
+	    && dm_nested_writes (call, block, offset))
+	  return true;
+	if (gimple_assign_load_p (stmt)
+	    && get_base_address (gimple_assign_rhs1 (stmt)) == block)
+	  return true;
+	for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+	  {
+	    tree op = gimple_op (stmt, i);
+	    if (op && TREE_CODE (op) == ADDR_EXPR
+		&& get_base_address (TREE_OPERAND (op, 0)) == block
+		&& !(start && op == gimple_call_arg (call, 1)))
+	      return true;
+	  }
+      }
+  return false;
+}
+
+/* The slots of FUN's argument block that FUN may write through.  */
+static unsigned HOST_WIDE_INT
+dm_compute_writes (function *fun, tree parm)
+{
+  unsigned num = num_ssa_names;
+  auto_vec<unsigned HOST_WIDE_INT> from;
+  from.safe_grow_cleared (num);
+  basic_block bb;
+  /* Seed: loads of pointer slots; then follow copies, conversions,
+     pointer arithmetic and PHIs to a fixed point.  */
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      FOR_EACH_BB_FN (bb, fun)
+	{
+	  for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	       gsi_next (&pi))
+	    {
+	      gphi *phi = pi.phi ();
+	      tree res = gimple_phi_result (phi);
+	      unsigned HOST_WIDE_INT m = from[SSA_NAME_VERSION (res)];
+	      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+		{
+		  tree a = gimple_phi_arg_def (phi, i);
+		  if (TREE_CODE (a) == SSA_NAME)
+		    m |= from[SSA_NAME_VERSION (a)];
+		}
+	      changed |= m != from[SSA_NAME_VERSION (res)];
+	      from[SSA_NAME_VERSION (res)] = m;
+	    }
+	  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	       gsi_next (&gsi))
+	    {
+	      gassign *as = dyn_cast <gassign *> (gsi_stmt (gsi));
+	      if (!as || TREE_CODE (gimple_assign_lhs (as)) != SSA_NAME)
+		continue;
+	      tree lhs = gimple_assign_lhs (as), rhs = gimple_assign_rhs1 (as);
+	      unsigned HOST_WIDE_INT m = from[SSA_NAME_VERSION (lhs)];
+	      if (gimple_assign_load_p (as))
+		{
+		  int slot = dm_param_slot (rhs, parm);
+		  if (slot >= 0 && POINTER_TYPE_P (TREE_TYPE (lhs)))
+		    m |= (unsigned HOST_WIDE_INT) 1 << slot;
+		}
+	      else
+		/* Any value computed from it may point into it again.  */
+		{
+		  ssa_op_iter oi;
+		  tree op;
+		  FOR_EACH_SSA_TREE_OPERAND (op, as, oi, SSA_OP_USE)
+		    m |= from[SSA_NAME_VERSION (op)];
+		}
+	      changed |= m != from[SSA_NAME_VERSION (lhs)];
+	      from[SSA_NAME_VERSION (lhs)] = m;
+	    }
+	}
+    }
+
+  unsigned HOST_WIDE_INT written = 0;
+  for (unsigned v = 1; v < num; v++)
+    {
+      tree name = ssa_name (v);
+      if (!name || !from[v])
+	continue;
+      imm_use_iterator it;
+      gimple *use_stmt;
+      FOR_EACH_IMM_USE_STMT (use_stmt, it, name)
+	{
+	  if (dm_harmless_use_p (use_stmt, name))
+	    continue;
+	  gassign *as = dyn_cast <gassign *> (use_stmt);
+	  poly_int64 off;
+	  tree block = NULL_TREE;
+	  if (as && gimple_store_p (as) && gimple_assign_rhs1 (as) == name)
+	    block = get_addr_base_and_unit_offset (gimple_assign_lhs (as),
+						   &off);
+	  if (!block || !VAR_P (block) || is_global_var (block)
+	      || !off.is_constant ())
+	    {
+	      written |= from[v];
+	      continue;
+	    }
+	  if (dm_block_leaks_p (fun, block, off.to_constant ()))
+	    written |= from[v];
+	}
+    }
+  return written;
+}
+
+/* Called by the hoisting pass on every function: summarize FUN if it is
+   an outlined body (its first parameter is the argument block).  */
+void
+dm_note_outlined (function *fun)
+{
+  tree parm = DECL_ARGUMENTS (fun->decl);
+  if (!parm || !DECL_NAME (parm) || !POINTER_TYPE_P (TREE_TYPE (parm))
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (parm)), ".omp_data_i"))
+    return;
+  tree def = ssa_default_def (fun, parm);
+  unsigned HOST_WIDE_INT w = 0;
+  if (def)
+    {
+      /* The block pointer itself must go nowhere but into loads.  */
+      imm_use_iterator it;
+      gimple *use_stmt;
+      FOR_EACH_IMM_USE_STMT (use_stmt, it, def)
+	{
+	  if (is_gimple_debug (use_stmt))
+	    continue;
+	  if (!gimple_assign_load_p (use_stmt))
+	    {
+	      w = DM_ALL;
+	      continue;
+	    }
+	  tree rhs = gimple_assign_rhs1 (use_stmt);
+	  tree type = TREE_TYPE (gimple_assign_lhs (use_stmt));
+	  if (POINTER_TYPE_P (type) ? dm_param_slot (rhs, def) < 0
+	      : (dm_param_offset (rhs, def) < 0
+		 || !dm_plain_value_type_p (type)))
+	    w = DM_ALL;
+	}
+      if (!w)
+	w = dm_compute_writes (fun, def);
+    }
+  if (!dm_summaries)
+    dm_summaries = new hash_map<tree, unsigned HOST_WIDE_INT>;
+  dm_summaries->put (fun->decl, w);
+}
+
+/* May the outlined function FN of a target construct write through the
+   device address of map INDEX?  True when unsure.  */
+bool
+dm_device_may_write (tree fn, unsigned index)
+{
+  if (TREE_CODE (fn) == ADDR_EXPR)
+    fn = TREE_OPERAND (fn, 0);
+  unsigned HOST_WIDE_INT *s = (dm_summaries && TREE_CODE (fn) == FUNCTION_DECL
+			       ? dm_summaries->get (fn) : NULL);
+  return !s || index >= DM_SLOTS || ((*s >> index) & 1);
+}
