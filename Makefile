@@ -33,6 +33,15 @@ DM_CFLAGS = -std=gnu11 -fPIC -pthread -fvisibility=hidden \
 OMPT_HEADER ?= $(firstword $(wildcard /usr/lib/llvm-*/lib/clang/*/include/omp-tools.h))
 DM_CFLAGS += -idirafter $(B)/gen/ompt
 
+# The DEEPMAP_TRACE timeline names source lines through elfutils' libdw
+# (Debian package libdw-dev for the header), opened with dlopen when the
+# trace is written, so the runtime does not link it; without the header
+# locations are function+offset.
+HAVE_LIBDW := $(if $(wildcard /usr/include/elfutils/libdwfl.h),1,)
+ifeq ($(HAVE_LIBDW),1)
+DM_CFLAGS += -DDM_HAVE_LIBDW
+endif
+
 # The CUDA backend needs the toolkit's cuda.h (types only: the driver is
 # opened at run time); without it the runtime is built without CUDA.
 CUDA_HOME ?= /usr/local/cuda

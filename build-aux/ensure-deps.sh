@@ -14,6 +14,8 @@ want clang-14
 # omp-tools.h, the OMPT types the runtime is built with (the Makefile
 # copies that one header), and LLVM's OpenMP runtime for the benchmarks.
 want libomp-14-dev
+# elfutils' libdw: source lines in DEEPMAP_TRACE timelines.
+want libdw-dev
 # GCC's nvptx offload compiler: the deepmap.cuda/nvptx-*.c tests load the
 # images it makes on the fake driver (and make check-gpu needs it).
 want gcc-12-offload-nvptx

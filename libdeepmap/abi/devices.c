@@ -65,6 +65,14 @@ dm_add_devices (const struct dm_backend *b, int count)
     }
 }
 
+/* The timeline's device memory counter (device lock held).  */
+static size_t
+dm_devices_in_use (int device)
+{
+  return device >= 0 && device < dm_ndevices ? dm_devices[device].pool.in_use
+					     : 0;
+}
+
 static void
 dm_devices_fini (void)
 {
@@ -210,6 +218,7 @@ dm_devices_init (void)
   for (int i = 0; i < nchosen; i++)
     dm_add_devices (chosen[i], counts[i]);
   atexit (dm_devices_fini);
+  dm_trace_set_memory_probe (dm_devices_in_use);
   pthread_atfork (dm_fork_prepare, dm_fork_parent, dm_fork_child);
   dm_images_devices_started (dm_devices, dm_ndevices);
 }

@@ -161,6 +161,8 @@ dm_nowait_run (void *data)
     }
   struct dm_async *a = dm_async_begin (t->dev, t->event);
   a->ompt = op;
+  if (op)
+    dm_ompt_task_queue (op, dm_async_queue (a));
   int traced = op != NULL;
   switch (t->kind)
     {

@@ -6,6 +6,7 @@
 #include "device/device.h"
 #include "support/error.h"
 #include "engine/images.h"
+#include "engine/transfer.h"
 #include "support/ompabi.h"
 #include "support/ompt.h"
 
@@ -244,9 +245,14 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
   uint64_t parked_before = own ? 0 : s->park_serial;
   pthread_mutex_unlock (&dev->lock);
   for (size_t i = 0; i < m; i++)
-    if (dev->ops->queue_sync (dev, items[i].aq->q) != 0)
-      dm_fatal ("device %d (%s): queued work failed: %s", dev->id,
-		dev->ops->name, dm_reason ());
+    {
+      uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
+      if (dev->ops->queue_sync (dev, items[i].aq->q) != 0)
+	dm_fatal ("device %d (%s): queued work failed: %s", dev->id,
+		  dev->ops->name, dm_reason ());
+      if (t0)
+	dm_ompt_wait (t0, dev->id, items[i].aq->q);
+    }
   pthread_mutex_lock (&dev->lock);
   for (size_t i = 0; i < m; i++)
     if (items[i].aq->synced < items[i].issued)
@@ -298,7 +304,11 @@ dm_async_note_write (struct dm_async *a, struct dm_block_async *marks,
 static void
 dm_async_sync (struct dm_device *dev, struct dm_aq *aq, int locked)
 {
-  if (dev->ops->queue_sync (dev, aq->q) == 0)
+  uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
+  int r = dev->ops->queue_sync (dev, aq->q);
+  if (t0)
+    dm_ompt_wait (t0, dev->id, aq->q);
+  if (r == 0)
     {
       /* Under the lock every step counted so far is on the queue.  */
       if (locked)
@@ -368,7 +378,15 @@ dm_async_waits_run (struct dm_device *dev, struct dm_async_waits *w,
 int
 dm_async_run (struct dm_async *a, const struct dm_launch *launch)
 {
-  return dm_run_with_globals (a->dev, launch, a->aq->q);
+  struct dm_trace_queued *tq
+    = DM_OMPT_ON () ? dm_ompt_queued (DM_TR_KERNEL, a->aq->q, a->dev->id,
+				      0, 0, 0) : NULL;
+  if (tq)
+    dm_trace_queue_marks (a->dev, a->aq->q, tq, 1);
+  int r = dm_run_with_globals (a->dev, launch, a->aq->q);
+  if (tq)
+    dm_trace_queue_marks (a->dev, a->aq->q, tq, 0);
+  return r;
 }
 
 void

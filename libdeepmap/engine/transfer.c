@@ -1,4 +1,5 @@
 /* transfer.c -- counted copies between host and device memory.  */
+#include <stdlib.h>
 #include <time.h>
 
 #include "device/device.h"
@@ -33,19 +34,40 @@ dm_now_ns (void)
   })
 
 /* The copy CALL between OMPT's begin and end of a data operation (a
-   tool is attached; a queued copy's end is when it is queued).  */
-#define DM_OMPT_TRANSFER(optype, src, src_dev, dst, dst_dev, size, call)  \
+   tool is attached or the timeline recorded; a queued copy's end is
+   when it is queued).  The timeline times a queued copy on its queue:
+   TRACE_KIND's record between two queue callbacks.  */
+#define DM_OMPT_TRANSFER(optype, src, src_dev, dst, dst_dev, size, call,  \
+			 trace_kind, host, devaddr)                     \
   do                                                                    \
     {                                                                   \
       ompt_id_t _id = 0;                                                \
+      struct dm_trace_queued *_tq                                       \
+	= q ? dm_ompt_queued ((trace_kind), q, dev->id, (uintptr_t) (host), \
+			      (uintptr_t) (devaddr), (size)) : NULL;    \
+      if (_tq)                                                          \
+	dm_trace_queue_marks (dev, q, _tq, 1);                          \
       dm_ompt_data_op (ompt_scope_begin, &_id, (optype), (src), (src_dev), \
 		       (dst), (dst_dev), (size));                       \
       int _r = (call);                                                  \
       dm_ompt_data_op (ompt_scope_end, &_id, (optype), (src), (src_dev),  \
 		       (dst), (dst_dev), (size));                       \
+      if (_tq)                                                          \
+	dm_trace_queue_marks (dev, q, _tq, 0);                          \
       return _r;                                                        \
     }                                                                   \
   while (0)
+
+void
+dm_trace_queue_marks (struct dm_device *dev, struct dm_queue *q,
+		      struct dm_trace_queued *rec, int start)
+{
+  /* Without the start mark the record is still freed by the stop.  */
+  if (start)
+    dev->ops->queue_callback (dev, q, dm_trace_queued_start, rec);
+  else if (dev->ops->queue_callback (dev, q, dm_trace_queued_stop, rec) != 0)
+    free (rec);
+}
 
 int
 dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
@@ -60,7 +82,8 @@ dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		        : ompt_target_data_transfer_to_device,
 		      src, dm_ompt_host_device (), (void *) dst, dev->id, size,
 		      DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size,
-							  q)));
+							  q)),
+		      DM_TR_H2D, src, dst);
   return DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size, q));
 }
 
@@ -77,7 +100,8 @@ dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
 		        : ompt_target_data_transfer_from_device,
 		      (void *) src, dev->id, dst, dm_ompt_host_device (), size,
 		      DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size,
-							q)));
+							q)),
+		      DM_TR_D2H, dst, src);
   return DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size, q));
 }
 
@@ -96,7 +120,8 @@ dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
 		        : ompt_target_data_transfer_to_device,
 		      (void *) src, dev->id, (void *) dst, dev->id, size,
 		      DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src,
-								 size, q)));
+								 size, q)),
+		      DM_TR_D2D, src, dst);
   return DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src, size, q));
 }
 

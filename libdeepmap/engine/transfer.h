@@ -10,6 +10,7 @@
 
 struct dm_device;
 struct dm_queue;
+struct dm_trace_queued;
 
 int dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		       size_t size, struct dm_queue *q);
@@ -28,5 +29,10 @@ int dm_copy_to_device_uncounted (struct dm_device *dev, uintptr_t dst,
 int dm_copy_to_host_uncounted (struct dm_device *dev, void *dst,
 			       uintptr_t src, size_t size,
 			       struct dm_queue *q);
+
+/* The timeline: queue REC's start (START) or stop callback on Q, around
+   queued work (a copy, a region).  */
+void dm_trace_queue_marks (struct dm_device *dev, struct dm_queue *q,
+			   struct dm_trace_queued *rec, int start);
 
 #endif

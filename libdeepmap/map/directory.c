@@ -507,6 +507,7 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
     }
   if (align < 64)
     align = 64;
+  uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
   struct dm_block *nb = dm_block_alloc (ctx, us, ue, align, 1);
   /* The move is synchronous, also for a nowait construct: once the lock
      is released other queues may copy into the new block, and a move
@@ -516,9 +517,12 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
   if (ctx->async)
     {
       struct dm_aq *aq = ctx->async->aq;
+      uint64_t w0 = t0 ? dm_ompt_clock () : 0;
       if (dev->ops->queue_sync (dev, aq->q) != 0)
 	dm_fail (ctx, "waiting for the queue before moving device blocks "
 		 "failed: %s", dm_reason ());
+      if (w0)
+	dm_ompt_wait (w0, dev->id, aq->q);
       aq->synced = aq->issued;
     }
   for (size_t i = 0; i < n; i++)
@@ -576,6 +580,8 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
     }
   dm_fix_attachments (ctx, nb);
   dev->layout_generation++;
+  if (t0)
+    dm_ompt_fusion (t0, dev->id, us, ue - us, nb->dev_start, (int) n);
   return nb;
 }
 

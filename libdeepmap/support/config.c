@@ -103,6 +103,24 @@ dm_parse_bool (const char *var, const char *value)
 	    "on/off", value, var);
 }
 
+/* DEEPMAP_TRACE: the text listing (1, list, or any true value) or a
+   timeline file (a value ending in .json, or a path).  */
+static void
+dm_parse_trace (const char *v)
+{
+  size_t len = v ? strlen (v) : 0;
+  if (v && !strcasecmp (v, "list"))
+    dm_config.trace = 1;
+  else if (v && ((len > 5 && !strcasecmp (v + len - 5, ".json"))
+		 || strchr (v, '/')))
+    dm_config.trace_file = v;
+  else
+    dm_config.trace = v ? dm_parse_bool ("DEEPMAP_TRACE", v) : 0;
+  v = getenv ("DEEPMAP_TRACE_LIMIT");
+  dm_config.trace_limit = v ? dm_config_parse_size ("DEEPMAP_TRACE_LIMIT", v)
+			    : (size_t) 1 << 20;
+}
+
 /* OpenMP's own variables are shared with the system libgomp, which only
    warns about bad values; so do we, and keep the default.  */
 static int
@@ -135,7 +153,7 @@ dm_config_init (void)
   dm_config.stats = v ? dm_parse_bool ("DEEPMAP_STATS", v) : 0;
 
   v = getenv ("DEEPMAP_TRACE");
-  dm_config.trace = v ? dm_parse_bool ("DEEPMAP_TRACE", v) : 0;
+  dm_parse_trace (v);
 
   /* The emulated device's capacity: ample by default, small for tests of
      the out-of-memory path.  */

@@ -36,7 +36,10 @@ struct dm_config
   int default_device;		/* OMP_DEFAULT_DEVICE, 0 if unset */
   enum dm_offload_policy offload;	/* OMP_TARGET_OFFLOAD */
   int stats;			/* DEEPMAP_STATS */
-  int trace;			/* DEEPMAP_TRACE: print every list item */
+  int trace;			/* DEEPMAP_TRACE=1 or list: print every
+				   list item */
+  const char *trace_file;	/* DEEPMAP_TRACE=FILE.json: the timeline */
+  size_t trace_limit;		/* DEEPMAP_TRACE_LIMIT: events kept */
   size_t emu_memory;		/* DEEPMAP_EMU_MEMORY: emulated capacity */
   int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
   int emu_strict;		/* DEEPMAP_EMU_STRICT: scan for host

@@ -10,8 +10,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "support/config.h"
 #include "support/error.h"
 #include "support/ompt.h"
+#include "support/trace.h"
 
 /* OpenMP 5.1, as ompt_start_tool's omp_version.  */
 #define DM_OMPT_OMP_VERSION 202011
@@ -260,6 +262,10 @@ dm_ompt_start (int ndevices, void (*announce) (void))
       dm_starter = pthread_self ();
       __atomic_store_n (&dm_starting, 1, __ATOMIC_RELEASE);
       dm_ndevices = ndevices;
+      /* The timeline is fed by the same event sites.  */
+      dm_trace_init ();
+      if (dm_trace_enabled)
+	__atomic_store_n (&dm_ompt_enabled, 1, __ATOMIC_RELEASE);
       dm_verbose_open ();
       dm_log ("deepmap: ompt: tool registration (" DM_OMPT_RUNTIME_VERSION
 	      ")\n");
@@ -274,7 +280,8 @@ dm_ompt_start (int ndevices, void (*announce) (void))
 	    {
 	      dm_tool = NULL;
 	      memset (dm_cb, 0, sizeof dm_cb);
-	      __atomic_store_n (&dm_ompt_enabled, 0, __ATOMIC_RELEASE);
+	      __atomic_store_n (&dm_ompt_enabled, dm_trace_enabled,
+				__ATOMIC_RELEASE);
 	    }
 	}
       else
@@ -296,8 +303,8 @@ dm_finalize_tool (void)
     = __atomic_exchange_n (&dm_tool, NULL, __ATOMIC_ACQ_REL);
   if (!t)
     return;
-  __atomic_store_n (&dm_ompt_enabled, 0, __ATOMIC_RELEASE);
   memset (dm_cb, 0, sizeof dm_cb);
+  __atomic_store_n (&dm_ompt_enabled, dm_trace_enabled, __ATOMIC_RELEASE);
   if (t->finalize)
     t->finalize (&t->tool_data);
 }
@@ -306,6 +313,8 @@ void
 dm_ompt_finish (void)
 {
   dm_finalize_tool ();
+  dm_trace_finish ();
+  __atomic_store_n (&dm_ompt_enabled, 0, __ATOMIC_RELEASE);
 }
 
 int
@@ -383,6 +392,9 @@ dm_target_start (struct dm_ompt_op *op, ompt_target_t kind, int device_num,
 			      .device_num = device_num, .heap = heap,
 			      .codeptr_ra = codeptr_ra };
   op->target_id = dm_ompt_get_unique_id ();
+  op->trace_queue = -1;
+  if (dm_trace_enabled)
+    op->trace_t0 = dm_trace_now ();
   dm_ompt_current = op;
   dm_target_dispatch (op, ompt_scope_begin);
 }
@@ -404,17 +416,58 @@ dm_ompt_task_begin (ompt_target_t kind, int device_num,
   return op;
 }
 
-void
-dm_ompt_target_leave (struct dm_ompt_op *op)
+static enum dm_trace_kind
+dm_trace_construct (ompt_target_t kind)
+{
+  switch (kind)
+    {
+    case ompt_target_enter_data:
+    case ompt_target_enter_data_nowait:
+      return DM_TR_ENTER_DATA;
+    case ompt_target_exit_data:
+    case ompt_target_exit_data_nowait:
+      return DM_TR_EXIT_DATA;
+    case ompt_target_update:
+    case ompt_target_update_nowait:
+      return DM_TR_UPDATE;
+    default:
+      return DM_TR_TARGET;
+    }
+}
+
+static void
+dm_ompt_unlink (struct dm_ompt_op *op)
 {
   if (dm_ompt_current == op)
     dm_ompt_current = op->prev;
 }
 
 void
+dm_ompt_target_leave (struct dm_ompt_op *op)
+{
+  /* A queued construct's host part (its queue's span comes at its
+     end).  */
+  if (dm_trace_enabled && op->trace_queue >= 0 && dm_ompt_current == op)
+    dm_trace_span (dm_trace_thread_track (), DM_TR_ENQUEUE, op->trace_t0,
+		   op->device_num, 0, 0, 0, op->codeptr_ra, -1);
+  dm_ompt_unlink (op);
+}
+
+void
 dm_ompt_target_end (struct dm_ompt_op *op)
 {
-  dm_ompt_target_leave (op);
+  dm_ompt_unlink (op);
+  if (dm_trace_enabled)
+    {
+      if (op->trace_queue >= 0)
+	dm_trace_span (op->trace_queue, dm_trace_construct (op->kind),
+		       op->trace_qt0, op->device_num, 0, 0, 0, op->codeptr_ra,
+		       -1);
+      else
+	dm_trace_span (dm_trace_thread_track (),
+		       dm_trace_construct (op->kind), op->trace_t0,
+		       op->device_num, 0, 0, 0, op->codeptr_ra, -1);
+    }
   dm_target_dispatch (op, ompt_scope_end);
   if (op->heap)
     free (op);
@@ -433,7 +486,56 @@ dm_ompt_routine_enter (struct dm_ompt_op *op, int device_num,
 void
 dm_ompt_routine_leave (struct dm_ompt_op *op)
 {
-  dm_ompt_target_leave (op);
+  dm_ompt_unlink (op);
+}
+
+static void
+dm_trace_data_op (ompt_scope_endpoint_t endpoint,
+		  ompt_target_data_op_t optype, const void *src,
+		  int src_device, const void *dest, int dest_device,
+		  size_t bytes, const void *codeptr)
+{
+  enum dm_trace_kind kind;
+  uintptr_t host = (uintptr_t) src, devaddr = (uintptr_t) dest;
+  int device = dest_device;
+  switch (optype)
+    {
+    case ompt_target_data_alloc:
+      kind = DM_TR_ALLOC;
+      break;
+    case ompt_target_data_delete:
+      kind = DM_TR_FREE;
+      break;
+    case ompt_target_data_associate:
+      kind = DM_TR_ASSOCIATE;
+      break;
+    case ompt_target_data_disassociate:
+      kind = DM_TR_DISASSOCIATE;
+      break;
+    case ompt_target_data_transfer_to_device:
+      kind = src_device == dest_device ? DM_TR_D2D : DM_TR_H2D;
+      break;
+    case ompt_target_data_transfer_from_device:
+      kind = DM_TR_D2H;
+      host = (uintptr_t) dest;
+      devaddr = (uintptr_t) src;
+      device = src_device;
+      break;
+    default:
+      /* Queued copies are timed on their queue (dm_ompt_queued).  */
+      return;
+    }
+  if (endpoint == ompt_scope_begin)
+    {
+      dm_trace_push ();
+      return;
+    }
+  uint64_t t0 = dm_trace_pop ();
+  if (t0)
+    dm_trace_span (dm_trace_thread_track (), kind, t0, device, host,
+		   devaddr, bytes, codeptr, -1);
+  if (kind == DM_TR_ALLOC || kind == DM_TR_FREE)
+    dm_trace_memory (device);
 }
 
 void
@@ -443,6 +545,9 @@ dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 		 size_t bytes)
 {
   struct dm_ompt_op *op = dm_ompt_current;
+  if (dm_trace_enabled)
+    dm_trace_data_op (endpoint, optype, src, src_device, dest, dest_device,
+		      bytes, op ? op->codeptr_ra : NULL);
   /* Work outside any construct (a fusion's move started by another
      thread's construct is inside that one): a target_data of value 0.  */
   ompt_data_t none = ompt_data_none;
@@ -478,6 +583,19 @@ dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
   struct dm_ompt_op *op = dm_ompt_current;
   if (!op)
     return;
+  /* A queued region is timed on its queue (dm_ompt_queued).  */
+  if (dm_trace_enabled && op->trace_queue < 0)
+    {
+      if (endpoint == ompt_scope_begin)
+	dm_trace_push ();
+      else
+	{
+	  uint64_t t0 = dm_trace_pop ();
+	  if (t0)
+	    dm_trace_span (dm_trace_thread_track (), DM_TR_KERNEL, t0,
+			   op->device_num, 0, 0, 0, op->codeptr_ra, -1);
+	}
+    }
   ompt_callback_target_submit_emi_t emi
     = DM_CALLBACK (ompt_callback_target_submit_emi_t,
 		   ompt_callback_target_submit_emi);
@@ -519,4 +637,50 @@ dm_ompt_map (unsigned int nitems, void **host_addr, void **device_addr,
   if (cb)
     cb (op->target_id, nitems, host_addr, device_addr, bytes, flags,
 	op->codeptr_ra);
+}
+
+uint64_t
+dm_ompt_clock (void)
+{
+  return dm_trace_enabled ? dm_trace_now () : 0;
+}
+
+void
+dm_ompt_task_queue (struct dm_ompt_op *op, const void *queue)
+{
+  if (!dm_trace_enabled || !op)
+    return;
+  op->trace_queue = dm_trace_queue_track (queue, op->device_num);
+  op->trace_qt0 = dm_trace_now ();
+}
+
+void
+dm_ompt_wait (uint64_t t0, int device, const void *queue)
+{
+  if (t0 && dm_trace_enabled)
+    dm_trace_span (dm_trace_thread_track (), DM_TR_WAIT, t0, device, 0, 0, 0,
+		   dm_ompt_current ? dm_ompt_current->codeptr_ra : NULL,
+		   queue ? dm_trace_queue_track (queue, device) : -1);
+}
+
+void
+dm_ompt_fusion (uint64_t t0, int device, uintptr_t host, size_t bytes,
+		uintptr_t devaddr, int nblocks)
+{
+  if (t0 && dm_trace_enabled)
+    dm_trace_span (dm_trace_thread_track (), DM_TR_FUSION, t0, device, host,
+		   devaddr, bytes,
+		   dm_ompt_current ? dm_ompt_current->codeptr_ra : NULL,
+		   nblocks);
+}
+
+struct dm_trace_queued *
+dm_ompt_queued (enum dm_trace_kind kind, const void *queue, int device,
+		uintptr_t host, uintptr_t devaddr, size_t bytes)
+{
+  if (!dm_trace_enabled)
+    return NULL;
+  struct dm_ompt_op *op = dm_ompt_current;
+  return dm_trace_queued_new (kind, queue, device, host, devaddr, bytes,
+			      op ? op->codeptr_ra : NULL);
 }

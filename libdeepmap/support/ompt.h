@@ -8,6 +8,12 @@
    registered a device callback, and the tool starts with the devices
    (abi/devices.c), so before the first device event.
 
+   The same event sites feed the DEEPMAP_TRACE=FILE.json timeline
+   (support/trace.h): with the trace on the flag is set too, and each
+   dispatch function records the event as well.  A few events have no
+   OMPT callback and only reach the trace (dm_ompt_wait, dm_ompt_fusion,
+   dm_ompt_task_queue, dm_ompt_queued).
+
    The types are Debian's omp-tools.h (libomp-14-dev), copied into the
    build by the Makefile.  */
 #ifndef DM_OMPT_H
@@ -19,6 +25,7 @@
 #include <omp-tools.h>
 
 #include "support/export.h"
+#include "support/trace.h"
 
 extern int dm_ompt_enabled;
 
@@ -42,6 +49,10 @@ struct dm_ompt_op
   ompt_data_t target_task_data;	/* nowait: the target task's */
   ompt_data_t target_data;
   ompt_id_t target_id;		/* ours, for the 5.0 callbacks */
+  /* The timeline's: when it began, and (nowait) the queue's track and
+     when the construct took it (-1: not queued).  */
+  uint64_t trace_t0, trace_qt0;
+  int trace_queue;
 };
 
 /* Find and start the tool (OMP_TOOL, OMP_TOOL_LIBRARIES,
@@ -98,6 +109,27 @@ void dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 /* The construct's list items (target_map_emi).  */
 void dm_ompt_map (unsigned int nitems, void **host_addr, void **device_addr,
 		  size_t *bytes, unsigned int *flags);
+
+/* Trace-only events (no OMPT callback).  */
+
+/* Now, when the timeline is recorded (0 otherwise): the T0 of the
+   events below.  */
+uint64_t dm_ompt_clock (void);
+/* A nowait construct OP took QUEUE of its device.  */
+void dm_ompt_task_queue (struct dm_ompt_op *op, const void *queue);
+/* The host waited since T0 for QUEUE of DEVICE (NULL: every queue).  */
+void dm_ompt_wait (uint64_t t0, int device, const void *queue);
+/* A fusion since T0 moved NBLOCKS blocks into the new block [HOST,
+   HOST + BYTES) at DEVADDR.  */
+void dm_ompt_fusion (uint64_t t0, int device, uintptr_t host, size_t bytes,
+		     uintptr_t devaddr, int nblocks);
+/* Queued work on QUEUE (a copy or a region of the current construct):
+   the record whose dm_trace_queued_start/stop the caller queues around
+   it; NULL when not traced.  */
+struct dm_trace_queued *dm_ompt_queued (enum dm_trace_kind kind,
+					const void *queue, int device,
+					uintptr_t host, uintptr_t devaddr,
+					size_t bytes);
 
 /* The host's device number in events (omp_get_initial_device).  */
 int dm_ompt_host_device (void);
