@@ -11,11 +11,13 @@
    takes the first for loop after it, and the loop becomes
 
      { struct deepmap_pipe_array d[N] = { ... };
-       deepmap_pipeline_begin (-1, k, HI, 1, CHUNK, STREAMS, LIMIT, N, d);
+       deepmap_pipeline_begin (DEV, k, HI, 1, CHUNK, STREAMS, LIMIT, N, d);
        try { for (; k < HI; k++) { deepmap_pipeline_iter (0, k); BODY } }
        finally { deepmap_pipeline_end (0); } }
 
-   each call guarded by the address of its weak declaration, so that the
+   DEV from the pragma's device clause, else from the device clause the
+   loop's target regions share (-1: the default device); each call
+   guarded by the address of its weak declaration, so that the
    program runs (unpipelined) under another libgomp.  */
 #include "deepmap-plugin.h"
 
@@ -54,6 +56,7 @@ struct dm_pipe_pragma
   location_t loc;
   tree fn;
   int chunk, streams;		/* expressions, -1: the runtime's choice */
+  int device;			/* expression, -1: the regions' device */
   unsigned HOST_WIDE_INT limit;	/* 0: the runtime's choice */
   int nmaps;
   dm_pmap maps[DM_PIPE_MAX_MAPS];
@@ -337,7 +340,7 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
   dm_lex (&lx);
   location_t loc = lx.loc;
   dm_pipe_pragma *p = XCNEW (dm_pipe_pragma);
-  p->chunk = p->streams = -1;
+  p->chunk = p->streams = p->device = -1;
   bool ok = current_function_decl != NULL_TREE;
   if (!ok)
     error_at (loc, "%<#pragma deepmap pipeline%> outside a function");
@@ -360,6 +363,13 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
 	{
 	  dm_lex (&lx);
 	  ok = dm_parse_limit (p, &lx);
+	}
+      else if (dm_lex_name_is (&lx, "device"))
+	{
+	  dm_lex (&lx);
+	  ok = (dm_expect (&lx, CPP_OPEN_PAREN, "(")
+		&& (p->device = dm_parse_expr (p, &lx)) >= 0
+		&& dm_expect (&lx, CPP_CLOSE_PAREN, ")"));
 	}
       else
 	{
@@ -718,6 +728,114 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
   return true;
 }
 
+/* What the target regions of a pipelined loop say about their device.  */
+struct dm_dev_scan
+{
+  tree loopvar;
+  auto_vec<tree> locals;	/* declared inside the loop */
+  tree expr;			/* the first region's device expression */
+  location_t loc;		/* of the region that decides the error */
+  bool without, differ, varies;
+};
+
+static tree
+dm_uses_loop_decl (tree *tp, int *walk_subtrees, void *data)
+{
+  dm_dev_scan *s = (dm_dev_scan *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (*tp == s->loopvar || (DECL_P (*tp) && s->locals.contains (*tp)))
+    return *tp;
+  return NULL_TREE;
+}
+
+static tree
+dm_scan_device (tree *tp, int *walk_subtrees, void *data)
+{
+  dm_dev_scan *s = (dm_dev_scan *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == BIND_EXPR)
+    for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+      s->locals.safe_push (v);
+  if (TREE_CODE (t) != OMP_TARGET)
+    return NULL_TREE;
+  tree c = OMP_TARGET_CLAUSES (t);
+  while (c && OMP_CLAUSE_CODE (c) != OMP_CLAUSE_DEVICE)
+    c = OMP_CLAUSE_CHAIN (c);
+  location_t loc = EXPR_LOCATION (t);
+  if (c && OMP_CLAUSE_DEVICE_ANCESTOR (c))
+    return NULL_TREE;		/* runs on the host */
+  if (!c)
+    {
+      if (!s->without && !s->differ && !s->varies)
+	s->loc = loc;
+      s->without = true;
+      return NULL_TREE;
+    }
+  tree e = OMP_CLAUSE_DEVICE_ID (c);
+  if (!s->expr)
+    {
+      s->expr = e;
+      s->loc = loc;
+    }
+  else if (!operand_equal_p (s->expr, e, 0) && !s->differ)
+    {
+      s->differ = true;
+      s->loc = loc;
+    }
+  if (!s->varies && (TREE_SIDE_EFFECTS (e)
+		     || walk_tree (&e, dm_uses_loop_decl, s, NULL)))
+    {
+      s->varies = true;
+      s->loc = loc;
+    }
+  return NULL_TREE;
+}
+
+/* The device the pipeline of P on the loop FOR_STMT over VAR uses (an
+   int expression, -1: the default device): the pragma's device clause,
+   else the device clause the loop's target regions share, evaluated
+   before the loop.  NULL_TREE after an error.  */
+static tree
+dm_pipe_device (dm_pipe_pragma *p, tree for_stmt, tree var)
+{
+  if (p->device >= 0)
+    {
+      tree d = dm_pe_invariant (p, p->device, var, p->loc, "the device");
+      return d ? fold_convert (integer_type_node, d) : NULL_TREE;
+    }
+  dm_dev_scan s;
+  s.loopvar = var;
+  s.expr = NULL_TREE;
+  s.loc = p->loc;
+  s.without = s.differ = s.varies = false;
+  walk_tree_without_duplicates (&FOR_BODY (for_stmt), dm_scan_device, &s);
+  if (!s.expr)
+    return integer_minus_one_node;
+  if (s.without || s.differ)
+    {
+      error_at (s.loc, "target regions of a pipelined loop must name the "
+		"same device; give %<#pragma deepmap pipeline%> a "
+		"%<device%> clause");
+      inform (p->loc, "pipelined loop here");
+      return NULL_TREE;
+    }
+  if (s.varies)
+    {
+      error_at (s.loc, "the %<device%> clause of a target region in a "
+		"pipelined loop must not change in the loop; give "
+		"%<#pragma deepmap pipeline%> a %<device%> clause");
+      inform (p->loc, "pipelined loop here");
+      return NULL_TREE;
+    }
+  return fold_convert (integer_type_node, unshare_expr (s.expr));
+}
+
 /* Replace *LOOP (a FOR_STMT) by its pipelined form (see the top).  */
 static void
 dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
@@ -748,7 +866,9 @@ dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
   tree streams = p->streams < 0 ? zero
 		 : dm_pe_invariant (p, p->streams, var, p->loc,
 				    "the stream count");
-  if (!chunk || !streams)
+  tree device = chunk && streams ? dm_pipe_device (p, for_stmt, var)
+				 : NULL_TREE;
+  if (!device)
     return;
 
   tree lt = long_integer_type_node;
@@ -767,7 +887,7 @@ dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
 						   ptr_type_node, NULL_TREE));
   tree first = build4 (ARRAY_REF, rec, descs, size_zero_node, NULL_TREE,
 		       NULL_TREE);
-  tree bargs[9] = { integer_minus_one_node, dm_long (var), hi,
+  tree bargs[9] = { device, dm_long (var), hi,
 		    build_int_cst (lt, 1), chunk, streams,
 		    build_int_cst (long_long_unsigned_type_node, p->limit),
 		    size_int (p->nmaps), build_fold_addr_expr (first) };

@@ -425,13 +425,19 @@ uintptr_t
 dm_pipe_lookup (struct dm_device *dev, uintptr_t h)
 {
   struct dm_pipe *p = dm_pipe_current;
-  if (p->dev != dev || p->cur < 0)
+  if (p->cur < 0 || dev == NULL)
     return 0;
   for (size_t i = 0; i < p->narr; i++)
     {
       struct dm_pipe_arr *a = &p->a[i];
       if (a->resident || h < a->ext_lo || h > a->ext_hi)
 	continue;
+      /* Mapping it there would silently run unpipelined, on rows the
+	 pipeline may still hold.  */
+      if (p->dev != dev)
+	dm_fatal ("pipeline: a target region on device %d uses %s, which the "
+		  "pipelined loop holds on device %d", dev->id,
+		  dm_pipe_name (a), p->dev->id);
       long rlo, rhi;
       dm_pipe_rows (p, a, p->cur, -1, &rlo, &rhi);
       return dm_pipe_slot (p, a, p->cur) + h
