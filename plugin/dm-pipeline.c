@@ -608,10 +608,12 @@ dm_pipe_record (void)
   tree cstr = build_pointer_type (build_qualified_type (char_type_node,
 							TYPE_QUAL_CONST));
   static const char *const names[] = { "base", "row_bytes", "scale",
-					"offset", "rows", "map", "name" };
+					"offset", "rows", "map", "name",
+					"count", "pitch" };
   tree types[] = { const_ptr_type_node, size_type_node,
 		   long_integer_type_node, long_integer_type_node,
-		   long_integer_type_node, unsigned_type_node, cstr };
+		   long_integer_type_node, unsigned_type_node, cstr,
+		   long_integer_type_node, size_type_node };
   tree chain = NULL_TREE;
   for (unsigned i = 0; i < ARRAY_SIZE (names); i++)
     dm_add_member (&chain, names[i], types[i]);
@@ -665,44 +667,35 @@ dm_set_field (tree *list, tree elt, const char *name, tree value)
 			    list);
 }
 
-/* Fill ELT (a struct deepmap_pipe_array) from map M; false after an
+/* Bytes of one element of dimension FIRST - 1 of map M: dimensions
+   FIRST and on, all whole, of TYPE (the type of such an element when
+   the variable's type says, else its element type).  NULL_TREE after an
    error.  */
-static bool
-dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
-		  tree *list)
+static tree
+dm_pipe_row_bytes (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, int first,
+		   tree type)
 {
-  dm_affine split;
-  if (!dm_pe_affine (p, m->lo[0], loopvar, m->loc, &split))
-    return false;
-  tree rows = dm_pe_invariant (p, m->len[0], loopvar, m->loc, "a length");
-  if (!rows)
-    return false;
-  /* A row: every inner dimension, whole.  */
-  tree type = TREE_TYPE (TREE_TYPE (m->var));
   tree row = size_one_node;
-  for (int d = 1; d < m->ndims; d++)
+  for (int d = first; d < m->ndims; d++)
     {
       tree lo = dm_pe_invariant (p, m->lo[d], loopvar, m->loc, "a bound");
       tree len = dm_pe_invariant (p, m->len[d], loopvar, m->loc, "a length");
       if (!lo || !len)
-	return false;
-      if (!integer_zerop (lo))
+	return NULL_TREE;
+      bool whole = integer_zerop (lo);
+      if (whole && TREE_CODE (type) == ARRAY_TYPE)
+	{
+	  tree n = array_type_nelts (type);
+	  whole = (TREE_CODE (len) != INTEGER_CST
+		   || TREE_CODE (n) != INTEGER_CST
+		   || wi::to_widest (len) == wi::to_widest (n) + 1);
+	  type = TREE_TYPE (type);
+	}
+      if (!whole)
 	{
 	  error_at (m->loc, "inner dimensions of %<pipeline_map%> must be "
 		    "whole (%<[0:n]%>)");
-	  return false;
-	}
-      if (TREE_CODE (type) == ARRAY_TYPE)
-	{
-	  tree n = array_type_nelts (type);
-	  if (TREE_CODE (len) == INTEGER_CST && TREE_CODE (n) == INTEGER_CST
-	      && wi::to_widest (len) != wi::to_widest (n) + 1)
-	    {
-	      error_at (m->loc, "inner dimensions of %<pipeline_map%> must be "
-			"whole (%<[0:n]%>)");
-	      return false;
-	    }
-	  type = TREE_TYPE (type);
+	  return NULL_TREE;
 	}
       row = size_binop (MULT_EXPR, row, fold_convert (sizetype, len));
     }
@@ -710,13 +703,79 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
     {
       error_at (m->loc, "%<pipeline_map%> of %qD: incomplete element type",
 		m->var);
+      return NULL_TREE;
+    }
+  return size_binop (MULT_EXPR, row, TYPE_SIZE_UNIT (type));
+}
+
+/* A split in the second dimension, M being VAR[0:COUNT][SPLIT:LEN]...:
+   *COUNT, and *PITCH from VAR's type (an array of arrays or a pointer
+   to arrays: a pointer to elements does not say its rows' length).  */
+static bool
+dm_pipe_outer (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree *count,
+	       tree *pitch)
+{
+  tree lo = dm_pe_invariant (p, m->lo[0], loopvar, m->loc, "a bound");
+  *count = dm_pe_invariant (p, m->len[0], loopvar, m->loc, "a length");
+  if (!lo || !*count)
+    return false;
+  if (!integer_zerop (lo))
+    {
+      error_at (m->loc, "the first dimension of a %<pipeline_map%> split "
+		"in its second one must be whole (%<[0:n]%>)");
       return false;
     }
-  row = size_binop (MULT_EXPR, row, TYPE_SIZE_UNIT (type));
+  tree rowtype = TREE_TYPE (TREE_TYPE (m->var));
+  if (TREE_CODE (rowtype) != ARRAY_TYPE || !COMPLETE_TYPE_P (rowtype))
+    {
+      error_at (m->loc, "%<pipeline_map%> split in the second dimension "
+		"needs the length of the rows of %qD: declare it as an array of "
+		"arrays or a pointer to arrays", m->var);
+      return false;
+    }
+  *pitch = unshare_expr (TYPE_SIZE_UNIT (rowtype));
+  return true;
+}
+
+/* Fill ELT (a struct deepmap_pipe_array) from map M; false after an
+   error.  The split is the first dimension, or the second when the first
+   does not use the loop variable and the second does.  */
+static bool
+dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
+		  tree *list)
+{
+  dm_affine split;
+  if (!dm_pe_affine (p, m->lo[0], loopvar, m->loc, &split))
+    return false;
+  int dim = 0;
+  tree zero = build_int_cst (long_integer_type_node, 0);
+  tree count = zero, pitch = size_zero_node;
+  if (!split.coef && m->ndims >= 2)
+    {
+      dm_affine second;
+      if (!dm_pe_affine (p, m->lo[1], loopvar, m->loc, &second))
+	return false;
+      if (second.coef)
+	{
+	  if (!dm_pipe_outer (p, m, loopvar, &count, &pitch))
+	    return false;
+	  split = second;
+	  dim = 1;
+	}
+    }
+  tree rows = dm_pe_invariant (p, m->len[dim], loopvar, m->loc, "a length");
+  if (!rows)
+    return false;
+  /* A row: every dimension inside the split one, whole.  */
+  tree type = TREE_TYPE (TREE_TYPE (m->var));
+  if (dim == 1)
+    type = TREE_TYPE (type);
+  tree row = dm_pipe_row_bytes (p, m, loopvar, dim + 1, type);
+  if (!row)
+    return false;
   tree base = TREE_CODE (TREE_TYPE (m->var)) == ARRAY_TYPE
 	      ? build_fold_addr_expr (m->var) : m->var;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (m->var));
-  tree zero = build_int_cst (long_integer_type_node, 0);
   dm_set_field (list, elt, "base", base);
   dm_set_field (list, elt, "row_bytes", row);
   dm_set_field (list, elt, "scale", split.coef ? split.coef : zero);
@@ -725,6 +784,8 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
   dm_set_field (list, elt, "map", build_int_cst (unsigned_type_node, m->dir));
   dm_set_field (list, elt, "name",
 		build_string_literal (strlen (name) + 1, name));
+  dm_set_field (list, elt, "count", count);
+  dm_set_field (list, elt, "pitch", pitch);
   return true;
 }
 
