@@ -392,12 +392,6 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
 		"%<pipeline_map%> clause");
       ok = false;
     }
-  if (ok && c_dialect_cxx ())
-    {
-      error_at (loc, "%<#pragma deepmap pipeline%> is only implemented "
-		"for C");
-      ok = false;
-    }
   if (!ok)
     {
       free (p);
@@ -406,6 +400,21 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
   p->loc = loc;
   p->fn = current_function_decl;
   dm_pipe_pending.safe_push (p);
+}
+
+/* PLUGIN_FINISH_UNIT: a pragma whose function was never genericized is
+   in a C++ template (an instantiation is a new function the pragma
+   does not reach); say so rather than run the loop unpipelined.  */
+void
+dm_finish_pipelines (void *event_data, void *user_data)
+{
+  for (unsigned i = 0; i < dm_pipe_pending.length (); i++)
+    {
+      error_at (dm_pipe_pending[i]->loc, "%<#pragma deepmap pipeline%> is "
+		"not supported in a template");
+      free (dm_pipe_pending[i]);
+    }
+  dm_pipe_pending.truncate (0);
 }
 
 void
@@ -556,7 +565,10 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
       code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
     }
   if (v)
-    STRIP_NOPS (v);
+    {
+      STRIP_NOPS (v);
+      STRIP_ANY_LOCATION_WRAPPER (v);
+    }
   if (!v || TREE_CODE (v) != VAR_DECL || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
     {
       error_at (loc, "%<#pragma deepmap pipeline%> needs a loop of the form "
@@ -565,14 +577,22 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
     }
   *var = v;
   tree step = NULL_TREE;
-  if (incr && TREE_CODE (incr) == C_MAYBE_CONST_EXPR)
-    incr = C_MAYBE_CONST_EXPR_EXPR (incr);
+  /* C wraps it in C_MAYBE_CONST_EXPR, C++ in a cleanup point and a
+     conversion to void.  */
+  while (incr && (TREE_CODE (incr) == C_MAYBE_CONST_EXPR
+		  || TREE_CODE (incr) == CLEANUP_POINT_EXPR
+		  || (CONVERT_EXPR_P (incr) && VOID_TYPE_P (TREE_TYPE (incr)))))
+    incr = TREE_CODE (incr) == C_MAYBE_CONST_EXPR
+	   ? C_MAYBE_CONST_EXPR_EXPR (incr) : TREE_OPERAND (incr, 0);
+  /* C++ wraps names in location wrappers.  */
+  tree target = incr ? TREE_OPERAND (incr, 0) : NULL_TREE;
+  if (target)
+    STRIP_ANY_LOCATION_WRAPPER (target);
   if (incr && (TREE_CODE (incr) == POSTINCREMENT_EXPR
 	       || TREE_CODE (incr) == PREINCREMENT_EXPR)
-      && TREE_OPERAND (incr, 0) == *var)
+      && target == *var)
     step = TREE_OPERAND (incr, 1);
-  else if (incr && TREE_CODE (incr) == MODIFY_EXPR
-	   && TREE_OPERAND (incr, 0) == *var)
+  else if (incr && TREE_CODE (incr) == MODIFY_EXPR && target == *var)
     {
       tree rhs = TREE_OPERAND (incr, 1);
       STRIP_NOPS (rhs);
@@ -580,6 +600,8 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
 	{
 	  tree a = TREE_OPERAND (rhs, 0), b = TREE_OPERAND (rhs, 1);
 	  STRIP_NOPS (a);
+	  STRIP_ANY_LOCATION_WRAPPER (a);
+	  STRIP_ANY_LOCATION_WRAPPER (b);
 	  if (a == *var)
 	    step = b;
 	}
@@ -636,6 +658,8 @@ dm_pipe_fn (const char *name, tree type)
       return d;
     }
   d = build_fn_decl (name, type);
+  /* C linkage in C++ too.  */
+  SET_DECL_ASSEMBLER_NAME (d, get_identifier (name));
   declare_weak (d);
   return d;
 }
@@ -914,6 +938,13 @@ dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
   DECL_CONTEXT (descs) = p->fn;
   TREE_USED (descs) = 1;
   tree list = alloc_stmt_list ();
+  /* C++ may keep the loop's initialisation in the loop: it must run
+     before the pipeline starts at the variable's value.  */
+  if (FOR_INIT_STMT (for_stmt))
+    {
+      append_to_statement_list (FOR_INIT_STMT (for_stmt), &list);
+      FOR_INIT_STMT (for_stmt) = NULL_TREE;
+    }
   for (int i = 0; i < p->nmaps; i++)
     {
       tree elt = build4 (ARRAY_REF, rec, descs, size_int (i), NULL_TREE,
