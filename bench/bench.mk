@@ -43,6 +43,7 @@ bench-fusionscale: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-fusionscale.sh $(FUSIONSCALE_FLAGS)
 
 bench-pipeline: $(SWAPIN) $(PLUGIN)
+	@sh $(TOP)/build-aux/ensure-deps.sh bench
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-pipeline.sh $(PIPELINE_FLAGS)
 
 bench-compiletime: $(PLUGIN)

@@ -21,6 +21,8 @@ want libdw-dev
 want gcc-12-offload-nvptx
 # Only for make check-valgrind.
 case " $* " in *" valgrind "*) want valgrind ;; esac
+# Only for the benchmarks' plots (bench/run-pipeline.sh).
+case " $* " in *" bench "*) want gnuplot-nox ;; esac
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then

@@ -197,6 +197,12 @@ struct deepmap_pipe_array
   long rows;		/* ... and ROWS - 1 more */
   unsigned map;		/* DEEPMAP_PIPE_TO, _FROM or _TOFROM */
   const char *name;	/* for messages; may be NULL */
+  /* 0: the split is in the outermost dimension, as above.  Otherwise
+     it is in the second one (B[0:count][k*bs:bs]): the array is COUNT
+     rows of PITCH bytes, and the "rows" above are columns of ROW_BYTES
+     bytes (all dimensions inside the second) within each of them.  */
+  long count;
+  size_t pitch;
 };
 
 /* Start a pipelined loop on DEVICE (-1: the default device) over

@@ -51,6 +51,7 @@ extern bool dm_before (location_t a, location_t b);
 /* dm-pipeline.c */
 extern void dm_register_pipeline_pragma (void);
 extern void dm_lower_pipelines (tree fndecl);
+extern void dm_finish_pipelines (void *event_data, void *user_data);
 
 /* dm-types.c */
 extern tree dm_annotation_type (void);

@@ -155,6 +155,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   register_callback (dm_plugin_name, PLUGIN_PRE_GENERICIZE, dm_match_pragmas,
 		     NULL);
+  register_callback (dm_plugin_name, PLUGIN_FINISH_UNIT, dm_finish_pipelines,
+		     NULL);
   dm_types_register_roots (dm_plugin_name);
   dm_register_pass (dm_plugin_name);
   if (hoist)

@@ -11,11 +11,13 @@
    takes the first for loop after it, and the loop becomes
 
      { struct deepmap_pipe_array d[N] = { ... };
-       deepmap_pipeline_begin (-1, k, HI, 1, CHUNK, STREAMS, LIMIT, N, d);
+       deepmap_pipeline_begin (DEV, k, HI, 1, CHUNK, STREAMS, LIMIT, N, d);
        try { for (; k < HI; k++) { deepmap_pipeline_iter (0, k); BODY } }
        finally { deepmap_pipeline_end (0); } }
 
-   each call guarded by the address of its weak declaration, so that the
+   DEV from the pragma's device clause, else from the device clause the
+   loop's target regions share (-1: the default device); each call
+   guarded by the address of its weak declaration, so that the
    program runs (unpipelined) under another libgomp.  */
 #include "deepmap-plugin.h"
 
@@ -54,6 +56,7 @@ struct dm_pipe_pragma
   location_t loc;
   tree fn;
   int chunk, streams;		/* expressions, -1: the runtime's choice */
+  int device;			/* expression, -1: the regions' device */
   unsigned HOST_WIDE_INT limit;	/* 0: the runtime's choice */
   int nmaps;
   dm_pmap maps[DM_PIPE_MAX_MAPS];
@@ -345,7 +348,7 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
   dm_lex (&lx);
   location_t loc = lx.loc;
   dm_pipe_pragma *p = XCNEW (dm_pipe_pragma);
-  p->chunk = p->streams = -1;
+  p->chunk = p->streams = p->device = -1;
   bool ok = current_function_decl != NULL_TREE;
   if (!ok)
     error_at (loc, "deepmap: %<#pragma deepmap pipeline%> outside a function");
@@ -368,6 +371,13 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
 	{
 	  dm_lex (&lx);
 	  ok = dm_parse_limit (p, &lx);
+	}
+      else if (dm_lex_name_is (&lx, "device"))
+	{
+	  dm_lex (&lx);
+	  ok = (dm_expect (&lx, CPP_OPEN_PAREN, "(")
+		&& (p->device = dm_parse_expr (p, &lx)) >= 0
+		&& dm_expect (&lx, CPP_CLOSE_PAREN, ")"));
 	}
       else
 	{
@@ -392,13 +402,6 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
 		"%<pipeline_map%> clause");
       ok = false;
     }
-  if (ok && c_dialect_cxx ())
-    {
-      error_at (loc, "deepmap: "
-		     "%<#pragma deepmap pipeline%> is only implemented "
-		"for C");
-      ok = false;
-    }
   if (!ok)
     {
       free (p);
@@ -407,6 +410,22 @@ dm_handle_pragma_pipeline (cpp_reader *reader)
   p->loc = loc;
   p->fn = current_function_decl;
   dm_pipe_pending.safe_push (p);
+}
+
+/* PLUGIN_FINISH_UNIT: a pragma whose function was never genericized is
+   in a C++ template (an instantiation is a new function the pragma
+   does not reach); say so rather than run the loop unpipelined.  */
+void
+dm_finish_pipelines (void *event_data, void *user_data)
+{
+  for (unsigned i = 0; i < dm_pipe_pending.length (); i++)
+    {
+      error_at (dm_pipe_pending[i]->loc, "deepmap: "
+					 "%<#pragma deepmap pipeline%> is "
+		"not supported in a template");
+      free (dm_pipe_pending[i]);
+    }
+  dm_pipe_pending.truncate (0);
 }
 
 void
@@ -561,7 +580,10 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
       code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
     }
   if (v)
-    STRIP_NOPS (v);
+    {
+      STRIP_NOPS (v);
+      STRIP_ANY_LOCATION_WRAPPER (v);
+    }
   if (!v || TREE_CODE (v) != VAR_DECL || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
     {
       error_at (loc, "deepmap: "
@@ -571,14 +593,22 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
     }
   *var = v;
   tree step = NULL_TREE;
-  if (incr && TREE_CODE (incr) == C_MAYBE_CONST_EXPR)
-    incr = C_MAYBE_CONST_EXPR_EXPR (incr);
+  /* C wraps it in C_MAYBE_CONST_EXPR, C++ in a cleanup point and a
+     conversion to void.  */
+  while (incr && (TREE_CODE (incr) == C_MAYBE_CONST_EXPR
+		  || TREE_CODE (incr) == CLEANUP_POINT_EXPR
+		  || (CONVERT_EXPR_P (incr) && VOID_TYPE_P (TREE_TYPE (incr)))))
+    incr = TREE_CODE (incr) == C_MAYBE_CONST_EXPR
+	   ? C_MAYBE_CONST_EXPR_EXPR (incr) : TREE_OPERAND (incr, 0);
+  /* C++ wraps names in location wrappers.  */
+  tree target = incr ? TREE_OPERAND (incr, 0) : NULL_TREE;
+  if (target)
+    STRIP_ANY_LOCATION_WRAPPER (target);
   if (incr && (TREE_CODE (incr) == POSTINCREMENT_EXPR
 	       || TREE_CODE (incr) == PREINCREMENT_EXPR)
-      && TREE_OPERAND (incr, 0) == *var)
+      && target == *var)
     step = TREE_OPERAND (incr, 1);
-  else if (incr && TREE_CODE (incr) == MODIFY_EXPR
-	   && TREE_OPERAND (incr, 0) == *var)
+  else if (incr && TREE_CODE (incr) == MODIFY_EXPR && target == *var)
     {
       tree rhs = TREE_OPERAND (incr, 1);
       STRIP_NOPS (rhs);
@@ -586,6 +616,8 @@ dm_pipe_loop (tree for_stmt, location_t loc, tree *var, tree *hi)
 	{
 	  tree a = TREE_OPERAND (rhs, 0), b = TREE_OPERAND (rhs, 1);
 	  STRIP_NOPS (a);
+	  STRIP_ANY_LOCATION_WRAPPER (a);
+	  STRIP_ANY_LOCATION_WRAPPER (b);
 	  if (a == *var)
 	    step = b;
 	}
@@ -615,10 +647,12 @@ dm_pipe_record (void)
   tree cstr = build_pointer_type (build_qualified_type (char_type_node,
 							TYPE_QUAL_CONST));
   static const char *const names[] = { "base", "row_bytes", "scale",
-					"offset", "rows", "map", "name" };
+					"offset", "rows", "map", "name",
+					"count", "pitch" };
   tree types[] = { const_ptr_type_node, size_type_node,
 		   long_integer_type_node, long_integer_type_node,
-		   long_integer_type_node, unsigned_type_node, cstr };
+		   long_integer_type_node, unsigned_type_node, cstr,
+		   long_integer_type_node, size_type_node };
   tree chain = NULL_TREE;
   for (unsigned i = 0; i < ARRAY_SIZE (names); i++)
     dm_add_member (&chain, names[i], types[i]);
@@ -641,6 +675,8 @@ dm_pipe_fn (const char *name, tree type)
       return d;
     }
   d = build_fn_decl (name, type);
+  /* C linkage in C++ too.  */
+  SET_DECL_ASSEMBLER_NAME (d, get_identifier (name));
   declare_weak (d);
   return d;
 }
@@ -672,46 +708,36 @@ dm_set_field (tree *list, tree elt, const char *name, tree value)
 			    list);
 }
 
-/* Fill ELT (a struct deepmap_pipe_array) from map M; false after an
+/* Bytes of one element of dimension FIRST - 1 of map M: dimensions
+   FIRST and on, all whole, of TYPE (the type of such an element when
+   the variable's type says, else its element type).  NULL_TREE after an
    error.  */
-static bool
-dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
-		  tree *list)
+static tree
+dm_pipe_row_bytes (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, int first,
+		   tree type)
 {
-  dm_affine split;
-  if (!dm_pe_affine (p, m->lo[0], loopvar, m->loc, &split))
-    return false;
-  tree rows = dm_pe_invariant (p, m->len[0], loopvar, m->loc, "a length");
-  if (!rows)
-    return false;
-  /* A row: every inner dimension, whole.  */
-  tree type = TREE_TYPE (TREE_TYPE (m->var));
   tree row = size_one_node;
-  for (int d = 1; d < m->ndims; d++)
+  for (int d = first; d < m->ndims; d++)
     {
       tree lo = dm_pe_invariant (p, m->lo[d], loopvar, m->loc, "a bound");
       tree len = dm_pe_invariant (p, m->len[d], loopvar, m->loc, "a length");
       if (!lo || !len)
-	return false;
-      if (!integer_zerop (lo))
+	return NULL_TREE;
+      bool whole = integer_zerop (lo);
+      if (whole && TREE_CODE (type) == ARRAY_TYPE)
+	{
+	  tree n = array_type_nelts (type);
+	  whole = (TREE_CODE (len) != INTEGER_CST
+		   || TREE_CODE (n) != INTEGER_CST
+		   || wi::to_widest (len) == wi::to_widest (n) + 1);
+	  type = TREE_TYPE (type);
+	}
+      if (!whole)
 	{
 	  error_at (m->loc, "deepmap: "
 			    "inner dimensions of %<pipeline_map%> must be "
 		    "whole (%<[0:n]%>)");
-	  return false;
-	}
-      if (TREE_CODE (type) == ARRAY_TYPE)
-	{
-	  tree n = array_type_nelts (type);
-	  if (TREE_CODE (len) == INTEGER_CST && TREE_CODE (n) == INTEGER_CST
-	      && wi::to_widest (len) != wi::to_widest (n) + 1)
-	    {
-	      error_at (m->loc, "deepmap: "
-				"inner dimensions of %<pipeline_map%> must be "
-			"whole (%<[0:n]%>)");
-	      return false;
-	    }
-	  type = TREE_TYPE (type);
+	  return NULL_TREE;
 	}
       row = size_binop (MULT_EXPR, row, fold_convert (sizetype, len));
     }
@@ -720,13 +746,81 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
       error_at (m->loc, "deepmap: "
 			"%<pipeline_map%> of %qD: incomplete element type",
 		m->var);
+      return NULL_TREE;
+    }
+  return size_binop (MULT_EXPR, row, TYPE_SIZE_UNIT (type));
+}
+
+/* A split in the second dimension, M being VAR[0:COUNT][SPLIT:LEN]...:
+   *COUNT, and *PITCH from VAR's type (an array of arrays or a pointer
+   to arrays: a pointer to elements does not say its rows' length).  */
+static bool
+dm_pipe_outer (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree *count,
+	       tree *pitch)
+{
+  tree lo = dm_pe_invariant (p, m->lo[0], loopvar, m->loc, "a bound");
+  *count = dm_pe_invariant (p, m->len[0], loopvar, m->loc, "a length");
+  if (!lo || !*count)
+    return false;
+  if (!integer_zerop (lo))
+    {
+      error_at (m->loc, "deepmap: "
+			"the first dimension of a %<pipeline_map%> split "
+		"in its second one must be whole (%<[0:n]%>)");
       return false;
     }
-  row = size_binop (MULT_EXPR, row, TYPE_SIZE_UNIT (type));
+  tree rowtype = TREE_TYPE (TREE_TYPE (m->var));
+  if (TREE_CODE (rowtype) != ARRAY_TYPE || !COMPLETE_TYPE_P (rowtype))
+    {
+      error_at (m->loc, "deepmap: "
+			"%<pipeline_map%> split in the second dimension "
+		"needs the length of the rows of %qD: declare it as an array of "
+		"arrays or a pointer to arrays", m->var);
+      return false;
+    }
+  *pitch = unshare_expr (TYPE_SIZE_UNIT (rowtype));
+  return true;
+}
+
+/* Fill ELT (a struct deepmap_pipe_array) from map M; false after an
+   error.  The split is the first dimension, or the second when the first
+   does not use the loop variable and the second does.  */
+static bool
+dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
+		  tree *list)
+{
+  dm_affine split;
+  if (!dm_pe_affine (p, m->lo[0], loopvar, m->loc, &split))
+    return false;
+  int dim = 0;
+  tree zero = build_int_cst (long_integer_type_node, 0);
+  tree count = zero, pitch = size_zero_node;
+  if (!split.coef && m->ndims >= 2)
+    {
+      dm_affine second;
+      if (!dm_pe_affine (p, m->lo[1], loopvar, m->loc, &second))
+	return false;
+      if (second.coef)
+	{
+	  if (!dm_pipe_outer (p, m, loopvar, &count, &pitch))
+	    return false;
+	  split = second;
+	  dim = 1;
+	}
+    }
+  tree rows = dm_pe_invariant (p, m->len[dim], loopvar, m->loc, "a length");
+  if (!rows)
+    return false;
+  /* A row: every dimension inside the split one, whole.  */
+  tree type = TREE_TYPE (TREE_TYPE (m->var));
+  if (dim == 1)
+    type = TREE_TYPE (type);
+  tree row = dm_pipe_row_bytes (p, m, loopvar, dim + 1, type);
+  if (!row)
+    return false;
   tree base = TREE_CODE (TREE_TYPE (m->var)) == ARRAY_TYPE
 	      ? build_fold_addr_expr (m->var) : m->var;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (m->var));
-  tree zero = build_int_cst (long_integer_type_node, 0);
   dm_set_field (list, elt, "base", base);
   dm_set_field (list, elt, "row_bytes", row);
   dm_set_field (list, elt, "scale", split.coef ? split.coef : zero);
@@ -735,7 +829,119 @@ dm_pipe_describe (dm_pipe_pragma *p, dm_pmap *m, tree loopvar, tree elt,
   dm_set_field (list, elt, "map", build_int_cst (unsigned_type_node, m->dir));
   dm_set_field (list, elt, "name",
 		build_string_literal (strlen (name) + 1, name));
+  dm_set_field (list, elt, "count", count);
+  dm_set_field (list, elt, "pitch", pitch);
   return true;
+}
+
+/* What the target regions of a pipelined loop say about their device.  */
+struct dm_dev_scan
+{
+  tree loopvar;
+  auto_vec<tree> locals;	/* declared inside the loop */
+  tree expr;			/* the first region's device expression */
+  location_t loc;		/* of the region that decides the error */
+  bool without, differ, varies;
+};
+
+static tree
+dm_uses_loop_decl (tree *tp, int *walk_subtrees, void *data)
+{
+  dm_dev_scan *s = (dm_dev_scan *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (*tp == s->loopvar || (DECL_P (*tp) && s->locals.contains (*tp)))
+    return *tp;
+  return NULL_TREE;
+}
+
+static tree
+dm_scan_device (tree *tp, int *walk_subtrees, void *data)
+{
+  dm_dev_scan *s = (dm_dev_scan *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == BIND_EXPR)
+    for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+      s->locals.safe_push (v);
+  if (TREE_CODE (t) != OMP_TARGET)
+    return NULL_TREE;
+  tree c = OMP_TARGET_CLAUSES (t);
+  while (c && OMP_CLAUSE_CODE (c) != OMP_CLAUSE_DEVICE)
+    c = OMP_CLAUSE_CHAIN (c);
+  location_t loc = EXPR_LOCATION (t);
+  if (c && OMP_CLAUSE_DEVICE_ANCESTOR (c))
+    return NULL_TREE;		/* runs on the host */
+  if (!c)
+    {
+      if (!s->without && !s->differ && !s->varies)
+	s->loc = loc;
+      s->without = true;
+      return NULL_TREE;
+    }
+  tree e = OMP_CLAUSE_DEVICE_ID (c);
+  if (!s->expr)
+    {
+      s->expr = e;
+      s->loc = loc;
+    }
+  else if (!operand_equal_p (s->expr, e, 0) && !s->differ)
+    {
+      s->differ = true;
+      s->loc = loc;
+    }
+  if (!s->varies && (TREE_SIDE_EFFECTS (e)
+		     || walk_tree (&e, dm_uses_loop_decl, s, NULL)))
+    {
+      s->varies = true;
+      s->loc = loc;
+    }
+  return NULL_TREE;
+}
+
+/* The device the pipeline of P on the loop FOR_STMT over VAR uses (an
+   int expression, -1: the default device): the pragma's device clause,
+   else the device clause the loop's target regions share, evaluated
+   before the loop.  NULL_TREE after an error.  */
+static tree
+dm_pipe_device (dm_pipe_pragma *p, tree for_stmt, tree var)
+{
+  if (p->device >= 0)
+    {
+      tree d = dm_pe_invariant (p, p->device, var, p->loc, "the device");
+      return d ? fold_convert (integer_type_node, d) : NULL_TREE;
+    }
+  dm_dev_scan s;
+  s.loopvar = var;
+  s.expr = NULL_TREE;
+  s.loc = p->loc;
+  s.without = s.differ = s.varies = false;
+  walk_tree_without_duplicates (&FOR_BODY (for_stmt), dm_scan_device, &s);
+  if (!s.expr)
+    return integer_minus_one_node;
+  if (s.without || s.differ)
+    {
+      error_at (s.loc, "deepmap: "
+		       "target regions of a pipelined loop must name the "
+		"same device; give %<#pragma deepmap pipeline%> a "
+		"%<device%> clause");
+      inform (p->loc, "pipelined loop here");
+      return NULL_TREE;
+    }
+  if (s.varies)
+    {
+      error_at (s.loc, "deepmap: "
+		       "the %<device%> clause of a target region in a "
+		"pipelined loop must not change in the loop; give "
+		"%<#pragma deepmap pipeline%> a %<device%> clause");
+      inform (p->loc, "pipelined loop here");
+      return NULL_TREE;
+    }
+  return fold_convert (integer_type_node, unshare_expr (s.expr));
 }
 
 /* Replace *LOOP (a FOR_STMT) by its pipelined form (see the top).  */
@@ -755,6 +961,13 @@ dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
   DECL_CONTEXT (descs) = p->fn;
   TREE_USED (descs) = 1;
   tree list = alloc_stmt_list ();
+  /* C++ may keep the loop's initialisation in the loop: it must run
+     before the pipeline starts at the variable's value.  */
+  if (FOR_INIT_STMT (for_stmt))
+    {
+      append_to_statement_list (FOR_INIT_STMT (for_stmt), &list);
+      FOR_INIT_STMT (for_stmt) = NULL_TREE;
+    }
   for (int i = 0; i < p->nmaps; i++)
     {
       tree elt = build4 (ARRAY_REF, rec, descs, size_int (i), NULL_TREE,
@@ -768,7 +981,9 @@ dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
   tree streams = p->streams < 0 ? zero
 		 : dm_pe_invariant (p, p->streams, var, p->loc,
 				    "the stream count");
-  if (!chunk || !streams)
+  tree device = chunk && streams ? dm_pipe_device (p, for_stmt, var)
+				 : NULL_TREE;
+  if (!device)
     return;
 
   tree lt = long_integer_type_node;
@@ -787,7 +1002,7 @@ dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
 						   ptr_type_node, NULL_TREE));
   tree first = build4 (ARRAY_REF, rec, descs, size_zero_node, NULL_TREE,
 		       NULL_TREE);
-  tree bargs[9] = { integer_minus_one_node, dm_long (var), hi,
+  tree bargs[9] = { device, dm_long (var), hi,
 		    build_int_cst (lt, 1), chunk, streams,
 		    build_int_cst (long_long_unsigned_type_node, p->limit),
 		    size_int (p->nmaps), build_fold_addr_expr (first) };

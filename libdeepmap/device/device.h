@@ -29,6 +29,14 @@ struct dm_launch
   int thread_limit;
 };
 
+/* Direction of a 2-D copy.  */
+enum dm_copy_dir
+{
+  DM_COPY_H2D,
+  DM_COPY_D2H,
+  DM_COPY_D2D
+};
+
 struct dm_device_ops
 {
   const char *name;		/* "emu", "cuda" */
@@ -62,6 +70,14 @@ struct dm_device_ops
 		  struct dm_queue *q);
   int (*device_to_device) (struct dm_device *, uintptr_t dst, uintptr_t src,
 			   size_t size, struct dm_queue *q);
+
+  /* Optional: a 2-D strided copy in one transfer (cuMemcpy2DAsync):
+     HEIGHT rows of WIDTH bytes, row R from SRC + R * SPITCH to DST + R *
+     DPITCH; host addresses as integers.  Rows may overlap only in a
+     device-to-device copy.  NULL: the transfer layer copies row by row.  */
+  int (*copy_2d) (struct dm_device *, enum dm_copy_dir dir, uintptr_t dst,
+		  size_t dpitch, uintptr_t src, size_t spitch, size_t width,
+		  size_t height, struct dm_queue *q);
 
   /* Asynchronous queues: in-order streams of work.  */
   struct dm_queue *(*queue_create) (struct dm_device *);

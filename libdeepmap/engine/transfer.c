@@ -138,3 +138,73 @@ dm_copy_to_host_uncounted (struct dm_device *dev, void *dst, uintptr_t src,
 {
   return size ? dev->ops->to_host (dev, dst, src, size, q) : 0;
 }
+
+/* Row by row through the 1-D operations: a backend without copy_2d.  */
+static int
+dm_copy_2d_rows (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
+		 size_t dpitch, uintptr_t src, size_t spitch, size_t width,
+		 size_t height, struct dm_queue *q)
+{
+  for (size_t r = 0; r < height; r++)
+    {
+      uintptr_t d = dst + r * dpitch, s = src + r * spitch;
+      int ret = dir == DM_COPY_H2D
+		? dev->ops->to_device (dev, d, (const void *) s, width, q)
+		: dir == DM_COPY_D2H
+		? dev->ops->to_host (dev, (void *) d, s, width, q)
+		: dev->ops->device_to_device (dev, d, s, width, q);
+      if (ret != 0)
+	return ret;
+    }
+  return 0;
+}
+
+static int
+dm_copy_2d_call (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
+		 size_t dpitch, uintptr_t src, size_t spitch, size_t width,
+		 size_t height, struct dm_queue *q)
+{
+  if (dev->ops->copy_2d)
+    return dev->ops->copy_2d (dev, dir, dst, dpitch, src, spitch, width,
+			      height, q);
+  return dm_copy_2d_rows (dev, dir, dst, dpitch, src, spitch, width, height,
+			  q);
+}
+
+int
+dm_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
+	    size_t dpitch, uintptr_t src, size_t spitch, size_t width,
+	    size_t height, struct dm_queue *q)
+{
+  size_t size = width * height;
+  if (size == 0)
+    return 0;
+  /* One transfer where the backend makes it one, as the link sees it.  */
+  uint64_t n = dev->ops->copy_2d ? 1 : height;
+  struct dm_stats *st = &dev->stats;
+  dm_stats_add (dir == DM_COPY_H2D ? &st->h2d_count
+		: dir == DM_COPY_D2H ? &st->d2h_count : &st->d2d_count, n);
+  dm_stats_add (dir == DM_COPY_H2D ? &st->h2d_bytes
+		: dir == DM_COPY_D2H ? &st->d2h_bytes : &st->d2d_bytes, size);
+  if (DM_OMPT_ON ())
+    {
+      int hostdev = dm_ompt_host_device ();
+      DM_OMPT_TRANSFER (dir == DM_COPY_D2H
+			? (q ? ompt_target_data_transfer_from_device_async
+			   : ompt_target_data_transfer_from_device)
+			: (q ? ompt_target_data_transfer_to_device_async
+			   : ompt_target_data_transfer_to_device),
+			(void *) src, dir == DM_COPY_H2D ? hostdev : dev->id,
+			(void *) dst, dir == DM_COPY_D2H ? hostdev : dev->id,
+			size,
+			DM_TIMED (dev, dm_copy_2d_call (dev, dir, dst, dpitch,
+							src, spitch, width,
+							height, q)),
+			dir == DM_COPY_H2D ? DM_TR_H2D
+			: dir == DM_COPY_D2H ? DM_TR_D2H : DM_TR_D2D,
+			dir == DM_COPY_D2H ? dst : src,
+			dir == DM_COPY_D2H ? src : dst);
+    }
+  return DM_TIMED (dev, dm_copy_2d_call (dev, dir, dst, dpitch, src, spitch,
+					 width, height, q));
+}

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device/device.h"
+
 struct dm_device;
 struct dm_queue;
 struct dm_trace_queued;
@@ -18,6 +20,12 @@ int dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src,
 		     size_t size, struct dm_queue *q);
 int dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst,
 			      uintptr_t src, size_t size, struct dm_queue *q);
+
+/* A 2-D strided copy, counted as one transfer of WIDTH * HEIGHT bytes
+   (see copy_2d in device.h; host addresses as integers).  */
+int dm_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
+		size_t dpitch, uintptr_t src, size_t spitch, size_t width,
+		size_t height, struct dm_queue *q);
 
 /* The explicit uncounted path: bytes the runtime moves for itself, not
    the program's data (a region's argument block, as a GPU's kernel

@@ -35,6 +35,8 @@ struct dm_pipe_arr
 {
   uintptr_t base;
   size_t row_bytes;
+  long count;			/* > 0: split in the second dimension */
+  size_t pitch;			/* then: bytes of an outer row */
   long scale, offset, rows;
   unsigned map;
   char name[32];
@@ -76,10 +78,62 @@ dm_pipe_rows (const struct dm_pipe *p, const struct dm_pipe_arr *a, long c,
   *rhi = a->scale * kl + a->offset + a->rows;
 }
 
+/* Slots of an array split in its second dimension keep the host's row
+   pitch, so that the regions' own indices reach them: slot S's columns
+   sit at column offset (S % PER) * width of group S / PER, where a group
+   is COUNT rows of PITCH bytes holding PER slots side by side.  */
+static size_t
+dm_pipe_per_group (const struct dm_pipe_arr *a, size_t slot_rows)
+{
+  size_t w = slot_rows * a->row_bytes;
+  return w && w <= a->pitch ? a->pitch / w : 1;
+}
+
+static size_t
+dm_pipe_group_span (const struct dm_pipe_arr *a, size_t slot_rows)
+{
+  return (size_t) (a->count - 1) * a->pitch
+	 + dm_pipe_per_group (a, slot_rows) * slot_rows * a->row_bytes;
+}
+
+/* Device bytes of S slots of SLOT_ROWS rows of array A.  */
+static unsigned long long
+dm_pipe_arr_bytes (const struct dm_pipe_arr *a, size_t slot_rows, int s)
+{
+  if (a->count == 0)
+    return (unsigned long long) s * slot_rows * a->row_bytes;
+  size_t per = dm_pipe_per_group (a, slot_rows);
+  return (unsigned long long) ((s + per - 1) / per)
+	 * dm_pipe_group_span (a, slot_rows);
+}
+
 static uintptr_t
 dm_pipe_slot (const struct dm_pipe *p, const struct dm_pipe_arr *a, long c)
 {
-  return a->buf + (size_t) (c % p->nslots) * a->slot_rows * a->row_bytes;
+  size_t s = (size_t) (c % p->nslots), w = a->slot_rows * a->row_bytes;
+  if (a->count == 0)
+    return a->buf + s * w;
+  size_t per = dm_pipe_per_group (a, a->slot_rows);
+  return a->buf + s / per * dm_pipe_group_span (a, a->slot_rows)
+	 + s % per * w;
+}
+
+/* Copy rows [FROM, TO) of A between host H and device D (2-D when the
+   split is in the second dimension).  */
+static int
+dm_pipe_move (struct dm_pipe *p, const struct dm_pipe_arr *a,
+	      enum dm_copy_dir dir, uintptr_t dst, uintptr_t src, long from,
+	      long to, struct dm_queue *q)
+{
+  size_t width = (size_t) (to - from) * a->row_bytes;
+  if (a->count > 0)
+    return dm_copy_2d (p->dev, dir, dst, a->pitch, src, a->pitch, width,
+		       (size_t) a->count, q);
+  if (dir == DM_COPY_H2D)
+    return dm_copy_to_device (p->dev, dst, (const void *) src, width, q);
+  if (dir == DM_COPY_D2H)
+    return dm_copy_to_host (p->dev, (void *) dst, src, width, q);
+  return dm_copy_device_to_device (p->dev, dst, src, width, q);
 }
 
 static const char *
@@ -95,9 +149,9 @@ dm_pipe_bytes (struct dm_pipe *p, long chunk, int s)
   unsigned long long total = 0;
   for (size_t i = 0; i < p->narr; i++)
     if (!p->a[i].resident)
-      total += (unsigned long long) s * p->a[i].row_bytes
-	       * (unsigned long long) (p->a[i].scale * (chunk - 1) * p->step
-				       + p->a[i].rows);
+      total += dm_pipe_arr_bytes (&p->a[i],
+				  (size_t) (p->a[i].scale * (chunk - 1)
+					    * p->step + p->a[i].rows), s);
   return total;
 }
 
@@ -146,7 +200,8 @@ dm_pipe_check (struct dm_pipe *p, size_t i)
 {
   struct dm_pipe_arr *a = &p->a[i];
   if (a->base == 0 || a->row_bytes == 0 || a->rows <= 0 || a->scale < 0
-      || a->map == 0 || (a->map & ~(unsigned) DEEPMAP_PIPE_TOFROM))
+      || a->map == 0 || (a->map & ~(unsigned) DEEPMAP_PIPE_TOFROM)
+      || a->count < 0 || (a->count > 0 && a->pitch < a->row_bytes))
     dm_fatal ("pipeline: bad description of %s (base %p, %zu bytes per row, "
 	      "rows %ld*k%+ld for %ld, map %u)", dm_pipe_name (a),
 	      (void *) a->base, a->row_bytes, a->scale, a->offset, a->rows,
@@ -159,8 +214,14 @@ dm_pipe_check (struct dm_pipe *p, size_t i)
 	      "row", p->lo, rlo, dm_pipe_name (a));
   /* The array's base itself (a pointer the region receives) translates
      too, whatever rows the loop uses.  */
+  if (a->count > 0 && (size_t) rhi * a->row_bytes > a->pitch)
+    dm_fatal ("pipeline: iteration %ld uses column %ld of %s, beyond its "
+	      "rows of %zu bytes", p->lo + (p->niters - 1) * p->step,
+	      rhi - 1, dm_pipe_name (a), a->pitch);
   a->ext_lo = a->base;
   a->ext_hi = a->base + (size_t) rhi * a->row_bytes;
+  if (a->count > 0)
+    a->ext_hi += (size_t) (a->count - 1) * a->pitch;
   uintptr_t s = a->base + (size_t) rlo * a->row_bytes;
   struct dm_device *dev = p->dev;
   pthread_mutex_lock (&dev->lock);
@@ -179,8 +240,8 @@ dm_pipe_check (struct dm_pipe *p, size_t i)
 	      "different extent", dm_pipe_name (a), (void *) s,
 	      (void *) a->ext_hi);
   for (size_t j = 0; j < i; j++)
-    if (!p->a[j].resident && !a->resident && a->ext_lo <= p->a[j].ext_hi
-	&& p->a[j].ext_lo <= a->ext_hi)
+    if (!p->a[j].resident && !a->resident && a->ext_lo < p->a[j].ext_hi
+	&& p->a[j].ext_lo < a->ext_hi)
       dm_fatal ("pipeline: %s and %s overlap", dm_pipe_name (&p->a[j]),
 		dm_pipe_name (a));
 }
@@ -227,10 +288,9 @@ dm_pipe_copy (struct dm_pipe *p, long c, int to_device, long last, int final)
 	continue;
       uintptr_t d = dm_pipe_slot (p, a, c) + (size_t) (from - rlo) * a->row_bytes;
       uintptr_t h = a->base + (size_t) from * a->row_bytes;
-      size_t size = (size_t) (to - from) * a->row_bytes;
       int r = to_device
-	      ? dm_copy_to_device (p->dev, d, (const void *) h, size, q)
-	      : dm_copy_to_host (p->dev, (void *) h, d, size, q);
+	      ? dm_pipe_move (p, a, DM_COPY_H2D, d, h, from, to, q)
+	      : dm_pipe_move (p, a, DM_COPY_D2H, h, d, from, to, q);
       if (r != 0)
 	dm_fatal ("pipeline: copying rows %ld to %ld of %s %s device %d "
 		  "failed: %s", from, to - 1, dm_pipe_name (a),
@@ -255,9 +315,8 @@ dm_pipe_halo (struct dm_pipe *p, long c)
 	continue;
       uintptr_t src = dm_pipe_slot (p, a, c - 1)
 		      + (size_t) (rlo - plo) * a->row_bytes;
-      if (dm_copy_device_to_device (p->dev, dm_pipe_slot (p, a, c), src,
-				    (size_t) (end - rlo) * a->row_bytes,
-				    NULL) != 0)
+      if (dm_pipe_move (p, a, DM_COPY_D2D, dm_pipe_slot (p, a, c), src, rlo,
+			end, NULL) != 0)
 	dm_fatal ("pipeline: moving rows %ld to %ld of %s between slots of "
 		  "device %d failed: %s", rlo, end - 1, dm_pipe_name (a),
 		  p->dev->id, dm_reason ());
@@ -282,12 +341,12 @@ dm_pipe_alloc (struct dm_pipe *p)
       if (a->resident)
 	continue;
       a->slot_rows = (size_t) (a->scale * (p->chunk - 1) * p->step + a->rows);
-      a->buf_size = (size_t) p->nslots * a->slot_rows * a->row_bytes;
+      a->buf_size = dm_pipe_arr_bytes (a, a->slot_rows, p->nslots);
       if (dm_pool_alloc (dev, a->buf_size, &a->buf) != 0)
 	{
 	  pthread_mutex_unlock (&dev->lock);
 	  dm_fatal ("pipeline: cannot allocate %d slots of %zu bytes for %s "
-		    "on device %d: %s", p->nslots, a->slot_rows * a->row_bytes,
+		    "on device %d: %s", p->nslots, a->buf_size / p->nslots,
 		    dm_pipe_name (a), dev->id, dm_reason ());
 	}
     }
@@ -328,6 +387,8 @@ dm_pipe_begin (struct dm_device *dev, long lo, long hi, long step, long chunk,
       a[i].offset = arrays[i].offset;
       a[i].rows = arrays[i].rows;
       a[i].map = arrays[i].map;
+      a[i].count = arrays[i].count;
+      a[i].pitch = arrays[i].pitch;
       if (arrays[i].name)
 	snprintf (a[i].name, sizeof a[i].name, "%s", arrays[i].name);
     }
@@ -425,13 +486,21 @@ uintptr_t
 dm_pipe_lookup (struct dm_device *dev, uintptr_t h)
 {
   struct dm_pipe *p = dm_pipe_current;
-  if (p->dev != dev || p->cur < 0)
+  if (p->cur < 0 || dev == NULL)
     return 0;
+  /* Exclusive of the end: the next variable (pipelined or not) may
+     start there.  */
   for (size_t i = 0; i < p->narr; i++)
     {
       struct dm_pipe_arr *a = &p->a[i];
-      if (a->resident || h < a->ext_lo || h > a->ext_hi)
+      if (a->resident || h < a->ext_lo || h >= a->ext_hi)
 	continue;
+      /* Mapping it there would silently run unpipelined, on rows the
+	 pipeline may still hold.  */
+      if (p->dev != dev)
+	dm_fatal ("pipeline: a target region on device %d uses %s, which the "
+		  "pipelined loop holds on device %d", dev->id,
+		  dm_pipe_name (a), p->dev->id);
       long rlo, rhi;
       dm_pipe_rows (p, a, p->cur, -1, &rlo, &rhi);
       return dm_pipe_slot (p, a, p->cur) + h

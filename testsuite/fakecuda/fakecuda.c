@@ -131,6 +131,7 @@ struct fk_op
   void *dst;
   const void *src;
   size_t size;
+  size_t height, dpitch, spitch;	/* a 2-D copy: HEIGHT > 1 rows */
   CUstreamCallback callback;
   CUstream stream;
   void *arg;
@@ -397,7 +398,9 @@ fk_execute (struct fk_op *op)
     {
     case FK_COPY:
       if (!fk_sticky)
-	memmove (op->dst, op->src, op->size);
+	for (size_t r = 0; r < (op->height ? op->height : 1); r++)
+	  memmove ((char *) op->dst + r * op->dpitch,
+		   (const char *) op->src + r * op->spitch, op->size);
       break;
     case FK_CALLBACK:
       op->callback (op->stream, fk_sticky, op->arg);
@@ -821,6 +824,24 @@ cuMemcpyHtoDAsync (CUdeviceptr dst, const void *src, size_t n, CUstream s)
   return fk_submit (s, &op);
 }
 
+/* Queue copy OP on S; INTO_PAGEABLE: like the driver, a copy into
+   pageable memory returns only once it is done, after the stream's
+   earlier work.  */
+static CUresult
+fk_submit_copy (CUstream s, struct fk_op *op, int into_pageable)
+{
+  if (into_pageable && !fk_special_stream (s))
+    {
+      pthread_mutex_lock (&fk_lock);
+      fk_extra[FK_C_DTOH_PAGEABLE_WAITS]++;
+      pthread_mutex_unlock (&fk_lock);
+      fk_stream_drain (s);
+      fk_execute (op);
+      return CUDA_SUCCESS;
+    }
+  return fk_submit (s, op);
+}
+
 FK_EXPORT CUresult CUDAAPI
 cuMemcpyDtoHAsync (void *dst, CUdeviceptr src, size_t n, CUstream s)
 {
@@ -832,18 +853,7 @@ cuMemcpyDtoHAsync (void *dst, CUdeviceptr src, size_t n, CUstream s)
   int pinned = fk_pinned (dst, n);
   fk_note_copy (n, pinned ? FK_C_DTOH_PINNED : -1);
   struct fk_op op = { .kind = FK_COPY, .dst = dst, .src = p, .size = n };
-  if (!pinned && !fk_special_stream (s))
-    {
-      /* Like the driver: a copy into pageable memory returns only once
-	 it is done, after the stream's earlier work.  */
-      pthread_mutex_lock (&fk_lock);
-      fk_extra[FK_C_DTOH_PAGEABLE_WAITS]++;
-      pthread_mutex_unlock (&fk_lock);
-      fk_stream_drain (s);
-      fk_execute (&op);
-      return CUDA_SUCCESS;
-    }
-  return fk_submit (s, &op);
+  return fk_submit_copy (s, &op, !pinned);
 }
 
 FK_EXPORT CUresult CUDAAPI
@@ -857,6 +867,47 @@ cuMemcpyDtoDAsync (CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
   fk_note_copy (n, -1);
   struct fk_op op = { .kind = FK_COPY, .dst = d, .src = p, .size = n };
   return fk_submit (s, &op);
+}
+
+/* One side of a 2-D copy: its host address, every row of it checked
+   to lie in one device block when it is device memory.  */
+static void *
+fk_2d_side (CUmemorytype type, const void *host, CUdeviceptr dev, size_t x,
+	    size_t y, size_t pitch, size_t width, size_t height)
+{
+  size_t off = y * pitch + x, span = (height - 1) * pitch + width;
+  if (pitch < width)
+    return NULL;
+  if (type == CU_MEMORYTYPE_HOST)
+    return host ? (char *) host + off : NULL;
+  if (type == CU_MEMORYTYPE_DEVICE)
+    return fk_device_range (dev + off, span);
+  return NULL;			/* arrays and unified memory: not faked */
+}
+
+FK_EXPORT CUresult CUDAAPI
+cuMemcpy2DAsync (const CUDA_MEMCPY2D *m, CUstream s)
+{
+  FK_ENTER (cuMemcpy2DAsync);
+  FK_NEED_CONTEXT ();
+  if (m == NULL || m->WidthInBytes == 0 || m->Height == 0)
+    return m ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  void *d = fk_2d_side (m->dstMemoryType, m->dstHost, m->dstDevice,
+			m->dstXInBytes, m->dstY, m->dstPitch, m->WidthInBytes,
+			m->Height);
+  const void *p = fk_2d_side (m->srcMemoryType, m->srcHost, m->srcDevice,
+			      m->srcXInBytes, m->srcY, m->srcPitch,
+			      m->WidthInBytes, m->Height);
+  if (d == NULL || p == NULL)
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t span = (m->Height - 1) * m->dstPitch + m->WidthInBytes;
+  int pageable_out = (m->dstMemoryType == CU_MEMORYTYPE_HOST
+		      && !fk_pinned (d, span));
+  fk_note_copy (m->WidthInBytes * m->Height, -1);
+  struct fk_op op = { .kind = FK_COPY, .dst = d, .src = p,
+		      .size = m->WidthInBytes, .height = m->Height,
+		      .dpitch = m->dstPitch, .spitch = m->srcPitch };
+  return fk_submit_copy (s, &op, pageable_out);
 }
 
 /* Streams and events.  */

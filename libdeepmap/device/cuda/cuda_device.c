@@ -780,6 +780,7 @@ static const struct dm_device_ops dm_cuda_ops = {
   .to_device = dm_cuda_to_device,
   .to_host = dm_cuda_to_host,
   .device_to_device = dm_cuda_device_to_device,
+  .copy_2d = dm_cuda_copy_2d,
   .queue_create = dm_cuda_queue_create,
   .queue_destroy = dm_cuda_queue_destroy,
   .queue_sync = dm_cuda_queue_sync,

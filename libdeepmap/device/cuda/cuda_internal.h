@@ -95,6 +95,10 @@ int dm_cuda_device_to_device (struct dm_device *, uintptr_t dst,
 			      uintptr_t src, size_t size,
 			      struct dm_queue *q);
 
+int dm_cuda_copy_2d (struct dm_device *, enum dm_copy_dir dir, uintptr_t dst,
+		     size_t dpitch, uintptr_t src, size_t spitch,
+		     size_t width, size_t height, struct dm_queue *q);
+
 /* The queue_callback op: FN (ARG, FAILURE) once Q has passed what it
    holds now, on a driver thread.  */
 int dm_cuda_queue_callback (struct dm_device *dev, struct dm_queue *q,

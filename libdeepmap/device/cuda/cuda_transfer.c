@@ -353,6 +353,7 @@ struct dm_cuda_piece
   char *dst;
   const char *bounce;
   size_t len;
+  size_t rows, dpitch;		/* ROWS rows of LEN bytes, DPITCH apart */
 };
 
 static void
@@ -362,7 +363,8 @@ dm_cuda_piece_out (void *data, const char *failure)
   /* After a failure the bytes are not there; the construct's completion
      reports it.  */
   if (failure == NULL)
-    memcpy (p->dst, p->bounce, p->len);
+    for (size_t r = 0; r < p->rows; r++)
+      memcpy (p->dst + r * p->dpitch, p->bounce + r * p->len, p->len);
   free (p);
 }
 
@@ -373,47 +375,63 @@ dm_cuda_piece_out (void *data, const char *failure)
    callback copies it out; stream order keeps the next piece's DMA after
    that callback, so one buffer serves them all.  */
 static int
+dm_cuda_bounce_alloc (struct dm_device *dev, struct dm_queue *q)
+{
+  size_t piece = dm_cuda_tuning.chunk;
+  if (q->bounce != NULL)
+    return 0;
+  CUresult r = dm_cu.cuMemHostAlloc (&q->bounce, piece, 0);
+  if (r == CUDA_SUCCESS)
+    return 0;
+  q->bounce = NULL;
+  dm_cuda_reason (r, "cuMemHostAlloc", "cuda device %d: %zu bytes of "
+		  "pinned bounce buffer", dev->id, piece);
+  return -1;
+}
+
+/* After the DMA into Q's bounce buffer just queued, a callback that
+   copies ROWS rows of LEN bytes out of it to DST, DPITCH apart.  */
+static int
+dm_cuda_piece_queue (struct dm_device *dev, struct dm_queue *q, char *dst,
+		     size_t len, size_t rows, size_t dpitch)
+{
+  struct dm_cuda_piece *p = malloc (sizeof *p);
+  if (p == NULL)
+    {
+      dm_set_reason ("cuda device %d: out of host memory queueing a copy",
+		     dev->id);
+      return -1;
+    }
+  *p = (struct dm_cuda_piece) { dst, q->bounce, len, rows, dpitch };
+  if (dm_cuda_queue_callback (dev, q, dm_cuda_piece_out, p) != 0)
+    {
+      free (p);
+      return -1;
+    }
+  return 0;
+}
+
+static int
 dm_cuda_bounced_to_host (struct dm_device *dev, struct dm_queue *q,
 			 char *dst, CUdeviceptr src, size_t size)
 {
   size_t piece = dm_cuda_tuning.chunk;
-  if (q->bounce == NULL)
-    {
-      CUresult r = dm_cu.cuMemHostAlloc (&q->bounce, piece, 0);
-      if (r != CUDA_SUCCESS)
-	{
-	  q->bounce = NULL;
-	  dm_cuda_reason (r, "cuMemHostAlloc", "cuda device %d: %zu bytes of "
-			  "pinned bounce buffer", dev->id, piece);
-	  return -1;
-	}
-    }
+  if (dm_cuda_bounce_alloc (dev, q) != 0)
+    return -1;
   for (size_t off = 0; off < size; off += piece)
     {
       size_t len = size - off < piece ? size - off : piece;
-      struct dm_cuda_piece *p = malloc (sizeof *p);
-      if (p == NULL)
-	{
-	  dm_set_reason ("cuda device %d: out of host memory queueing a copy",
-			 dev->id);
-	  return -1;
-	}
-      *p = (struct dm_cuda_piece) { dst + off, q->bounce, len };
       CUresult r = dm_cu.cuMemcpyDtoHAsync (q->bounce, src + off, len,
 					    q->stream);
       if (r != CUDA_SUCCESS)
 	{
-	  free (p);
 	  dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: queued "
 			  "copy of %zu bytes from %#llx", dev->id, len,
 			  (unsigned long long) (src + off));
 	  return -1;
 	}
-      if (dm_cuda_queue_callback (dev, q, dm_cuda_piece_out, p) != 0)
-	{
-	  free (p);
-	  return -1;
-	}
+      if (dm_cuda_piece_queue (dev, q, dst + off, len, 1, len) != 0)
+	return -1;
     }
   return 0;
 }
@@ -494,6 +512,125 @@ dm_cuda_device_to_device (struct dm_device *dev, uintptr_t dst,
       return -1;
     }
   return q ? 0 : dm_cuda_sync_thread_stream (dev, "a device copy");
+}
+
+/* cuMemcpy2DAsync of HEIGHT rows of WIDTH bytes on stream S.  */
+static int
+dm_cuda_memcpy_2d (struct dm_device *dev, enum dm_copy_dir dir,
+		   uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
+		   size_t width, size_t height, CUstream s)
+{
+  CUDA_MEMCPY2D m;
+  memset (&m, 0, sizeof m);
+  m.srcMemoryType = dir == DM_COPY_H2D ? CU_MEMORYTYPE_HOST
+		    : CU_MEMORYTYPE_DEVICE;
+  if (dir == DM_COPY_H2D)
+    m.srcHost = (const void *) src;
+  else
+    m.srcDevice = src;
+  m.srcPitch = spitch;
+  m.dstMemoryType = dir == DM_COPY_D2H ? CU_MEMORYTYPE_HOST
+		    : CU_MEMORYTYPE_DEVICE;
+  if (dir == DM_COPY_D2H)
+    m.dstHost = (void *) dst;
+  else
+    m.dstDevice = dst;
+  m.dstPitch = dpitch;
+  m.WidthInBytes = width;
+  m.Height = height;
+  CUresult r = dm_cu.cuMemcpy2DAsync (&m, s);
+  if (r != CUDA_SUCCESS)
+    {
+      dm_cuda_reason (r, "cuMemcpy2DAsync", "cuda device %d: copy of %zu "
+		      "rows of %zu bytes from %#jx (pitch %zu) to %#jx (pitch "
+		      "%zu)", dev->id, height, width, (uintmax_t) src, spitch,
+		      (uintmax_t) dst, dpitch);
+      return -1;
+    }
+  return 0;
+}
+
+/* A queued 2-D copy into pageable memory: as dm_cuda_bounced_to_host,
+   as many whole rows per piece as the bounce buffer holds.  */
+static int
+dm_cuda_bounced_2d_to_host (struct dm_device *dev, struct dm_queue *q,
+			    char *dst, size_t dpitch, CUdeviceptr src,
+			    size_t spitch, size_t width, size_t height)
+{
+  size_t per = dm_cuda_tuning.chunk / width;
+  if (per == 0)
+    {
+      for (size_t r = 0; r < height; r++)
+	if (dm_cuda_bounced_to_host (dev, q, dst + r * dpitch,
+				     src + r * spitch, width) != 0)
+	  return -1;
+      return 0;
+    }
+  if (dm_cuda_bounce_alloc (dev, q) != 0)
+    return -1;
+  for (size_t r = 0; r < height; r += per)
+    {
+      size_t rows = height - r < per ? height - r : per;
+      if (dm_cuda_memcpy_2d (dev, DM_COPY_D2H, (uintptr_t) q->bounce, width,
+			     src + r * spitch, spitch, width, rows,
+			     q->stream) != 0
+	  || dm_cuda_piece_queue (dev, q, dst + r * dpitch, width, rows,
+				  dpitch) != 0)
+	return -1;
+    }
+  return 0;
+}
+
+/* Whether two sets of rows of WIDTH bytes share a byte: with one pitch,
+   rows side by side in the same lines (slots of a pipelined array) do
+   not; other pitches are judged by the spans.  */
+static int
+dm_cuda_rows_overlap (uintptr_t a, size_t apitch, size_t aspan, uintptr_t b,
+		      size_t bpitch, size_t bspan, size_t width)
+{
+  if (a >= b + bspan || b >= a + aspan)
+    return 0;
+  if (apitch != bpitch || apitch == 0)
+    return 1;
+  size_t shift = (a > b ? a - b : b - a) % apitch;
+  return shift < width || apitch - shift < width;
+}
+
+/* The copy_2d op: one cuMemcpy2DAsync (the driver stages pageable host
+   memory itself), except a queued copy into pageable memory, which is
+   bounced (see dm_cuda_bounced_to_host), and overlapping device rows,
+   copied row by row in a safe order.  */
+int
+dm_cuda_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
+		 size_t dpitch, uintptr_t src, size_t spitch, size_t width,
+		 size_t height, struct dm_queue *q)
+{
+  if (width == 0 || height == 0)
+    return 0;
+  if (dm_cuda_bind (dev) != 0)
+    return -1;
+  size_t dspan = (height - 1) * dpitch + width;
+  size_t sspan = (height - 1) * spitch + width;
+  if (dir == DM_COPY_D2H && q != NULL && !dm_cuda_pinned ((void *) dst, dspan))
+    return dm_cuda_bounced_2d_to_host (dev, q, (char *) dst, dpitch, src,
+				       spitch, width, height);
+  if (dir == DM_COPY_D2D && dm_cuda_rows_overlap (dst, dpitch, dspan, src,
+						   spitch, sspan, width))
+    {
+      int down = dst <= src;
+      for (size_t i = 0; i < height; i++)
+	{
+	  size_t r = down ? i : height - 1 - i;
+	  if (dm_cuda_device_to_device (dev, dst + r * dpitch,
+					src + r * spitch, width, q) != 0)
+	    return -1;
+	}
+      return 0;
+    }
+  if (dm_cuda_memcpy_2d (dev, dir, dst, dpitch, src, spitch, width, height,
+			 q ? q->stream : CU_STREAM_PER_THREAD) != 0)
+    return -1;
+  return q ? 0 : dm_cuda_sync_thread_stream (dev, "a 2-D copy");
 }
 
 static void

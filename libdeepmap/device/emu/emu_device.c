@@ -41,7 +41,8 @@ struct dm_emu_op
     {
       void *dst;
       const void *src;
-      size_t size;
+      size_t size;		/* bytes of a row */
+      size_t height, dpitch, spitch;	/* 1-D: height 1 */
       enum dm_emu_dir dir;
     } copy;
     struct dm_launch launch;
@@ -337,6 +338,23 @@ dm_emu_run_now (struct dm_device *dev, const struct dm_launch *launch)
 				   launch->thread_limit);
 }
 
+/* HEIGHT rows of WIDTH bytes, DPITCH and SPITCH apart; memmove: a
+   device-to-device copy within one block may overlap.  Going down when
+   the destination lies above keeps an overlapping 2-D copy right.  */
+static void
+dm_emu_rows (void *dst, size_t dpitch, const void *src, size_t spitch,
+	     size_t width, size_t height)
+{
+  if ((uintptr_t) dst <= (uintptr_t) src)
+    for (size_t r = 0; r < height; r++)
+      memmove ((char *) dst + r * dpitch, (const char *) src + r * spitch,
+	       width);
+  else
+    for (size_t r = height; r-- > 0;)
+      memmove ((char *) dst + r * dpitch, (const char *) src + r * spitch,
+	       width);
+}
+
 static void
 dm_emu_execute (struct dm_device *dev, const struct dm_emu_op *op)
 {
@@ -345,9 +363,10 @@ dm_emu_execute (struct dm_device *dev, const struct dm_emu_op *op)
     case DM_EMU_COPY:
       {
 	uint64_t until = dm_emu_link_reserve (op->u.copy.dir,
-					      op->u.copy.size);
-	/* memmove: a queued device-to-device copy may overlap.  */
-	memmove (op->u.copy.dst, op->u.copy.src, op->u.copy.size);
+					      op->u.copy.size
+					      * op->u.copy.height);
+	dm_emu_rows (op->u.copy.dst, op->u.copy.dpitch, op->u.copy.src,
+		     op->u.copy.spitch, op->u.copy.size, op->u.copy.height);
 	dm_emu_link_wait (until);
       }
       break;
@@ -530,15 +549,17 @@ dm_emu_queue_callback (struct dm_device *dev, struct dm_queue *q,
 
 /* Copies.  */
 
+/* HEIGHT rows of SIZE bytes: one transfer on the modelled link, as
+   cuMemcpy2DAsync is one DMA operation.  */
 static int
-dm_emu_copy (void *dst, const void *src, size_t size, enum dm_emu_dir dir,
-	     struct dm_queue *q)
+dm_emu_copy_rows (void *dst, size_t dpitch, const void *src, size_t spitch,
+		  size_t size, size_t height, enum dm_emu_dir dir,
+		  struct dm_queue *q)
 {
   if (q == NULL)
     {
-      uint64_t until = dm_emu_link_reserve (dir, size);
-      /* memmove: a device-to-device copy within one block may overlap.  */
-      memmove (dst, src, size);
+      uint64_t until = dm_emu_link_reserve (dir, size * height);
+      dm_emu_rows (dst, dpitch, src, spitch, size, height);
       dm_emu_link_wait (until);
       return 0;
     }
@@ -546,8 +567,29 @@ dm_emu_copy (void *dst, const void *src, size_t size, enum dm_emu_dir dir,
   op.u.copy.dst = dst;
   op.u.copy.src = src;
   op.u.copy.size = size;
+  op.u.copy.height = height;
+  op.u.copy.dpitch = dpitch;
+  op.u.copy.spitch = spitch;
   op.u.copy.dir = dir;
   return dm_emu_enqueue (q, &op);
+}
+
+static int
+dm_emu_copy (void *dst, const void *src, size_t size, enum dm_emu_dir dir,
+	     struct dm_queue *q)
+{
+  return dm_emu_copy_rows (dst, size, src, size, size, 1, dir, q);
+}
+
+static int
+dm_emu_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
+		size_t dpitch, uintptr_t src, size_t spitch, size_t width,
+		size_t height, struct dm_queue *q)
+{
+  enum dm_emu_dir d = dir == DM_COPY_H2D ? DM_EMU_H2D
+		      : dir == DM_COPY_D2H ? DM_EMU_D2H : DM_EMU_D2D;
+  return dm_emu_copy_rows ((void *) dst, dpitch, (const void *) src, spitch,
+			   width, height, d, q);
 }
 
 static int
@@ -602,6 +644,7 @@ dm_emu_run (struct dm_device *dev, const struct dm_launch *launch,
     .to_device = dm_emu_to_device,			\
     .to_host = dm_emu_to_host,				\
     .device_to_device = dm_emu_device_to_device,	\
+    .copy_2d = dm_emu_copy_2d,				\
     .queue_create = dm_emu_queue_create,		\
     .queue_destroy = dm_emu_queue_destroy,		\
     .queue_sync = dm_emu_queue_sync,			\
