@@ -182,9 +182,10 @@ dm_ompt_begin (struct dm_ompt_op *op, struct dm_device *dev,
 void
 dm_target_now (struct dm_device *dev, void (*fn) (void *), size_t mapnum,
 	       void **hostaddrs, size_t *sizes, unsigned short *kinds,
-	       void **args)
+	       void **args, const struct dm_deep_info *deep)
 {
-  dm_target_checked (dev, fn, mapnum, hostaddrs, sizes, kinds, args, NULL);
+  dm_target_checked (dev, fn, mapnum, hostaddrs, sizes, kinds, args, NULL,
+		     deep);
 }
 
 /* Map, run and unmap a region on DEV: synchronously, or with A queued
@@ -194,10 +195,10 @@ static inline __attribute__ ((always_inline)) void
 dm_target_region (struct dm_device *dev, struct dm_async *a,
 		  void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		  size_t *sizes, unsigned short *kinds, void **args,
-		  void *check)
+		  void *check, const struct dm_deep_info *deep)
 {
   struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
-					 hostaddrs, sizes, kinds, a);
+					 hostaddrs, sizes, kinds, a, deep);
   dm_deep_check_device (check, dev, "target");
   struct dm_launch launch = { fn, env->args, 0, 0 };
   dm_parse_launch_args (args, &launch);
@@ -227,7 +228,8 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
 void
 dm_target_checked (struct dm_device *dev, void (*fn) (void *),
 		   size_t mapnum, void **hostaddrs, size_t *sizes,
-		   unsigned short *kinds, void **args, void *check)
+		   unsigned short *kinds, void **args, void *check,
+		   const struct dm_deep_info *deep)
 {
   if (!dev)
     {
@@ -235,16 +237,16 @@ dm_target_checked (struct dm_device *dev, void (*fn) (void *),
       return;
     }
   dm_target_region (dev, NULL, fn, mapnum, hostaddrs, sizes, kinds, args,
-		    check);
+		    check, deep);
 }
 
 void
 dm_target_async (struct dm_async *a, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		 void **args)
+		 void **args, const struct dm_deep_info *deep)
 {
   dm_target_region (a->dev, a, fn, mapnum, hostaddrs, sizes, kinds, args,
-		    NULL);
+		    NULL, deep);
 }
 
 /* A synchronous construct C whose one deep item may be re-entered
@@ -328,14 +330,10 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
     dm_deep_check (dl.check, "target", -1), dl.check = NULL;
   struct dm_ompt_op op;
   int traced = dm_ompt_begin (&op, dev, ompt_target, DM_OMPT_RA);
-  dm_deep_active = dl.storage != NULL;
-  dm_deep_from = dl.storage ? dl.original + 1 : 0;
-  dm_deep_replay_info = rip;
+  struct dm_deep_info di = { dl.storage != NULL,
+			    dl.storage ? dl.original + 1 : 0, rip };
   dm_target_checked (dev, fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
-		     dl.check);
-  dm_deep_replay_info = NULL;
-  dm_deep_active = 0;
-  dm_deep_from = 0;
+		     dl.check, &di);
   if (traced)
     dm_ompt_target_end (&op);
   dm_deep_done (&dl, hostaddrs);
@@ -351,7 +349,7 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
   struct dm_ompt_op op;
   int traced = dm_ompt_begin (&op, dev, ompt_target, DM_OMPT_RA);
   dm_target_now (dev, fn, mapnum, hostaddrs, sizes,
-		 dm_widen_kinds (mapnum, kinds, k), NULL);
+		 dm_widen_kinds (mapnum, kinds, k), NULL, NULL);
   if (traced)
     dm_ompt_target_end (&op);
 }
@@ -374,16 +372,12 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
     = dm_deep_replay_prepare (dev, DM_CONSTRUCT_DATA, mapnum, hostaddrs,
 			      sizes, kinds, &ri);
   dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
-  dm_deep_active = dl.storage != NULL;
-  dm_deep_from = dl.storage ? dl.original + 1 : 0;
-  dm_deep_replay_info = rip;
+  struct dm_deep_info di = { dl.storage != NULL,
+			    dl.storage ? dl.original + 1 : 0, rip };
   struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
 					       dl.addrs, dl.sizes, dl.kinds,
-					       NULL)
+					       NULL, &di)
 			   : dm_host_env ();
-  dm_deep_replay_info = NULL;
-  dm_deep_active = 0;
-  dm_deep_from = 0;
   env->deep = dl.check;
   dm_deep_check_device (dl.check, dev, "target data");
   if (traced)
@@ -479,7 +473,8 @@ GOMP_target_update (int device, const void *unused, size_t mapnum,
 
 void
 dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
-		   void **hostaddrs, size_t *sizes, unsigned short *kinds)
+		   void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		   const struct dm_deep_info *deep)
 {
   if (!dev)
     return;
@@ -489,11 +484,11 @@ dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
     {
       if (traced)
 	dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
-      dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+      dm_exit_data (dev, mapnum, hostaddrs, sizes, kinds, NULL, deep);
     }
   else
     {
-      dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+      dm_enter_data (dev, mapnum, hostaddrs, sizes, kinds, NULL, deep);
       if (traced)
 	dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
     }
@@ -523,14 +518,11 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       int traced = dm_ompt_begin (&op, dev, exit_data ? ompt_target_exit_data
 						      : ompt_target_enter_data,
 				  DM_OMPT_RA);
-      dm_deep_active = dl.storage != NULL;
-      dm_deep_from = dl.storage ? dl.original + 1 : 0;
-      dm_deep_replay_info = exit_data ? NULL
-				      : dm_deep_record_prepare (dev, &dl, &ri);
-      dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds);
-      dm_deep_replay_info = NULL;
-      dm_deep_active = 0;
-      dm_deep_from = 0;
+      struct dm_deep_info di = {
+	dl.storage != NULL, dl.storage ? dl.original + 1 : 0,
+	exit_data ? NULL : dm_deep_record_prepare (dev, &dl, &ri) };
+      dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds,
+			 &di);
       if (traced)
 	dm_ompt_target_end (&op);
       if (!exit_data)

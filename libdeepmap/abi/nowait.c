@@ -86,14 +86,15 @@ struct dm_nowait
   void (*fn) (void *);
   size_t mapnum, nargs;
   size_t off_addrs, off_sizes, off_kinds, off_args;
-  size_t deep_from;		/* dm_deep_from of the list */
+  size_t deep_from;		/* the list's deep->from (mapping.h) */
   const void *codeptr_ra;	/* the construct's, for OMPT */
 };
 
 #define DM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((size_t) (a) - 1))
 
 static void dm_nowait_now (struct dm_nowait *t, void **addrs, size_t *sizes,
-			   unsigned short *kinds, void **args);
+			   unsigned short *kinds, void **args,
+			   const struct dm_deep_info *deep);
 
 /* GCC 12's omp_fulfill_event, called from a thread outside the team (a
    queue's callback), completes the task but leaves a team barrier that
@@ -149,11 +150,12 @@ dm_nowait_run (void *data)
   /* The host (fallback) runs the construct now, and so does a thread
      that libgomp would not let the event complete the task (above), or
      every thread under DEEPMAP_NOWAIT=sync.  */
-  dm_deep_from = t->deep_from;
+  /* Deep copy's items are told apart; a nowait construct is neither
+     planned nor replayed.  */
+  struct dm_deep_info deep = { 0, t->deep_from, NULL };
   if (!t->dev || dm_config.nowait_sync || dm_depend_wait)
     {
-      dm_nowait_now (t, addrs, sizes, kinds, args);
-      dm_deep_from = 0;
+      dm_nowait_now (t, addrs, sizes, kinds, args, &deep);
       if (op)
 	dm_ompt_target_end (op);
       omp_fulfill_event ((uintptr_t) t->event);
@@ -167,7 +169,8 @@ dm_nowait_run (void *data)
   switch (t->kind)
     {
     case DM_NOWAIT_TARGET:
-      dm_target_async (a, t->fn, t->mapnum, addrs, sizes, kinds, args);
+      dm_target_async (a, t->fn, t->mapnum, addrs, sizes, kinds, args,
+		       &deep);
       break;
     case DM_NOWAIT_UPDATE:
       if (traced)
@@ -175,17 +178,16 @@ dm_nowait_run (void *data)
       dm_update (t->dev, t->mapnum, addrs, sizes, kinds, a);
       break;
     case DM_NOWAIT_ENTER_DATA:
-      dm_enter_data (t->dev, t->mapnum, addrs, sizes, kinds, a);
+      dm_enter_data (t->dev, t->mapnum, addrs, sizes, kinds, a, &deep);
       if (traced)
 	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
       break;
     case DM_NOWAIT_EXIT_DATA:
       if (traced)
 	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
-      dm_exit_data (t->dev, t->mapnum, addrs, sizes, kinds, a);
+      dm_exit_data (t->dev, t->mapnum, addrs, sizes, kinds, a, &deep);
       break;
     }
-  dm_deep_from = 0;
   /* The queue may finish (and OP end, on another thread) as soon as its
      completion is queued.  */
   if (op)
@@ -196,12 +198,14 @@ dm_nowait_run (void *data)
 /* The construct, synchronously.  */
 static void
 dm_nowait_now (struct dm_nowait *t, void **addrs, size_t *sizes,
-	       unsigned short *kinds, void **args)
+	       unsigned short *kinds, void **args,
+	       const struct dm_deep_info *deep)
 {
   switch (t->kind)
     {
     case DM_NOWAIT_TARGET:
-      dm_target_now (t->dev, t->fn, t->mapnum, addrs, sizes, kinds, args);
+      dm_target_now (t->dev, t->fn, t->mapnum, addrs, sizes, kinds, args,
+		     deep);
       break;
     case DM_NOWAIT_UPDATE:
       dm_update_now (t->dev, t->mapnum, addrs, sizes, kinds);
@@ -209,7 +213,7 @@ dm_nowait_now (struct dm_nowait *t, void **addrs, size_t *sizes,
     case DM_NOWAIT_ENTER_DATA:
     case DM_NOWAIT_EXIT_DATA:
       dm_enter_exit_now (t->dev, t->kind == DM_NOWAIT_EXIT_DATA, t->mapnum,
-			 addrs, sizes, kinds);
+			 addrs, sizes, kinds, deep);
       break;
     }
 }

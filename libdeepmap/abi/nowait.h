@@ -18,7 +18,7 @@ enum dm_nowait_kind
 };
 
 /* Snapshot the construct's arguments (and firstprivate values) into a
-   task and hand it to GOMP_task with DEPEND.  DEEP_FROM: as dm_deep_from
+   task and hand it to GOMP_task with DEPEND.  DEEP_FROM: as deep->from
    (mapping.h) for the list, which the task sets while it maps.
    CODEPTR_RA: the construct's return address, for OMPT.  */
 void dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
@@ -32,21 +32,27 @@ void dm_ompt_report_map (struct dm_device *dev, size_t mapnum,
 			 void **hostaddrs, size_t *sizes,
 			 unsigned short *kinds);
 
-/* The synchronous forms the tasks run (abi_target.c).  */
+/* The synchronous forms the tasks run (abi_target.c).  DEEP: what deep
+   copy tells the mapping (map/mapping.h), or NULL.  */
+struct dm_deep_info;
 void dm_target_now (struct dm_device *dev, void (*fn) (void *),
 		    size_t mapnum, void **hostaddrs, size_t *sizes,
-		    unsigned short *kinds, void **args);
+		    unsigned short *kinds, void **args,
+		    const struct dm_deep_info *deep);
 void dm_target_checked (struct dm_device *dev, void (*fn) (void *),
 			size_t mapnum, void **hostaddrs, size_t *sizes,
-			unsigned short *kinds, void **args, void *check);
+			unsigned short *kinds, void **args, void *check,
+			const struct dm_deep_info *deep);
 struct dm_async;
 void dm_target_async (struct dm_async *a, void (*fn) (void *),
 		      size_t mapnum, void **hostaddrs, size_t *sizes,
-		      unsigned short *kinds, void **args);
+		      unsigned short *kinds, void **args,
+		      const struct dm_deep_info *deep);
 void dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, unsigned short *kinds);
 void dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
 			void **hostaddrs, size_t *sizes,
-			unsigned short *kinds);
+			unsigned short *kinds,
+			const struct dm_deep_info *deep);
 
 #endif

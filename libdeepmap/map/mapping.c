@@ -24,9 +24,6 @@
 #include "support/ompabi.h"
 #include "engine/transfer.h"
 
-DM_TLS int dm_deep_active;
-DM_TLS size_t dm_deep_from;
-DM_TLS struct dm_deep_replay_info *dm_deep_replay_info;
 
 struct dm_replay *
 dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
@@ -39,13 +36,14 @@ dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
 }
 
 /* After mapping a construct's list (under the lock): the replay or the
-   record of its deep item (dm_deep_replay_info).  */
+   record of its deep item (DEEP->replay).  */
 static void
-dm_map_replay_note (struct dm_device *dev, struct dm_env *env, size_t n,
-		    void **addrs, const size_t *sizes,
-		    const unsigned short *kinds, uint64_t min_count)
+dm_map_replay_note (struct dm_device *dev, const struct dm_deep_info *deep,
+		    struct dm_env *env, size_t n, void **addrs,
+		    const size_t *sizes, const unsigned short *kinds,
+		    uint64_t min_count)
 {
-  struct dm_deep_replay_info *ri = dm_deep_replay_info;
+  struct dm_deep_replay_info *ri = deep ? deep->replay : NULL;
   if (__builtin_expect (ri == NULL, 1))
     return;
   if (ri->replay && env)
@@ -53,9 +51,9 @@ dm_map_replay_note (struct dm_device *dev, struct dm_env *env, size_t n,
       env->replay = ri->replay;
       env->replay_from = ri->copy_from;
     }
-  else if (ri->record_type && dm_deep_from)
+  else if (ri->record_type && deep->from)
     dm_replay_record_list (dev, ri->record_host, ri->record_type, n, addrs,
-			   sizes, kinds, dm_deep_from - 1, min_count);
+			   sizes, kinds, deep->from - 1, min_count);
 }
 
 static inline int
@@ -538,7 +536,7 @@ dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
 static void
 dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	      void **hostaddrs, size_t *sizes, unsigned short *kinds,
-	      uintptr_t *devaddrs, int target)
+	      uintptr_t *devaddrs, int target, const struct dm_deep_info *deep)
 {
   struct dm_device *dev = ctx->dev;
   for (size_t i = 0; i < mapnum; i++)
@@ -547,7 +545,7 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
       devaddrs[i] = 0;
-      ctx->deep = dm_item_is_deep (i);
+      ctx->deep = dm_item_is_deep (deep, i);
       switch (kind)
 	{
 	case DM_MAP_FIRSTPRIVATE_INT:
@@ -753,7 +751,7 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 struct dm_env *
 dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 		  void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		  struct dm_async *a)
+		  struct dm_async *a, const struct dm_deep_info *deep)
 {
   dm_check_items (c, mapnum, hostaddrs, sizes, kinds);
   struct dm_env *env = dm_env_get (mapnum);
@@ -789,7 +787,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   ctx.mark = dm_dir_next_mark (dev);
   unsigned layout = dev->layout_generation;
   struct dm_plan plan = { 0 };
-  if (__builtin_expect (dm_deep_active, 0))
+  if (__builtin_expect (deep && deep->planned, 0))
     {
       ctx.plan = &plan;
       env->deep_expanded = 1;
@@ -806,11 +804,11 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 
   /* Pass 1: everything that creates or finds mappings.  */
   dm_map_pass1 (&ctx, env, mapnum, hostaddrs, sizes, kinds, devaddrs,
-		target);
+		target, deep);
 
   ctx.deep = 0;
-  if (dm_deep_from)
-    for (size_t i = dm_deep_from - 1; i < mapnum; i++)
+  if (dm_deep_first (deep))
+    for (size_t i = deep->from - 1; i < mapnum; i++)
       env->items[i].deep = 1;
 
   if (dev->layout_generation != layout)
@@ -861,7 +859,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     dm_copy_to_device (dev, block_dev, stage, fp_size, NULL);
   /* A target region holds one reference of its own on what it records:
      a record needs another holder.  Target data is one.  */
-  dm_map_replay_note (dev, env, mapnum, hostaddrs, sizes, kinds,
+  dm_map_replay_note (dev, deep, env, mapnum, hostaddrs, sizes, kinds,
 		      c == DM_CONSTRUCT_DATA ? 1 : 2);
   pthread_mutex_unlock (&dev->lock);
   if (stage_on_heap)
@@ -986,7 +984,8 @@ dm_unmap_construct (struct dm_env *env, struct dm_async *a)
 
 void
 dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-	       size_t *sizes, unsigned short *kinds, struct dm_async *a)
+	       size_t *sizes, unsigned short *kinds, struct dm_async *a,
+	       const struct dm_deep_info *deep)
 {
   dm_check_items (DM_CONSTRUCT_ENTER_DATA, mapnum, hostaddrs, sizes, kinds);
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA,
@@ -994,7 +993,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   struct dm_plan plan = { 0 };
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
-  if (__builtin_expect (dm_deep_active, 0))
+  if (__builtin_expect (deep && deep->planned, 0))
     ctx.plan = &plan;
   dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
   for (size_t i = 0; i < mapnum; i++)
@@ -1002,7 +1001,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       int implicit;
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
-      ctx.deep = dm_item_is_deep (i);
+      ctx.deep = dm_item_is_deep (deep, i);
       switch (kind)
 	{
 	case DM_MAP_STRUCT:
@@ -1053,7 +1052,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
     }
   /* Enter data is the holder: its own reference is enough.  */
-  dm_map_replay_note (dev, NULL, mapnum, hostaddrs, sizes, kinds, 1);
+  dm_map_replay_note (dev, deep, NULL, mapnum, hostaddrs, sizes, kinds, 1);
   pthread_mutex_unlock (&dev->lock);
 }
 
@@ -1061,10 +1060,11 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
    deep copy added for them drop (dm_seg_drop), the greatest of them.  */
 static uint64_t
 dm_exit_deep_drop (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-		   const size_t *sizes, const unsigned short *kinds)
+		   const size_t *sizes, const unsigned short *kinds,
+		   size_t deep_from)
 {
   uint64_t drop = 0;
-  for (size_t i = 0; i + 1 < dm_deep_from && i < mapnum; i++)
+  for (size_t i = 0; i + 1 < deep_from && i < mapnum; i++)
     {
       int kind = kinds[i] & 0xff;
       if ((kind == DM_MAP_DELETE
@@ -1081,7 +1081,8 @@ dm_exit_deep_drop (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 
 void
 dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-	      size_t *sizes, unsigned short *kinds, struct dm_async *a)
+	      size_t *sizes, unsigned short *kinds, struct dm_async *a,
+	      const struct dm_deep_info *deep)
 {
   dm_check_items (DM_CONSTRUCT_EXIT_DATA, mapnum, hostaddrs, sizes, kinds);
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_EXIT_DATA,
@@ -1105,8 +1106,9 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       any_delete |= kind == DM_MAP_DELETE
 		    || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
     }
-  if (any_delete && dm_deep_from)
-    ctx.deep_drop = dm_exit_deep_drop (dev, mapnum, hostaddrs, sizes, kinds);
+  if (any_delete && dm_deep_first (deep))
+    ctx.deep_drop = dm_exit_deep_drop (dev, mapnum, hostaddrs, sizes, kinds,
+				       deep->from);
   /* Deletions first: a delete sets every count of its bytes to zero,
      whatever other items of the construct do.  */
   for (int pass = !any_delete; pass < 2; pass++)
@@ -1144,7 +1146,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  .host = h, .size = size, .held = 1,
 	  .copy_from = dm_kind_copies_from (kind),
 	  .always_from = dm_kind_always_from (kind),
-	  .deep = dm_item_is_deep (i) };
+	  .deep = dm_item_is_deep (deep, i) };
       }
   if (n == 1 && !any_detach)
     {
@@ -1162,7 +1164,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 			  deletes[i]);
 	}
       struct dm_plan plan = { 0 };
-      ctx.plan = dm_deep_active ? &plan : NULL;
+      ctx.plan = deep && deep->planned ? &plan : NULL;
       for (size_t i = 0; i < n; i++)
 	if (items[i].copy_from || items[i].always_from)
 	  {
@@ -1173,7 +1175,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  }
       ctx.plan = NULL;
       ctx.deep = 0;
-      if (dm_deep_active)
+      if (deep && deep->planned)
 	dm_dir_plan_run_back (&ctx, &plan, dm_config.deep_strategy);
       /* Detach after copy-back (see dm_leave_items).  */
       for (size_t i = 0; i < mapnum; i++)

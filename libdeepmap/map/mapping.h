@@ -25,7 +25,7 @@ struct dm_env_item
   unsigned char always_from;	/* copy back regardless */
   unsigned char attach;		/* HOST is a pointer slot to detach */
   unsigned char pin_address;	/* PINNED holds a use_device_ptr result */
-  unsigned char deep;		/* added by deep copy (dm_deep_from) */
+  unsigned char deep;		/* added by deep copy (dm_deep_info) */
   struct dm_block *pinned;	/* block kept in place while a region runs,
 				   or whose address the program holds */
   struct dm_mapping *seg;	/* the one segment holding it, if it was */
@@ -58,21 +58,9 @@ enum dm_construct
   DM_CONSTRUCT_API		/* omp_target_* routines */
 };
 
-/* Set while a construct's list was expanded by deep copy: its copies and
-   pointer patches are planned and then carried out with the configured
-   strategy (directory.h).  */
-extern DM_TLS int dm_deep_active;
-
-/* 1 + the index of the first item of the construct's list that deep copy
-   added (the program's own items come first); 0: none.  Those items'
-   references are counted apart (directory.h, struct dm_ctx).  Set for
-   synchronous constructs and, from the task's record, for nowait ones.  */
-extern DM_TLS size_t dm_deep_from;
-
-/* Replay of a construct's one deep item (map/replay.h), set by the entry
-   point around the mapping of a synchronous construct.  REPLAY: the item
-   was replayed, the construct's end ends the replay (COPY_FROM: its map
-   type copies back).  Otherwise RECORD_TYPE: record the item at
+/* Replay of a construct's one deep item (map/replay.h).  REPLAY: the
+   item was replayed, the construct's end ends the replay (COPY_FROM: its
+   map type copies back).  Otherwise RECORD_TYPE: record the item at
    RECORD_HOST once its expanded list is mapped.  */
 struct dm_replay;
 struct deepmap_type;
@@ -83,7 +71,21 @@ struct dm_deep_replay_info
   struct dm_replay *replay;
   int copy_from;
 };
-extern DM_TLS struct dm_deep_replay_info *dm_deep_replay_info;
+
+/* What deep copy tells the mapping of a construct's list, passed down as
+   an argument (as libgomp passes its coalesce buffer); NULL: the list is
+   the program's alone.  */
+struct dm_deep_info
+{
+  int planned;			/* the list was expanded: copies and pointer
+				   patches are planned, then carried out with
+				   the configured strategy (directory.h) */
+  size_t from;			/* 1 + the index of the first item deep copy
+				   added (the program's own come first); 0:
+				   none.  Their references are counted apart
+				   (directory.h, struct dm_ctx) */
+  struct dm_deep_replay_info *replay;	/* or NULL */
+};
 
 /* Take DEV's lock and begin replaying the deep item HOST of type T
    (replay.h); NULL when it has no valid record.  */
@@ -91,9 +93,15 @@ struct dm_replay *dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
 				       const struct deepmap_type *t);
 
 static inline int
-dm_item_is_deep (size_t i)
+dm_item_is_deep (const struct dm_deep_info *deep, size_t i)
 {
-  return dm_deep_from != 0 && i + 1 >= dm_deep_from;
+  return deep && deep->from != 0 && i + 1 >= deep->from;
+}
+
+static inline size_t
+dm_deep_first (const struct dm_deep_info *deep)
+{
+  return deep ? deep->from : 0;
 }
 
 /* The layout of a construct's firstprivate copies, shared by the device
@@ -122,7 +130,8 @@ const char *dm_construct_name (enum dm_construct c);
 struct dm_env *dm_map_construct (struct dm_device *dev, enum dm_construct c,
 				 size_t mapnum, void **hostaddrs,
 				 size_t *sizes, unsigned short *kinds,
-				 struct dm_async *a);
+				 struct dm_async *a,
+				 const struct dm_deep_info *deep);
 
 /* End the construct: detach, count down, copy back, free.  */
 void dm_unmap_construct (struct dm_env *env, struct dm_async *a);
@@ -132,9 +141,11 @@ struct dm_env *dm_host_env (void);
 
 /* target enter data / target exit data / target update.  */
 void dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds, struct dm_async *a);
+		    size_t *sizes, unsigned short *kinds, struct dm_async *a,
+		    const struct dm_deep_info *deep);
 void dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-		   size_t *sizes, unsigned short *kinds, struct dm_async *a);
+		   size_t *sizes, unsigned short *kinds, struct dm_async *a,
+		   const struct dm_deep_info *deep);
 void dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		size_t *sizes, unsigned short *kinds, struct dm_async *a);
 
