@@ -5,6 +5,7 @@
 #include "device/device.h"
 #include "engine/transfer.h"
 #include "support/ompt.h"
+#include "support/report.h"
 
 int dm_stats_enabled;
 
@@ -34,14 +35,17 @@ dm_now_ns (void)
   })
 
 /* The copy CALL between OMPT's begin and end of a data operation (a
-   tool is attached or the timeline recorded; a queued copy's end is
-   when it is queued).  The timeline times a queued copy on its queue:
-   TRACE_KIND's record between two queue callbacks.  */
+   tool is attached, the timeline or the report recorded; a queued
+   copy's end is when it is queued).  The timeline times a queued copy
+   on its queue: TRACE_KIND's record between two queue callbacks.  The
+   report gets the host rows (HEIGHT of WIDTH bytes, PITCH apart) once
+   the copy is made or queued.  */
 #define DM_OMPT_TRANSFER(optype, src, src_dev, dst, dst_dev, size, call,  \
-			 trace_kind, host, devaddr)                     \
+			 trace_kind, host, devaddr, width, pitch, height) \
   do                                                                    \
     {                                                                   \
       ompt_id_t _id = 0;                                                \
+      uint64_t _rt = dm_report_enabled && !q ? dm_now_ns () : 0;        \
       struct dm_trace_queued *_tq                                       \
 	= q ? dm_ompt_queued ((trace_kind), q, dev->id, (uintptr_t) (host), \
 			      (uintptr_t) (devaddr), (size)) : NULL;    \
@@ -52,6 +56,11 @@ dm_now_ns (void)
       int _r = (call);                                                  \
       dm_ompt_data_op (ompt_scope_end, &_id, (optype), (src), (src_dev),  \
 		       (dst), (dst_dev), (size));                       \
+      if (dm_report_enabled && (trace_kind) != DM_TR_D2D && _r == 0)   \
+	dm_report_copy ((trace_kind) == DM_TR_H2D, dev->id,             \
+			(const void *) (host), (width), (pitch), (height), \
+			q != NULL, _rt ? dm_now_ns () - _rt : 0,        \
+			dm_ompt_codeptr ());                            \
       if (_tq)                                                          \
 	dm_trace_queue_marks (dev, q, _tq, 0);                          \
       return _r;                                                        \
@@ -83,7 +92,7 @@ dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		      src, dm_ompt_host_device (), (void *) dst, dev->id, size,
 		      DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size,
 							  q)),
-		      DM_TR_H2D, src, dst);
+		      DM_TR_H2D, src, dst, size, size, 1);
   return DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size, q));
 }
 
@@ -101,7 +110,7 @@ dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
 		      (void *) src, dev->id, dst, dm_ompt_host_device (), size,
 		      DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size,
 							q)),
-		      DM_TR_D2H, dst, src);
+		      DM_TR_D2H, dst, src, size, size, 1);
   return DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size, q));
 }
 
@@ -121,7 +130,7 @@ dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
 		      (void *) src, dev->id, (void *) dst, dev->id, size,
 		      DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src,
 								 size, q)),
-		      DM_TR_D2D, src, dst);
+		      DM_TR_D2D, src, dst, size, size, 1);
   return DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src, size, q));
 }
 
@@ -203,7 +212,8 @@ dm_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
 			dir == DM_COPY_H2D ? DM_TR_H2D
 			: dir == DM_COPY_D2H ? DM_TR_D2H : DM_TR_D2D,
 			dir == DM_COPY_D2H ? dst : src,
-			dir == DM_COPY_D2H ? src : dst);
+			dir == DM_COPY_D2H ? src : dst, width,
+			dir == DM_COPY_D2H ? dpitch : spitch, height);
     }
   return DM_TIMED (dev, dm_copy_2d_call (dev, dir, dst, dpitch, src, spitch,
 					 width, height, q));

@@ -121,6 +121,25 @@ dm_parse_trace (const char *v)
 			    : (size_t) 1 << 20;
 }
 
+/* DEEPMAP_REPORT: a true value prints the report on stderr, a false
+   one (or none) turns it off, anything else names its file.  */
+static void
+dm_parse_report (const char *v)
+{
+  static const char *const yes[] = { "1", "yes", "true", "on" };
+  static const char *const no[] = { "", "0", "no", "false", "off" };
+  if (!v)
+    return;
+  for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+    if (!strcasecmp (v, no[i]))
+      return;
+  dm_config.report = 1;
+  for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+    if (!strcasecmp (v, yes[i]))
+      return;
+  dm_config.report_file = v;
+}
+
 /* OpenMP's own variables are shared with the system libgomp, which only
    warns about bad values; so do we, and keep the default.  */
 static int
@@ -154,6 +173,8 @@ dm_config_init (void)
 
   v = getenv ("DEEPMAP_TRACE");
   dm_parse_trace (v);
+
+  dm_parse_report (getenv ("DEEPMAP_REPORT"));
 
   /* The emulated device's capacity: ample by default, small for tests of
      the out-of-memory path.  */

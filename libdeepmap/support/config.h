@@ -40,6 +40,8 @@ struct dm_config
 				   list item */
   const char *trace_file;	/* DEEPMAP_TRACE=FILE.json: the timeline */
   size_t trace_limit;		/* DEEPMAP_TRACE_LIMIT: events kept */
+  int report;			/* DEEPMAP_REPORT: wasteful mappings */
+  const char *report_file;	/* ... written there (NULL: stderr) */
   size_t emu_memory;		/* DEEPMAP_EMU_MEMORY: emulated capacity */
   int emu_poison;		/* DEEPMAP_EMU_POISON: poison fresh memory */
   int emu_strict;		/* DEEPMAP_EMU_STRICT: scan for host

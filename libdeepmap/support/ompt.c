@@ -13,6 +13,7 @@
 #include "support/config.h"
 #include "support/error.h"
 #include "support/ompt.h"
+#include "support/report.h"
 #include "support/trace.h"
 
 /* OpenMP 5.1, as ompt_start_tool's omp_version.  */
@@ -262,9 +263,11 @@ dm_ompt_start (int ndevices, void (*announce) (void))
       dm_starter = pthread_self ();
       __atomic_store_n (&dm_starting, 1, __ATOMIC_RELEASE);
       dm_ndevices = ndevices;
-      /* The timeline is fed by the same event sites.  */
+      /* The timeline and the report are fed by the same event
+	 sites.  */
       dm_trace_init ();
-      if (dm_trace_enabled)
+      dm_report_init ();
+      if (dm_trace_enabled || dm_report_enabled)
 	__atomic_store_n (&dm_ompt_enabled, 1, __ATOMIC_RELEASE);
       dm_verbose_open ();
       dm_log ("deepmap: ompt: tool registration (" DM_OMPT_RUNTIME_VERSION
@@ -280,7 +283,8 @@ dm_ompt_start (int ndevices, void (*announce) (void))
 	    {
 	      dm_tool = NULL;
 	      memset (dm_cb, 0, sizeof dm_cb);
-	      __atomic_store_n (&dm_ompt_enabled, dm_trace_enabled,
+	      __atomic_store_n (&dm_ompt_enabled,
+				dm_trace_enabled || dm_report_enabled,
 				__ATOMIC_RELEASE);
 	    }
 	}
@@ -304,7 +308,8 @@ dm_finalize_tool (void)
   if (!t)
     return;
   memset (dm_cb, 0, sizeof dm_cb);
-  __atomic_store_n (&dm_ompt_enabled, dm_trace_enabled, __ATOMIC_RELEASE);
+  __atomic_store_n (&dm_ompt_enabled, dm_trace_enabled || dm_report_enabled,
+		    __ATOMIC_RELEASE);
   if (t->finalize)
     t->finalize (&t->tool_data);
 }
@@ -314,6 +319,7 @@ dm_ompt_finish (void)
 {
   dm_finalize_tool ();
   dm_trace_finish ();
+  dm_report_finish ();
   __atomic_store_n (&dm_ompt_enabled, 0, __ATOMIC_RELEASE);
 }
 
@@ -548,6 +554,12 @@ dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
   if (dm_trace_enabled)
     dm_trace_data_op (endpoint, optype, src, src_device, dest, dest_device,
 		      bytes, op ? op->codeptr_ra : NULL);
+  /* Copies reach the report from the engine, which knows their rows.  */
+  if (dm_report_enabled && endpoint == ompt_scope_end && src
+      && (optype == ompt_target_data_alloc
+	  || optype == ompt_target_data_delete))
+    dm_report_memory (optype == ompt_target_data_alloc, dest_device, src,
+		      bytes, op ? op->codeptr_ra : NULL);
   /* Work outside any construct (a fusion's move started by another
      thread's construct is inside that one): a target_data of value 0.  */
   ompt_data_t none = ompt_data_none;
@@ -637,6 +649,13 @@ dm_ompt_map (unsigned int nitems, void **host_addr, void **device_addr,
   if (cb)
     cb (op->target_id, nitems, host_addr, device_addr, bytes, flags,
 	op->codeptr_ra);
+}
+
+const void *
+dm_ompt_codeptr (void)
+{
+  struct dm_ompt_op *op = dm_ompt_current;
+  return op ? op->codeptr_ra : NULL;
 }
 
 uint64_t

@@ -131,6 +131,9 @@ struct dm_trace_queued *dm_ompt_queued (enum dm_trace_kind kind,
 					uintptr_t host, uintptr_t devaddr,
 					size_t bytes);
 
+/* The current construct's codeptr_ra (NULL: none).  */
+const void *dm_ompt_codeptr (void);
+
 /* The host's device number in events (omp_get_initial_device).  */
 int dm_ompt_host_device (void);
 

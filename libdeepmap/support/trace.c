@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,6 +429,24 @@ dm_tr_dladdr (const void *codeptr)
   return text;
 }
 
+void
+dm_trace_resolve (void *items, size_t n, size_t size, size_t codeptr_off,
+		  size_t text_off)
+{
+  struct dm_tr_dw dw;
+  dm_tr_dw_open (&dw);
+  for (size_t i = 0; i < n; i++)
+    {
+      char *item = (char *) items + i * size;
+      const void *codeptr = *(const void **) (item + codeptr_off);
+      char *text = codeptr ? dm_tr_dw_lookup (&dw, codeptr) : NULL;
+      if (!text && codeptr)
+	text = dm_tr_dladdr (codeptr);
+      *(char **) (item + text_off) = text;
+    }
+  dm_tr_dw_close (&dw);
+}
+
 static int
 dm_tr_loc_cmp (const void *a, const void *b)
 {
@@ -515,15 +534,9 @@ dm_tr_locations (const struct dm_tev *all, size_t n, size_t *nlocs)
   for (size_t i = 0; i < m; i++)
     if (u == 0 || locs[u - 1].codeptr != locs[i].codeptr)
       locs[u++] = locs[i];
-  struct dm_tr_dw dw;
-  dm_tr_dw_open (&dw);
-  for (size_t i = 0; i < u; i++)
-    {
-      locs[i].text = dm_tr_dw_lookup (&dw, locs[i].codeptr);
-      if (!locs[i].text)
-	locs[i].text = dm_tr_dladdr (locs[i].codeptr);
-    }
-  dm_tr_dw_close (&dw);
+  dm_trace_resolve (locs, u, sizeof *locs,
+		    offsetof (struct dm_tr_loc, codeptr),
+		    offsetof (struct dm_tr_loc, text));
   *nlocs = u;
   return locs;
 }

@@ -88,6 +88,14 @@ struct dm_trace_queued *dm_trace_queued_new (enum dm_trace_kind kind,
 void dm_trace_queued_start (void *rec, const char *failure);
 void dm_trace_queued_stop (void *rec, const char *failure);
 
+/* The source locations of N records of SIZE bytes at ITEMS: each
+   one's construct address (a const void * at CODEPTR_OFF) gives its
+   text (a malloc'd char * stored at TEXT_OFF; NULL where none is
+   known): file:line from the DWARF through libdw, opened once for all
+   of them, or function+offset.  Also the report's (support/report.h).  */
+void dm_trace_resolve (void *items, size_t n, size_t size,
+		       size_t codeptr_off, size_t text_off);
+
 /* Write the file (at exit).  */
 void dm_trace_finish (void);
 
