@@ -78,6 +78,7 @@ struct dm_item
   bool dynamic_kind;		/* zero-length sections get another kind */
   int group;			/* index of the first identical item */
   bool fixed;			/* MISSED holds whatever the loop */
+  bool nohoist;			/* #pragma deepmap nohoist covers it */
   bool hoisted;
   unsigned enter_kind, exit_kind;	/* what the hoisted maps are */
   const char *missed;		/* last reason it was not hoisted */
@@ -1003,6 +1004,12 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
 
   const char *why = dm_region_obstacle (r, st);
   auto_vec<dm_access> accesses;
+  /* A section that an opted-out construct maps is not kept with it by
+     the others either: the drop of overlaps below sees it as unkept.  */
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    if (alive[x] && st->items[in_loop[x]].nohoist)
+      dm_kill_group (r, st, in_loop, alive, st->items[in_loop[x]].group,
+		     "'#pragma deepmap nohoist' applies to it");
   for (unsigned x = 0; x < in_loop.length (); x++)
     if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
       {
@@ -1090,6 +1097,64 @@ dm_hoist_runs (dm_hoist_state *st)
   return any;
 }
 
+/* The first source point of LOOP's statements that lies in the source
+   of the function, from LO to HI (inlined statements lie elsewhere), or
+   UNKNOWN_LOCATION.  */
+static location_t
+dm_loop_start (class loop *loop, location_t lo, location_t hi)
+{
+  location_t start = UNKNOWN_LOCATION;
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	location_t at = gimple_location (gsi_stmt (gsi));
+	if (dm_before (lo, at) && dm_before (at, hi)
+	    && (start == UNKNOWN_LOCATION || dm_before (at, start)))
+	  start = at;
+      }
+  free (body);
+  return start;
+}
+
+/* #pragma deepmap nohoist: the loop or target construct that comes
+   first after the pragma in FUN's source is not hoisted; the items of
+   its constructs (of every construct in the loop) are marked.  At equal
+   points the loop wins (its first statement may be the construct).  */
+static void
+dm_mark_nohoist (function *fun, dm_hoist_state *st)
+{
+  location_t lo = DECL_SOURCE_LOCATION (fun->decl);
+  location_t hi = fun->function_end_locus;
+  location_t p;
+  for (unsigned i = 0; dm_nohoist_pragma (lo, hi, i, &p); i++)
+    {
+      class loop *best_loop = NULL;
+      location_t best = UNKNOWN_LOCATION;
+      if (number_of_loops (fun) > 1)
+	for (auto loop : loops_list (fun, 0))
+	  {
+	    location_t at = dm_loop_start (loop, lo, hi);
+	    if (at != UNKNOWN_LOCATION && dm_before (p, at)
+		&& (best == UNKNOWN_LOCATION || dm_before (at, best)))
+	      best = at, best_loop = loop;
+	  }
+      gimple *best_call = NULL;
+      for (dm_item &it : st->items)
+	{
+	  location_t at = gimple_location (it.call);
+	  if (dm_before (p, at) && dm_before (at, hi)
+	      && (best == UNKNOWN_LOCATION || dm_before (at, best)))
+	    best = at, best_call = it.call, best_loop = NULL;
+	}
+      for (dm_item &it : st->items)
+	if (best_loop ? flow_bb_inside_loop_p (best_loop, gimple_bb (it.call))
+		      : it.call == best_call && best_call)
+	  it.nohoist = true;
+    }
+}
+
 /* "FILE:LINE" of LOC, in a static buffer of SLOT (0 or 1).  */
 static const char *
 dm_where (location_t loc, int slot)
@@ -1167,6 +1232,7 @@ dm_hoist_execute (function *fun)
 
   bool changed = false;
   loop_optimizer_init (LOOPS_NORMAL);
+  dm_mark_nohoist (fun, &st);
   /* Outermost loops first: a section is kept across the outermost loop
      that allows it.  */
   if (number_of_loops (fun) > 1)
