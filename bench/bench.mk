@@ -11,6 +11,7 @@
 #                            (7-point stencil, emulated PCIe link)
 #   make bench-compiletime   compile time with and without the plugin
 #   make bench-reentry       regions over a deep structure enter data holds
+#   make bench-hoist         transfer hoisting: naive, naive+plugin, expert
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -23,12 +24,15 @@ DEEPCOPY_FLAGS ?=
 FUSIONSCALE_FLAGS ?=
 PIPELINE_FLAGS ?=
 COMPILETIME_FLAGS ?=
+HOIST_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale bench-pipeline bench-compiletime bench-reentry
+	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
+	bench-hoist
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
-	bench-fusionscale bench-pipeline bench-compiletime bench-reentry
+	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
+	bench-hoist
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -51,3 +55,6 @@ bench-compiletime: $(PLUGIN)
 
 bench-reentry: $(SWAPIN) $(PLUGIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-reentry.sh $(REENTRY_FLAGS)
+
+bench-hoist: $(SWAPIN) $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-hoist.sh $(HOIST_FLAGS)

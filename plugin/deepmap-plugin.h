@@ -2,7 +2,8 @@
 
    deepmap.c      plugin_init, options, registration of everything
    dm-attribs.c   counted_by and deepmap_shallow attributes
-   dm-pragma.c    #pragma deepmap shallow (per-construct opt-out)
+   dm-pragma.c    #pragma deepmap shallow (per-construct opt-out) and
+                  nohoist
    dm-pipeline.c  #pragma deepmap pipeline (pipelined loops)
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
@@ -47,6 +48,8 @@ extern void dm_register_pragmas (void *event_data, void *user_data);
 extern void dm_match_pragmas (void *event_data, void *user_data);
 extern bool dm_construct_is_shallow (location_t loc);
 extern bool dm_before (location_t a, location_t b);
+extern bool dm_nohoist_pragma (location_t lo, location_t hi, unsigned i,
+			       location_t *loc);
 
 /* dm-pipeline.c */
 extern void dm_register_pipeline_pragma (void);

@@ -78,6 +78,7 @@ struct dm_item
   bool dynamic_kind;		/* zero-length sections get another kind */
   int group;			/* index of the first identical item */
   bool fixed;			/* MISSED holds whatever the loop */
+  bool nohoist;			/* #pragma deepmap nohoist covers it */
   bool hoisted;
   unsigned enter_kind, exit_kind;	/* what the hoisted maps are */
   const char *missed;		/* last reason it was not hoisted */
@@ -739,6 +740,83 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
     }
 }
 
+/* The DEEPMAP_CHECK hooks of libdeepmap/map/hoistcheck.h, declared
+   weak: every call is guarded by a test of the function's address, so
+   that a libgomp without them skips it.  */
+enum dm_hook { DM_HOOK_ENTER, DM_HOOK_SYNC, DM_HOOK_EXIT };
+static tree dm_hook_decls[3];
+static const struct ggc_root_tab dm_hoist_roots[] = {
+  { &dm_hook_decls[0], 3, sizeof (tree), &DM_GGC_MARK_TREE,
+    &DM_PCH_WALK_TREE },
+  LAST_GGC_ROOT_TAB
+};
+/* The hook calls inserted in the current function, guarded at its end.  */
+static vec<gcall *> dm_hook_calls;
+
+/* Add to SEQ the call of hook WHICH for the section of IT; NAME and
+   WHERE (enter only) say what and where it was kept.  */
+static void
+dm_add_hook (gimple_seq *seq, enum dm_hook which, dm_item *it,
+	     location_t where, location_t loc)
+{
+  static const char *const names[3]
+    = { "deepmap_hoist_enter", "deepmap_hoist_sync", "deepmap_hoist_exit" };
+  if (!dm_hook_decls[which])
+    {
+      /* Not const_string_type_node: lto1 loads the plugin without the
+	 C front end that defines it.  */
+      tree str = build_pointer_type (build_qualified_type (char_type_node,
+							   TYPE_QUAL_CONST));
+      tree type = which == DM_HOOK_ENTER
+		  ? build_function_type_list (void_type_node,
+					      const_ptr_type_node,
+					      size_type_node, str, str, NULL_TREE)
+		  : build_function_type_list (void_type_node,
+					      const_ptr_type_node,
+					      size_type_node, NULL_TREE);
+      dm_hook_decls[which] = build_fn_decl (names[which], type);
+      declare_weak (dm_hook_decls[which]);
+    }
+  tree addr = gimple_convert (seq, const_ptr_type_node, it->addr);
+  tree size = gimple_convert (seq, size_type_node, it->size);
+  gcall *call;
+  if (which == DM_HOOK_ENTER)
+    {
+      char *name = dm_section_name (it->addr);
+      expanded_location x = expand_location (where);
+      char *at = xasprintf ("%s:%d", x.file ? x.file : "<unknown>", x.line);
+      call = gimple_build_call (dm_hook_decls[which], 4, addr, size,
+				build_string_literal (strlen (name) + 1,
+						      name),
+				build_string_literal (strlen (at) + 1, at));
+      free (name);
+      free (at);
+    }
+  else
+    call = gimple_build_call (dm_hook_decls[which], 2, addr, size);
+  gimple_set_location (call, loc);
+  gimple_seq_add_stmt (seq, call);
+  dm_hook_calls.safe_push (call);
+}
+
+/* Put CALL, a hook call, under `if (&hook != 0)'.  */
+static void
+dm_guard_hook (gcall *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  gcond *cond = gimple_build_cond (NE_EXPR, build_fold_addr_expr (fn),
+				   null_pointer_node, NULL_TREE, NULL_TREE);
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_insert_before (&gsi, cond, GSI_SAME_STMT);
+  basic_block test = gimple_bb (cond);
+  edge to_call = split_block (test, cond);
+  edge to_rest = split_block (to_call->dest, call);
+  to_call->flags = EDGE_TRUE_VALUE;
+  to_call->probability = profile_probability::likely ();
+  edge skip = make_edge (test, to_rest->dest, EDGE_FALSE_VALUE);
+  skip->probability = to_call->probability.invert ();
+}
+
 /* Store VAL, converted to TYPE, into element I of array ARR on SEQ.  */
 static tree
 dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type, tree val)
@@ -828,6 +906,19 @@ dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
   return seq;
 }
 
+/* The exit data of SECS, each section checked first (DEEPMAP_CHECK:
+   the host bytes must be as they were at the enter data).  */
+static gimple_seq
+dm_build_exit (vec<dm_item *> &secs, tree device, tree *arrs, location_t loc)
+{
+  gimple_seq seq = NULL;
+  for (dm_item *it : secs)
+    dm_add_hook (&seq, DM_HOOK_EXIT, it, UNKNOWN_LOCATION, loc);
+  gimple_seq_add_seq (&seq, dm_build_data_call (secs, device, true, arrs,
+						loc));
+  return seq;
+}
+
 /* Put enter data for SECS (on DEVICE) before region R and exit data
    after it: on the loop's preheader edge and exit edges, or around the
    run.  */
@@ -838,20 +929,20 @@ dm_emit_hoist (dm_region *r, vec<dm_item *> &secs, tree device,
   tree arrs[3];
   dm_make_arrays (secs.length (), arrs);
   gimple_seq enter = dm_build_data_call (secs, device, false, arrs, loc);
+  for (dm_item *it : secs)
+    dm_add_hook (&enter, DM_HOOK_ENTER, it, r->loc, loc);
   if (!r->loop)
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
       gsi_insert_seq_before (&gsi, enter, GSI_SAME_STMT);
       gsi = gsi_for_stmt (r->last);
-      gsi_insert_seq_after (&gsi, dm_build_data_call (secs, device, true,
-						      arrs, loc),
+      gsi_insert_seq_after (&gsi, dm_build_exit (secs, device, arrs, loc),
 			    GSI_SAME_STMT);
       return;
     }
   gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
   for (edge e : r->exits)
-    gsi_insert_seq_on_edge (e, dm_build_data_call (secs, device, true, arrs,
-						    loc));
+    gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, loc));
 }
 
 /* The host's access ACC of the kept section LEAD: copy what it reads
@@ -891,6 +982,9 @@ dm_emit_update (dm_item *lead, dm_access *acc)
   location_t loc = gimple_location (acc->stmt);
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 1, arrs,
 		    0, loc);
+  /* The host bytes changed (update from) or were changed (the write) on
+     purpose.  */
+  dm_add_hook (&seq, DM_HOOK_SYNC, lead, UNKNOWN_LOCATION, loc);
   gimple_stmt_iterator gsi = gsi_for_stmt (acc->stmt);
   if (acc->write)
     gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
@@ -1003,6 +1097,12 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
 
   const char *why = dm_region_obstacle (r, st);
   auto_vec<dm_access> accesses;
+  /* A section that an opted-out construct maps is not kept with it by
+     the others either: the drop of overlaps below sees it as unkept.  */
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    if (alive[x] && st->items[in_loop[x]].nohoist)
+      dm_kill_group (r, st, in_loop, alive, st->items[in_loop[x]].group,
+		     "'#pragma deepmap nohoist' applies to it");
   for (unsigned x = 0; x < in_loop.length (); x++)
     if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
       {
@@ -1090,6 +1190,64 @@ dm_hoist_runs (dm_hoist_state *st)
   return any;
 }
 
+/* The first source point of LOOP's statements that lies in the source
+   of the function, from LO to HI (inlined statements lie elsewhere), or
+   UNKNOWN_LOCATION.  */
+static location_t
+dm_loop_start (class loop *loop, location_t lo, location_t hi)
+{
+  location_t start = UNKNOWN_LOCATION;
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	location_t at = gimple_location (gsi_stmt (gsi));
+	if (dm_before (lo, at) && dm_before (at, hi)
+	    && (start == UNKNOWN_LOCATION || dm_before (at, start)))
+	  start = at;
+      }
+  free (body);
+  return start;
+}
+
+/* #pragma deepmap nohoist: the loop or target construct that comes
+   first after the pragma in FUN's source is not hoisted; the items of
+   its constructs (of every construct in the loop) are marked.  At equal
+   points the loop wins (its first statement may be the construct).  */
+static void
+dm_mark_nohoist (function *fun, dm_hoist_state *st)
+{
+  location_t lo = DECL_SOURCE_LOCATION (fun->decl);
+  location_t hi = fun->function_end_locus;
+  location_t p;
+  for (unsigned i = 0; dm_nohoist_pragma (lo, hi, i, &p); i++)
+    {
+      class loop *best_loop = NULL;
+      location_t best = UNKNOWN_LOCATION;
+      if (number_of_loops (fun) > 1)
+	for (auto loop : loops_list (fun, 0))
+	  {
+	    location_t at = dm_loop_start (loop, lo, hi);
+	    if (at != UNKNOWN_LOCATION && dm_before (p, at)
+		&& (best == UNKNOWN_LOCATION || dm_before (at, best)))
+	      best = at, best_loop = loop;
+	  }
+      gimple *best_call = NULL;
+      for (dm_item &it : st->items)
+	{
+	  location_t at = gimple_location (it.call);
+	  if (dm_before (p, at) && dm_before (at, hi)
+	      && (best == UNKNOWN_LOCATION || dm_before (at, best)))
+	    best = at, best_call = it.call, best_loop = NULL;
+	}
+      for (dm_item &it : st->items)
+	if (best_loop ? flow_bb_inside_loop_p (best_loop, gimple_bb (it.call))
+		      : it.call == best_call && best_call)
+	  it.nohoist = true;
+    }
+}
+
 /* "FILE:LINE" of LOC, in a static buffer of SLOT (0 or 1).  */
 static const char *
 dm_where (location_t loc, int slot)
@@ -1167,6 +1325,7 @@ dm_hoist_execute (function *fun)
 
   bool changed = false;
   loop_optimizer_init (LOOPS_NORMAL);
+  dm_mark_nohoist (fun, &st);
   /* Outermost loops first: a section is kept across the outermost loop
      that allows it.  */
   if (number_of_loops (fun) > 1)
@@ -1181,8 +1340,12 @@ dm_hoist_execute (function *fun)
   if (changed)
     {
       gsi_commit_edge_inserts ();
+      for (gcall *call : dm_hook_calls)
+	dm_guard_hook (call);
+      free_dominance_info (CDI_DOMINATORS);
       mark_virtual_operands_for_renaming (fun);
     }
+  dm_hook_calls.truncate (0);
   loop_optimizer_finalize ();
   return changed ? TODO_update_ssa_only_virtuals : 0;
 }
@@ -1215,4 +1378,6 @@ void
 dm_register_hoist (const char *name)
 {
   dm_insert_pass (name, new dm_hoist_pass (g), "pre", PASS_POS_INSERT_AFTER);
+  register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) dm_hoist_roots);
 }

@@ -10,7 +10,11 @@
    closing brace, and exactly one, also when a macro expands to several.
    The pass then asks by the construct's location.  g++ drops the marker
    when it instantiates a template, so there a pragma takes the first
-   target construct after it in the instantiated function.  */
+   target construct after it in the instantiated function.
+
+   #pragma deepmap nohoist only records where it is: the hoisting pass,
+   which sees loops only after the parser is long done, picks the loop or
+   target construct that follows it (dm_nohoist_pragma).  */
 #include "deepmap-plugin.h"
 
 /* Locations of the shallow pragmas seen in function bodies.  */
@@ -49,10 +53,46 @@ dm_handle_pragma_shallow (cpp_reader *reader)
   dm_pragmas.safe_push (loc);
 }
 
+/* Locations of the nohoist pragmas seen in function bodies.  */
+static vec<location_t> dm_nohoist_pragmas;
+
+static void
+dm_handle_pragma_nohoist (cpp_reader *reader)
+{
+  tree x;
+  location_t loc;
+
+  if (pragma_lex (&x, &loc) != CPP_EOF)
+    warning_at (loc, OPT_Wpragmas, "deepmap: junk at end of %<#pragma "
+		"deepmap nohoist%>");
+  if (!current_function_decl)
+    {
+      warning_at (loc, OPT_Wpragmas, "deepmap: %<#pragma deepmap nohoist%> "
+		  "outside a function is ignored");
+      return;
+    }
+  dm_nohoist_pragmas.safe_push (loc);
+}
+
+/* The I-th nohoist pragma that lies strictly between LO and HI (a
+   function's source), in *LOC; false when there is none.  */
+bool
+dm_nohoist_pragma (location_t lo, location_t hi, unsigned i, location_t *loc)
+{
+  for (location_t p : dm_nohoist_pragmas)
+    if (dm_before (lo, p) && dm_before (p, hi) && i-- == 0)
+      {
+	*loc = p;
+	return true;
+      }
+  return false;
+}
+
 void
 dm_register_pragmas (void *event_data, void *user_data)
 {
   c_register_pragma ("deepmap", "shallow", dm_handle_pragma_shallow);
+  c_register_pragma ("deepmap", "nohoist", dm_handle_pragma_nohoist);
   c_register_pragma ("deepmap", "diagnostic", dm_handle_pragma_diagnostic);
   dm_register_pipeline_pragma ();
 }
