@@ -9,7 +9,7 @@
 
 #include "support/config.h"
 #include "abi/devices.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "map/directory.h"
 #include "support/error.h"
 #include "support/export.h"
@@ -55,7 +55,7 @@ omp_is_initial_device (void)
 DM_EXPORT int
 omp_get_device_num (void)
 {
-  struct dm_device *dev = dm_current_device;
+  struct dm_backend_dev *dev = dm_current_device;
   return dev ? dev->id : dm_num_devices ();
 }
 
@@ -145,7 +145,7 @@ dm_target_alloc (struct dm_device *dev, size_t size, int device_num)
   rec->host_start = addr;
   rec->host_end = addr + size;
   rec->block = blk;
-  dm_maptable_insert (&dev->allocs, rec);
+  dm_maptable_insert (&dev->map->allocs, rec);
   pthread_mutex_unlock (&dev->lock);
   return (void *) addr;
 }
@@ -178,13 +178,13 @@ omp_target_free (void *device_ptr, int device_num)
     }
   pthread_mutex_lock (&dev->lock);
   struct dm_mapping *rec
-    = dm_maptable_floor (&dev->allocs, (uintptr_t) device_ptr);
+    = dm_maptable_floor (&dev->map->allocs, (uintptr_t) device_ptr);
   if (!rec || rec->host_start != (uintptr_t) device_ptr)
     dm_fatal_unlock (&dev->lock,
 		     "omp_target_free (%p, %d): the pointer was not returned by "
 		     "omp_target_alloc for device %d (or was freed already)",
 		     device_ptr, device_num, device_num);
-  dm_maptable_remove (&dev->allocs, rec);
+  dm_maptable_remove (&dev->map->allocs, rec);
   pthread_mutex_unlock (&dev->lock);
   if (DM_OMPT_ON ())
     DM_OMPT_ROUTINE_OP (dev, DM_OMPT_RA, ompt_target_data_delete, NULL,
@@ -235,7 +235,7 @@ dm_api_check_range (struct dm_device *dev, const void *p, size_t size,
     dm_fatal ("%s: device range at %p of %zu bytes wraps the address space",
 	      what, p, size);
   pthread_mutex_lock (&dev->lock);
-  struct dm_mapping *rec = dm_maptable_floor (&dev->allocs, a);
+  struct dm_mapping *rec = dm_maptable_floor (&dev->map->allocs, a);
   if (rec && a < rec->host_end && a + size > rec->host_end)
     {
       uintptr_t s = rec->host_start, e = rec->host_end;
@@ -246,7 +246,8 @@ dm_api_check_range (struct dm_device *dev, const void *p, size_t size,
 		(void *) s, dev->id);
     }
   pthread_mutex_unlock (&dev->lock);
-  if (dev->ops->check_range && dev->ops->check_range (dev, a, size) != 0)
+  if (dev->ops->check_range
+      && dev->ops->check_range (&dev->core, a, size) != 0)
     dm_fatal ("%s: %s", what, dm_reason ());
 }
 

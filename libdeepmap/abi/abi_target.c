@@ -7,7 +7,7 @@
 
 #include "engine/async.h"
 #include "abi/devices.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "deepmap.h"
 #include "map/deepcopy.h"
 #include "support/error.h"

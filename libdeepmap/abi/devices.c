@@ -8,6 +8,7 @@
 #include "engine/async.h"
 #include "support/config.h"
 #include "abi/devices.h"
+#include "map/devmap.h"
 #include "map/directory.h"
 #include "support/error.h"
 #include "engine/images.h"
@@ -30,6 +31,7 @@ static const struct dm_backend *const dm_backends[] = {
 #define DM_NBACKENDS (sizeof dm_backends / sizeof dm_backends[0])
 
 static struct dm_device *dm_devices;
+static struct dm_device_map *dm_device_maps;	/* one per device */
 static int dm_ndevices;
 static pthread_once_t dm_devices_once = PTHREAD_ONCE_INIT;
 
@@ -55,10 +57,11 @@ dm_add_devices (const struct dm_backend *b, int count)
       memset (dev, 0, sizeof *dev);
       dev->id = dm_ndevices;
       dev->backend_index = i;
+      dev->map = &dm_device_maps[dm_ndevices];
       pthread_mutex_init (&dev->lock, NULL);
       pthread_mutex_init (&dev->globals_lock, NULL);
-      pthread_cond_init (&dev->unpinned, NULL);
-      if (b->init (dev, i) != 0)
+      pthread_cond_init (&dev->map->unpinned, NULL);
+      if (b->init (&dev->core, i) != 0)
 	dm_fatal ("cannot start device %d (%s #%d): %s", dev->id, b->name, i,
 		  dm_reason ());
       dm_ndevices++;
@@ -98,7 +101,7 @@ dm_devices_fini (void)
      hold outside resources (threads, driver contexts) need a word.  */
   for (int i = 0; i < dm_ndevices; i++)
     if (dm_devices[i].ops->fini)
-      dm_devices[i].ops->fini (&dm_devices[i]);
+      dm_devices[i].ops->fini (&dm_devices[i].core);
 }
 
 /* fork () while other threads use the devices: the child must not
@@ -137,7 +140,7 @@ dm_fork_child (void)
       dm_async_after_fork (dev);
       dm_dir_after_fork (dev);
       dev->forked = !dev->ops->runs_host_code;
-      pthread_cond_init (&dev->unpinned, NULL);
+      pthread_cond_init (&dev->map->unpinned, NULL);
       pthread_mutex_unlock (&dev->lock);
       pthread_mutex_unlock (&dev->globals_lock);
     }
@@ -213,7 +216,8 @@ dm_devices_init (void)
     }
 
   dm_devices = calloc (max ? max : 1, sizeof *dm_devices);
-  if (!dm_devices)
+  dm_device_maps = calloc (max ? max : 1, sizeof *dm_device_maps);
+  if (!dm_devices || !dm_device_maps)
     dm_fatal ("out of host memory starting %zu devices", max);
   for (int i = 0; i < nchosen; i++)
     dm_add_devices (chosen[i], counts[i]);
@@ -314,7 +318,7 @@ dm_device_for_region (int device, void (*fn) (void *))
 {
   struct dm_device *dev = dm_device_resolve (device, "target");
   if (dev == NULL || dev->ops->has_region == NULL
-      || dev->ops->has_region (dev, fn))
+      || dev->ops->has_region (&dev->core, fn))
     return dev;
   if (dm_config.offload == DM_OFFLOAD_MANDATORY)
     dm_fatal ("target on device %d (%s): no device code for the region "

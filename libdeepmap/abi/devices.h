@@ -4,7 +4,7 @@
 #ifndef DM_DEVICES_H
 #define DM_DEVICES_H
 
-#include "device/device.h"
+#include "engine/devstate.h"
 
 /* The device a target region for FN runs on: dm_device_resolve's, unless
    that device has no code for FN, when the region runs on the host

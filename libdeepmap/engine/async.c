@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "engine/async.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "support/error.h"
 #include "engine/images.h"
 #include "engine/transfer.h"
@@ -136,7 +136,7 @@ dm_async_begin (struct dm_device *dev, void *event)
       /* Queues are kept until the device shuts down: as many as
 	 constructs were ever in flight at once.  */
       aq = calloc (1, sizeof *aq);
-      if (!aq || !(aq->q = dev->ops->queue_create (dev)))
+      if (!aq || !(aq->q = dev->ops->queue_create (&dev->core)))
 	dm_fatal_unlock (&dev->lock,
 			 "nowait construct on device %d (%s): cannot create a "
 			 "queue: %s", dev->id, dev->ops->name,
@@ -157,7 +157,7 @@ dm_async_end (struct dm_async *a)
   struct dm_device *dev = a->dev;
   pthread_mutex_lock (&dev->lock);
   dm_async_step (a);
-  if (dev->ops->queue_callback (dev, a->aq->q, dm_async_done, a) != 0)
+  if (dev->ops->queue_callback (&dev->core, a->aq->q, dm_async_done, a) != 0)
     dm_fatal_unlock (&dev->lock,
 		     "nowait construct on device %d (%s): cannot queue its "
 		     "completion: %s", dev->id, dev->ops->name, dm_reason ());
@@ -247,7 +247,7 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
   for (size_t i = 0; i < m; i++)
     {
       uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
-      if (dev->ops->queue_sync (dev, items[i].aq->q) != 0)
+      if (dev->ops->queue_sync (&dev->core, items[i].aq->q) != 0)
 	dm_fatal ("device %d (%s): queued work failed: %s", dev->id,
 		  dev->ops->name, dm_reason ());
       if (t0)
@@ -305,7 +305,7 @@ static void
 dm_async_sync (struct dm_device *dev, struct dm_aq *aq, int locked)
 {
   uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
-  int r = dev->ops->queue_sync (dev, aq->q);
+  int r = dev->ops->queue_sync (&dev->core, aq->q);
   if (t0)
     dm_ompt_wait (t0, dev->id, aq->q);
   if (r == 0)

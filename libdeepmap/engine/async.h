@@ -47,7 +47,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "engine/blockmarks.h"
 
 /* A block written by more queues than it can remember.  */

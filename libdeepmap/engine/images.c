@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "engine/elfscan.h"
 #include "support/error.h"
 #include "support/export.h"
@@ -143,8 +143,8 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
   if (!dev_vars)
     dm_fatal ("loading an offload image on device %d: out of host memory",
 	      dev->id);
-  if (dev->ops->image_load (dev, &img->table, img->target_data, dev_vars)
-      != 0)
+  if (dev->ops->image_load (&dev->core, &img->table, img->target_data,
+			    dev_vars) != 0)
     dm_fatal ("loading an offload image (%zu functions, %zu variables) on "
 	      "device %d (%s) failed: %s",
 	      (size_t) (img->table.funcs_end - img->table.funcs_begin), nvars,
@@ -351,7 +351,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	      if (DM_OMPT_ON ())
 		dm_image_ompt (dev, img, 0);
 	      if (dev->ops->image_unload)
-		dev->ops->image_unload (dev, &img->table);
+		dev->ops->image_unload (&dev->core, &img->table);
 	      /* Another registration of the table takes over, if any.  */
 	      for (struct dm_image *other = dm_images; other;
 		   other = other->next)
@@ -476,13 +476,13 @@ dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
     {
       if (dev->nglobals != 0 && dm_links_refresh (dev) != 0)
 	return -1;
-      return dev->ops->run (dev, launch, q);
+      return dev->ops->run (&dev->core, launch, q);
     }
   if (dev->nglobals == 0)
-    return dev->ops->run (dev, launch, q);
+    return dev->ops->run (&dev->core, launch, q);
   /* The variables are swapped in around the region, under their lock: a
      queued region runs here, after what Q holds so far.  */
-  if (q && dev->ops->queue_sync (dev, q) != 0)
+  if (q && dev->ops->queue_sync (&dev->core, q) != 0)
     return -1;
   pthread_mutex_lock (&dev->globals_lock);
   size_t total = 0;
@@ -503,7 +503,7 @@ dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
   char *save = dev->globals_save;
   unsigned char *swapped = (unsigned char *) save + 2 * total;
   dm_globals_swap (dev, save, save + total, swapped, 1);
-  int r = dev->ops->run (dev, launch, NULL);
+  int r = dev->ops->run (&dev->core, launch, NULL);
   dm_globals_swap (dev, save, save + total, swapped, 0);
   pthread_mutex_unlock (&dev->globals_lock);
   return r;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "engine/async.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "support/addrhash.h"
 #include "support/error.h"
 #include "engine/pool.h"
@@ -114,7 +114,7 @@ dm_pool_trim_cache (struct dm_device *dev, int keep_blocks,
 	 || (p->large_cached_bytes > keep_bytes && drop < lg->ncached))
     {
       struct dm_pool_block *b = &lg->cache[drop++];
-      dev->ops->mem_free (dev, b->addr, b->size);
+      dev->ops->mem_free (&dev->core, b->addr, b->size);
       p->large_cached_bytes -= b->size;
       p->raw_bytes -= b->size;
     }
@@ -134,11 +134,11 @@ dm_pool_raw_alloc (struct dm_device *dev, size_t raw, size_t requested,
 		   uintptr_t *out)
 {
   struct dm_pool *p = &dev->pool;
-  int ok = dev->ops->mem_alloc (dev, raw, out) == 0;
+  int ok = dev->ops->mem_alloc (&dev->core, raw, out) == 0;
   if (!ok && p->large_cache != NULL && p->large_cache->ncached > 0)
     {
       dm_pool_trim_cache (dev, 0, 0);
-      ok = dev->ops->mem_alloc (dev, raw, out) == 0;
+      ok = dev->ops->mem_alloc (&dev->core, raw, out) == 0;
     }
   if (ok)
     {
@@ -146,7 +146,7 @@ dm_pool_raw_alloc (struct dm_device *dev, size_t raw, size_t requested,
       return 0;
     }
   size_t free_bytes = 0, total = 0;
-  if (dev->ops->mem_info (dev, &free_bytes, &total) != 0)
+  if (dev->ops->mem_info (&dev->core, &free_bytes, &total) != 0)
     free_bytes = total = 0;
   dm_set_reason ("out of device memory: %zu bytes requested, %zu bytes free "
 		 "of %zu", requested, free_bytes, total);
@@ -162,7 +162,7 @@ dm_pool_limits (struct dm_device *dev)
 {
   struct dm_pool *p = &dev->pool;
   size_t chunk = DM_POOL_CHUNK_SIZE, free_bytes, total;
-  if (dev->ops->mem_info (dev, &free_bytes, &total) == 0)
+  if (dev->ops->mem_info (&dev->core, &free_bytes, &total) == 0)
     while (chunk > 4096 && chunk > total / 16)
       chunk /= 2;
   p->small_max = DM_POOL_SMALL_MAX < chunk / 2 ? DM_POOL_SMALL_MAX : chunk / 2;
@@ -196,7 +196,7 @@ dm_pool_alloc_small (struct dm_device *dev, size_t size, unsigned cls,
 	     any other failure is reported as it is.  */
 	  size_t free_bytes, total;
 	  if (chunk_size == bytes
-	      || dev->ops->mem_info (dev, &free_bytes, &total) != 0
+	      || dev->ops->mem_info (&dev->core, &free_bytes, &total) != 0
 	      || free_bytes >= chunk_size)
 	    return -1;
 	  chunk_size = chunk_size / 2 > bytes ? chunk_size / 2 : bytes;
@@ -386,7 +386,7 @@ dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
   dm_pool_note_use (p, bytes);
   dm_stats_add (&dev->stats.allocs, 1);
   if (dev->ops->poison != NULL)
-    dev->ops->poison (dev, *out, bytes);
+    dev->ops->poison (&dev->core, *out, bytes);
   return 0;
 }
 
@@ -411,7 +411,7 @@ dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size)
   p->in_use -= bytes;
   if (bytes > DM_POOL_CACHE_BYTES)
     {
-      dev->ops->mem_free (dev, addr, bytes);
+      dev->ops->mem_free (&dev->core, addr, bytes);
       p->raw_bytes -= bytes;
       return;
     }

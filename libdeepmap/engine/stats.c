@@ -1,7 +1,7 @@
 /* stats.c -- DEEPMAP_STATS=1: per-device counters printed at exit.  */
 #include <stdio.h>
 
-#include "device/device.h"
+#include "engine/devstate.h"
 
 void
 dm_stats_print (struct dm_device *dev)

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "engine/transfer.h"
 #include "support/ompt.h"
 #include "support/report.h"
@@ -73,8 +73,9 @@ dm_trace_queue_marks (struct dm_device *dev, struct dm_queue *q,
 {
   /* Without the start mark the record is still freed by the stop.  */
   if (start)
-    dev->ops->queue_callback (dev, q, dm_trace_queued_start, rec);
-  else if (dev->ops->queue_callback (dev, q, dm_trace_queued_stop, rec) != 0)
+    dev->ops->queue_callback (&dev->core, q, dm_trace_queued_start, rec);
+  else if (dev->ops->queue_callback (&dev->core, q, dm_trace_queued_stop,
+				     rec) != 0)
     free (rec);
 }
 
@@ -90,10 +91,10 @@ dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
     DM_OMPT_TRANSFER (q ? ompt_target_data_transfer_to_device_async
 		        : ompt_target_data_transfer_to_device,
 		      src, dm_ompt_host_device (), (void *) dst, dev->id, size,
-		      DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size,
-							  q)),
+		      DM_TIMED (dev, dev->ops->to_device (&dev->core, dst, src,
+							  size, q)),
 		      DM_TR_H2D, src, dst, size, size, 1);
-  return DM_TIMED (dev, dev->ops->to_device (dev, dst, src, size, q));
+  return DM_TIMED (dev, dev->ops->to_device (&dev->core, dst, src, size, q));
 }
 
 int
@@ -108,10 +109,10 @@ dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
     DM_OMPT_TRANSFER (q ? ompt_target_data_transfer_from_device_async
 		        : ompt_target_data_transfer_from_device,
 		      (void *) src, dev->id, dst, dm_ompt_host_device (), size,
-		      DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size,
-							q)),
+		      DM_TIMED (dev, dev->ops->to_host (&dev->core, dst, src,
+							size, q)),
 		      DM_TR_D2H, dst, src, size, size, 1);
-  return DM_TIMED (dev, dev->ops->to_host (dev, dst, src, size, q));
+  return DM_TIMED (dev, dev->ops->to_host (&dev->core, dst, src, size, q));
 }
 
 int
@@ -128,24 +129,26 @@ dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
     DM_OMPT_TRANSFER (q ? ompt_target_data_transfer_to_device_async
 		        : ompt_target_data_transfer_to_device,
 		      (void *) src, dev->id, (void *) dst, dev->id, size,
-		      DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src,
+		      DM_TIMED (dev, dev->ops->device_to_device (&dev->core,
+								 dst, src,
 								 size, q)),
 		      DM_TR_D2D, src, dst, size, size, 1);
-  return DM_TIMED (dev, dev->ops->device_to_device (dev, dst, src, size, q));
+  return DM_TIMED (dev, dev->ops->device_to_device (&dev->core, dst, src,
+						    size, q));
 }
 
 int
 dm_copy_to_device_uncounted (struct dm_device *dev, uintptr_t dst,
 			     const void *src, size_t size, struct dm_queue *q)
 {
-  return size ? dev->ops->to_device (dev, dst, src, size, q) : 0;
+  return size ? dev->ops->to_device (&dev->core, dst, src, size, q) : 0;
 }
 
 int
 dm_copy_to_host_uncounted (struct dm_device *dev, void *dst, uintptr_t src,
 			   size_t size, struct dm_queue *q)
 {
-  return size ? dev->ops->to_host (dev, dst, src, size, q) : 0;
+  return size ? dev->ops->to_host (&dev->core, dst, src, size, q) : 0;
 }
 
 /* Row by row through the 1-D operations: a backend without copy_2d.  */
@@ -158,10 +161,11 @@ dm_copy_2d_rows (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
     {
       uintptr_t d = dst + r * dpitch, s = src + r * spitch;
       int ret = dir == DM_COPY_H2D
-		? dev->ops->to_device (dev, d, (const void *) s, width, q)
+		? dev->ops->to_device (&dev->core, d, (const void *) s, width,
+				       q)
 		: dir == DM_COPY_D2H
-		? dev->ops->to_host (dev, (void *) d, s, width, q)
-		: dev->ops->device_to_device (dev, d, s, width, q);
+		? dev->ops->to_host (&dev->core, (void *) d, s, width, q)
+		: dev->ops->device_to_device (&dev->core, d, s, width, q);
       if (ret != 0)
 	return ret;
     }
@@ -174,7 +178,7 @@ dm_copy_2d_call (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
 		 size_t height, struct dm_queue *q)
 {
   if (dev->ops->copy_2d)
-    return dev->ops->copy_2d (dev, dir, dst, dpitch, src, spitch, width,
+    return dev->ops->copy_2d (&dev->core, dir, dst, dpitch, src, spitch, width,
 			      height, q);
   return dm_copy_2d_rows (dev, dir, dst, dpitch, src, spitch, width, height,
 			  q);

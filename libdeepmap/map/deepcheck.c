@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "deepmap.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "map/deepcopy.h"
 #include "map/directory.h"
 #include "engine/transfer.h"

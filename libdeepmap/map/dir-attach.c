@@ -42,7 +42,7 @@ dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   if (!target)
     return 0;
   uintptr_t at = target + bias;
-  struct dm_mapping *t = dm_maptable_floor (&ctx->dev->table, at);
+  struct dm_mapping *t = dm_maptable_floor (&ctx->dev->map->table, at);
   if (t && (at < t->host_end || t->host_start == at
 	    || (section_pointer && at == t->host_end)))
     return dm_block_dev (t->block, target);
@@ -60,7 +60,7 @@ dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
   if (!d)
     dm_fail (ctx, "the pointer at host %p must be mapped to be set, but is "
 	     "not", (void *) slot);
-  struct dm_block *b = ctx->async ? dm_maptable_floor (&ctx->dev->table,
+  struct dm_block *b = ctx->async ? dm_maptable_floor (&ctx->dev->map->table,
 							slot)->block : NULL;
   if (dm_dir_send_word (ctx, b, d, value) != 0)
     dm_fail (ctx, "writing the pointer at host %p to the device failed: %s",
@@ -73,7 +73,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 	       int allow_missing, int section_pointer)
 {
   struct dm_device *dev = ctx->dev;
-  struct dm_mapping *m = dm_maptable_floor (&dev->table, slot);
+  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, slot);
   if (!m || slot >= m->host_end)
     return 0;
   struct dm_block *b = m->block;
@@ -103,7 +103,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   if (target)
     {
       uintptr_t at = target + bias;
-      struct dm_mapping *t = dm_maptable_floor (&dev->table, at);
+      struct dm_mapping *t = dm_maptable_floor (&dev->map->table, at);
       int found = t && (at < t->host_end || t->host_start == at
 			|| (section_pointer && at == t->host_end));
       if (found)
@@ -120,7 +120,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 void
 dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
 {
-  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, slot);
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, slot);
   if (!m || slot >= m->host_end || !m->block->attach_counts)
     return;
   struct dm_block *b = m->block;
@@ -141,7 +141,7 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
   if (--b->attach_counts[idx] == 0)
     {
       /* A recorded structure may have lost this pointer (replay.h).  */
-      ctx->dev->deep_epoch++;
+      ctx->dev->map->deep_epoch++;
       if (m->refcount != 0)
 	dm_dir_write_pointer (ctx, slot, dm_load_word (slot));
     }

@@ -99,7 +99,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
       for (size_t i = 0; i < n; i++)
 	{
 	  struct dm_mapping *m
-	    = dm_maptable_floor (&dev->table, plan->back[i].s);
+	    = dm_maptable_floor (&dev->map->table, plan->back[i].s);
 	  dm_copy (ctx, m->block, plan->back[i].s, plan->back[i].e, 0);
 	}
     }
@@ -118,7 +118,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	     the transfers it saves.  */
 	  if (e0 - s0 > DM_BATCH_MAX)
 	    {
-	      struct dm_mapping *mp = dm_maptable_floor (&dev->table, s0);
+	      struct dm_mapping *mp = dm_maptable_floor (&dev->map->table, s0);
 	      dm_copy (ctx, mp->block, s0, e0, 0);
 	      continue;
 	    }
@@ -149,7 +149,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	  for (size_t k = i; k < j; k++)
 	    {
 	      struct dm_mapping *m
-		= dm_maptable_floor (&dev->table, t[3 * k + 1]);
+		= dm_maptable_floor (&dev->map->table, t[3 * k + 1]);
 	      dm_scatter_back (m->block, stage + (t[3 * k] - t[3 * i]),
 			       t[3 * k + 1], t[3 * k + 2]);
 	    }
@@ -263,7 +263,7 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
     for (size_t i = 0; i < plan->ncopy; i++)
       {
 	struct dm_plan_copy *c = &plan->copy[i];
-	struct dm_mapping *m = dm_maptable_floor (&dev->table, c->s);
+	struct dm_mapping *m = dm_maptable_floor (&dev->map->table, c->s);
 	dm_copy (ctx, m->block, c->s, c->e, 1);
       }
   else if (strategy == DM_DEEP_PCPY)

@@ -1,7 +1,7 @@
 /* directory.c -- the interval directory (see directory.h).
 
-   Two tables per device: DEV->table holds segments (struct dm_mapping),
-   disjoint host intervals each with one reference count; DEV->blocks
+   Two tables per device: DEV->map->table holds segments (struct dm_mapping),
+   disjoint host intervals each with one reference count; DEV->map->blocks
    indexes the device blocks whose segments do not cover them exactly
    (struct extents, fused blocks, blocks that lost some segments).  A
    block its segments cover exactly is found through them, which keeps
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "engine/async.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "map/dir-internal.h"
 #include "map/directory.h"
 #include "map/mapping.h"
@@ -45,9 +45,9 @@ static struct dm_mapping *
 dm_node_new (struct dm_ctx *ctx)
 {
   struct dm_device *dev = ctx->dev;
-  struct dm_mapping *m = dev->free_mappings;
+  struct dm_mapping *m = dev->map->free_mappings;
   if (m)
-    dev->free_mappings = m->free_next;
+    dev->map->free_mappings = m->free_next;
   else if (!(m = malloc (sizeof *m)))
     dm_fail (ctx, "out of host memory for the mapping table");
   memset (m, 0, sizeof *m);
@@ -57,17 +57,17 @@ dm_node_new (struct dm_ctx *ctx)
 static void
 dm_node_free (struct dm_device *dev, struct dm_mapping *m)
 {
-  m->free_next = dev->free_mappings;
-  dev->free_mappings = m;
+  m->free_next = dev->map->free_mappings;
+  dev->map->free_mappings = m;
 }
 
 static struct dm_block *
 dm_block_new (struct dm_ctx *ctx)
 {
   struct dm_device *dev = ctx->dev;
-  struct dm_block *b = dev->free_blocks;
+  struct dm_block *b = dev->map->free_blocks;
   if (b)
-    dev->free_blocks = b->next;
+    dev->map->free_blocks = b->next;
   else if (!(b = malloc (sizeof *b)))
     dm_fail (ctx, "out of host memory for the mapping table");
   *b = (struct dm_block) { 0 };
@@ -90,8 +90,8 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 		     size);
   if (dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr) != 0)
     {
-      b->next = ctx->dev->free_blocks;
-      ctx->dev->free_blocks = b;
+      b->next = ctx->dev->map->free_blocks;
+      ctx->dev->map->free_blocks = b;
       dm_fail (ctx, "cannot map host [%p, %p) (%zu bytes): %s", (void *) s,
 	       (void *) e, size, dm_reason ());
     }
@@ -112,7 +112,7 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       ix->host_end = e;
       ix->block = b;
       b->index = ix;
-      dm_maptable_insert (&ctx->dev->blocks, ix);
+      dm_maptable_insert (&ctx->dev->map->blocks, ix);
     }
   return b;
 }
@@ -133,7 +133,7 @@ dm_block_foreign (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   ix->host_end = e;
   ix->block = b;
   b->index = ix;
-  dm_maptable_insert (&ctx->dev->blocks, ix);
+  dm_maptable_insert (&ctx->dev->map->blocks, ix);
   return b;
 }
 
@@ -148,7 +148,7 @@ dm_block_index (struct dm_ctx *ctx, struct dm_block *b)
   ix->host_end = b->host_end;
   ix->block = b;
   b->index = ix;
-  dm_maptable_insert (&ctx->dev->blocks, ix);
+  dm_maptable_insert (&ctx->dev->map->blocks, ix);
 }
 
 /* Give B's device memory back (queued work may still use it: then
@@ -181,7 +181,7 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
 {
   if (b->index)
     {
-      dm_maptable_remove (&dev->blocks, b->index);
+      dm_maptable_remove (&dev->map->blocks, b->index);
       dm_node_free (dev, b->index);
       b->index = NULL;
     }
@@ -210,8 +210,8 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
       b->orphaned = 1;
       return;
     }
-  b->next = dev->free_blocks;
-  dev->free_blocks = b;
+  b->next = dev->map->free_blocks;
+  dev->map->free_blocks = b;
 }
 
 /* ---- segments ------------------------------------------------------- */
@@ -229,11 +229,11 @@ dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   m->deep_refs = refcount == 1 && ctx->deep;
   m->flags = ctx->deep ? DM_MAPPING_DEEP : 0;
   b->nmappings++;
-  ctx->dev->table_generation++;
+  ctx->dev->map->table_generation++;
   if (hint)
-    dm_maptable_insert_at (&ctx->dev->table, m, hint);
+    dm_maptable_insert_at (&ctx->dev->map->table, m, hint);
   else
-    dm_maptable_insert (&ctx->dev->table, m);
+    dm_maptable_insert (&ctx->dev->map->table, m);
   return m;
 }
 
@@ -260,15 +260,15 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
       p->group_next = m->group_next == p ? NULL : m->group_next;
       m->group_next = NULL;
     }
-  dev->table_generation++;
+  dev->map->table_generation++;
   if (m->flags & DM_MAPPING_DEEP)
-    dev->deep_epoch++;
+    dev->map->deep_epoch++;
   if (m->pin)
     dm_replay_unpin (m);
   if (hint)
-    dm_maptable_remove_at (&dev->table, m, hint);
+    dm_maptable_remove_at (&dev->map->table, m, hint);
   else
-    dm_maptable_remove (&dev->table, m);
+    dm_maptable_remove (&dev->map->table, m);
   /* Attachments die with the bytes that hold them.  */
   uintptr_t cur = m->host_start, at;
   while (dm_next_attached (b, &cur, m->host_end, &at))
@@ -289,7 +289,7 @@ dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
 {
   uintptr_t end = m->host_end;
   if (m->flags & DM_MAPPING_DEEP)
-    ctx->dev->deep_epoch++;
+    ctx->dev->map->deep_epoch++;
   /* Shrink first: the new segment must not overlap M in the table.  */
   m->host_end = at;
   struct dm_mapping *n = dm_seg_add (ctx, at, end, m->block, m->refcount);
@@ -317,10 +317,10 @@ dm_seg_from_pos (struct dm_device *dev, uintptr_t p,
   struct dm_maptable_pos here;
   if (!pos)
     pos = &here;
-  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, p, pos);
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->map->table, p, pos);
   if (m && m->host_end > p)
     return m;
-  while ((m = dm_maptable_step (&dev->table, pos)))
+  while ((m = dm_maptable_step (&dev->map->table, pos)))
     if (m->host_end > m->host_start)
       return m;
   return NULL;
@@ -443,11 +443,11 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
 {
   struct dm_device *dev = ctx->dev;
   struct dm_maptable_pos pos;
-  struct dm_mapping *m = dm_maptable_first (&dev->table);
+  struct dm_mapping *m = dm_maptable_first (&dev->map->table);
   struct dm_block *last = NULL;
   if (m)
-    dm_maptable_floor_pos (&dev->table, m->host_start, &pos);
-  for (; m; m = dm_maptable_step (&dev->table, &pos))
+    dm_maptable_floor_pos (&dev->map->table, m->host_start, &pos);
+  for (; m; m = dm_maptable_step (&dev->map->table, &pos))
     {
       struct dm_block *b = m->block;
       if (!b->attach_counts || b == last)
@@ -518,7 +518,7 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
     {
       struct dm_aq *aq = ctx->async->aq;
       uint64_t w0 = t0 ? dm_ompt_clock () : 0;
-      if (dev->ops->queue_sync (dev, aq->q) != 0)
+      if (dev->ops->queue_sync (&dev->core, aq->q) != 0)
 	dm_fail (ctx, "waiting for the queue before moving device blocks "
 		 "failed: %s", dm_reason ());
       if (w0)
@@ -573,13 +573,13 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
 	      m->block = nb;
 	      nb->nmappings++;
 	    }
-	  m = dm_maptable_step (&dev->table, &pos);
+	  m = dm_maptable_step (&dev->map->table, &pos);
 	}
       b->nmappings = 0;
       dm_block_release (dev, b);
     }
   dm_fix_attachments (ctx, nb);
-  dev->layout_generation++;
+  dev->map->layout_generation++;
   if (t0)
     dm_ompt_fusion (t0, dev->id, us, ue - us, nb->dev_start, (int) n);
   return nb;
@@ -592,9 +592,9 @@ dm_cover_add (struct dm_ctx *ctx, struct dm_block ***old, size_t *n,
 {
   /* Collected already (by this dm_cover: its stamp)?  O(1), so that a
      section over n separately mapped elements costs O(n).  */
-  if (b->cover_stamp == ctx->dev->cover_stamp)
+  if (b->cover_stamp == ctx->dev->map->cover_stamp)
     return;
-  b->cover_stamp = ctx->dev->cover_stamp;
+  b->cover_stamp = ctx->dev->map->cover_stamp;
   if (*n == *cap)
     {
       struct dm_block **bigger = malloc (2 * *cap * sizeof *bigger);
@@ -619,11 +619,12 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   struct dm_block *found[16], **old = found;
   size_t n = 0, cap = 16;
   struct dm_maptable_pos pos;
-  dev->cover_stamp++;		/* 64 bits: never wraps */
+  dev->map->cover_stamp++;		/* 64 bits: never wraps */
 
   /* Blocks reached through their segments...  */
-  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, e, &pos);
-  for (; m && m->host_end >= s; m = dm_maptable_step_back (&dev->table, &pos))
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->map->table, e, &pos);
+  for (; m && m->host_end >= s;
+       m = dm_maptable_step_back (&dev->map->table, &pos))
     {
       struct dm_block *b = m->block;
       if (m->host_end == m->host_start || b->index)
@@ -633,11 +634,11 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       dm_cover_add (ctx, &old, &n, &cap, found, b);
     }
   /* ... and those that hold more than their segments.  */
-  struct dm_mapping *ix = dev->blocks.count
-			  ? dm_maptable_floor_pos (&dev->blocks, e, &pos)
+  struct dm_mapping *ix = dev->map->blocks.count
+			  ? dm_maptable_floor_pos (&dev->map->blocks, e, &pos)
 			  : NULL;
-  for (; ix && ix->host_end >= s; ix = dm_maptable_step_back (&dev->blocks,
-							      &pos))
+  for (; ix && ix->host_end >= s;
+       ix = dm_maptable_step_back (&dev->map->blocks, &pos))
     {
       struct dm_block *b = ix->block;
       /* Device memory that is not ours, or whose address the program
@@ -671,7 +672,7 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	  {
 	    if (old != found)
 	      free (old);
-	    pthread_cond_wait (&dev->unpinned, &dev->lock);
+	    pthread_cond_wait (&dev->map->unpinned, &dev->lock);
 	    return dm_cover (ctx, s, e, align, index);
 	  }
       b = dm_fuse (ctx, old, n, s, e, align);
@@ -691,7 +692,7 @@ dm_dir_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align)
 struct dm_block *
 dm_dir_pin (struct dm_device *dev, uintptr_t p, enum dm_pin_kind kind)
 {
-  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, p);
   if (!m || !(p < m->host_end || m->host_start == p))
     return NULL;
   if (kind == DM_PIN_ADDRESS)
@@ -711,13 +712,13 @@ dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
     {
       if (b->orphaned)
 	dm_block_free_memory (dev, b);
-      pthread_cond_broadcast (&dev->unpinned);
+      pthread_cond_broadcast (&dev->map->unpinned);
     }
   if (b->orphaned && b->pins == 0 && b->held == 0)
     {
       b->orphaned = 0;
-      b->next = dev->free_blocks;
-      dev->free_blocks = b;
+      b->next = dev->map->free_blocks;
+      dev->map->free_blocks = b;
     }
 }
 
@@ -730,7 +731,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 {
   struct dm_device *dev = ctx->dev;
   struct dm_maptable_pos pos;
-  struct dm_mapping *m = dm_maptable_floor_pos (&dev->table, s, &pos);
+  struct dm_mapping *m = dm_maptable_floor_pos (&dev->map->table, s, &pos);
   ctx->last = NULL;
 
   /* The common case: the whole section is one present segment.  */
@@ -757,13 +758,13 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   /* The other common case: nothing mapped overlaps or touches the
      section.  One search placed it; it gets a block of its own.  */
   struct dm_maptable_pos next_pos = pos;
-  struct dm_mapping *next = dm_maptable_step (&dev->table, &next_pos);
+  struct dm_mapping *next = dm_maptable_step (&dev->map->table, &next_pos);
   if ((!m || m->host_end < s) && (!next || next->host_start > e))
     {
       struct dm_maptable_pos bpos;
-      struct dm_mapping *ix = dev->blocks.count
-			      ? dm_maptable_floor_pos (&dev->blocks, e, &bpos)
-			      : NULL;
+      struct dm_mapping *ix
+	= dev->map->blocks.count
+	  ? dm_maptable_floor_pos (&dev->map->blocks, e, &bpos) : NULL;
       if (!ix || ix->host_end < s)
 	{
 	  struct dm_block *b = dm_block_alloc (ctx, s, e, align, 0);
@@ -843,7 +844,7 @@ dm_dir_implicit_extent (struct dm_device *dev, uintptr_t *s, uintptr_t *e)
   if (!m || m->host_start >= *e)
     return;
   uintptr_t lo = m->host_start, hi = m->host_end;
-  while ((m = dm_maptable_step (&dev->table, &pos)) && m->host_start < *e)
+  while ((m = dm_maptable_step (&dev->map->table, &pos)) && m->host_start < *e)
     if (m->host_end > hi)
       hi = m->host_end;
   if (lo >= *s && hi <= *e)
@@ -857,7 +858,7 @@ uintptr_t
 dm_dir_enter_empty (struct dm_ctx *ctx, uintptr_t p, int create)
 {
   struct dm_device *dev = ctx->dev;
-  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, p);
   if (m && (p < m->host_end || m->host_start == p))
     {
       dm_seg_take (ctx, m);
@@ -948,7 +949,7 @@ dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete)
   struct dm_device *dev = ctx->dev;
   if (s == e)
     {
-      struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
+      struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
       if (m && (s < m->host_end || m->host_start == s))
 	dm_seg_drop (ctx, m, delete);
       return;
@@ -957,7 +958,7 @@ dm_dir_release (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete)
      section inside a mapping counted on that mapping (dm_dir_enter).  */
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
-  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
+  for (; m && m->host_start < e; m = dm_maptable_step (&dev->map->table, &pos))
     if (m->host_end > m->host_start)
       dm_seg_drop (ctx, m, delete);
 }
@@ -973,7 +974,7 @@ dm_copy_present (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to,
     return;
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
-  for (; m && m->host_start < e; m = dm_maptable_step (&dev->table, &pos))
+  for (; m && m->host_start < e; m = dm_maptable_step (&dev->map->table, &pos))
     if (m->host_end > m->host_start
 	&& (all || dm_seg_released (ctx, m)))
       {
@@ -995,7 +996,7 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
   struct dm_device *dev = ctx->dev;
   if (s == e)
     {
-      struct dm_mapping *m = dm_maptable_floor (&dev->table, s);
+      struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
       if (m && m->host_start == s && m->host_end == s && m->refcount == 0
 	  && !dm_seg_replayed (m))
 	dm_seg_reap (ctx, m, NULL);
@@ -1011,7 +1012,7 @@ dm_dir_reap (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
       struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
       while (m && m->host_start < e
 	     && (m->refcount != 0 || dm_seg_replayed (m)))
-	m = dm_maptable_step (&dev->table, &pos);
+	m = dm_maptable_step (&dev->map->table, &pos);
       if (!m || m->host_start >= e)
 	return;
       s = m->host_end;
@@ -1025,8 +1026,8 @@ void
 dm_dir_after_fork (struct dm_device *dev)
 {
   struct dm_maptable_pos pos = { 0, -1 };
-  for (struct dm_mapping *m = dm_maptable_step (&dev->table, &pos); m;
-       m = dm_maptable_step (&dev->table, &pos))
+  for (struct dm_mapping *m = dm_maptable_step (&dev->map->table, &pos); m;
+       m = dm_maptable_step (&dev->map->table, &pos))
     m->block->pins = m->block->held = 0;
 }
 
@@ -1036,7 +1037,8 @@ dm_dir_forget (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
   size_t bytes = 0;
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_seg_from_pos (ctx->dev, s, &pos);
-  for (; m && m->host_start < e; m = dm_maptable_step (&ctx->dev->table, &pos))
+  for (; m && m->host_start < e;
+       m = dm_maptable_step (&ctx->dev->map->table, &pos))
     if (m->refcount != DM_REFCOUNT_INFINITE)
       bytes += (m->host_end < e ? m->host_end : e)
 	       - (m->host_start > s ? m->host_start : s);
@@ -1073,7 +1075,7 @@ dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to)
 uintptr_t
 dm_dir_translate (struct dm_device *dev, uintptr_t p, int allow_end)
 {
-  struct dm_mapping *m = dm_maptable_floor (&dev->table, p);
+  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, p);
   if (m && (p < m->host_end || m->host_start == p))
     return dm_block_dev (m->block, p);
   if (allow_end && m && m->host_end == p && m->host_start != p)
@@ -1102,7 +1104,7 @@ dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e)
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
   for (; m && m->host_start < (e > s ? e : s + 1);
-       m = dm_maptable_step (&dev->table, &pos))
+       m = dm_maptable_step (&dev->map->table, &pos))
     if (m->refcount != DM_REFCOUNT_INFINITE && m->refcount > max)
       max = m->refcount;
   return max;
@@ -1122,7 +1124,7 @@ dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
       return (m->flags & DM_MAPPING_ASSOCIATED) && m->host_start == s
 	     && dm_block_dev (m->block, s) == devaddr ? 0 : -1;
     }
-  struct dm_mapping *ix = dm_maptable_floor (&dev->blocks, s);
+  struct dm_mapping *ix = dm_maptable_floor (&dev->map->blocks, s);
   if (ix && s < ix->host_end)
     return -1;
   struct dm_block *b = dm_block_foreign (ctx, s, e, devaddr);
@@ -1134,7 +1136,7 @@ dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 int
 dm_dir_remove_permanent (struct dm_ctx *ctx, uintptr_t s, unsigned flag)
 {
-  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->table, s);
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, s);
   if (!m || m->host_start != s || !(m->flags & flag))
     return -1;
   dm_seg_remove (ctx, m, NULL);
@@ -1175,13 +1177,13 @@ dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
   struct dm_device *dev = ctx->dev;
   struct dm_maptable_pos pos, *where = &pos;
   struct dm_mapping *m;
-  if (hint && gen == dev->table_generation)
+  if (hint && gen == dev->map->table_generation)
     {
       m = hint;
       where = NULL;
     }
   else
-    m = e > s ? dm_maptable_floor_pos (&dev->table, s, &pos) : NULL;
+    m = e > s ? dm_maptable_floor_pos (&dev->map->table, s, &pos) : NULL;
   if (m && m->host_start == s && m->host_end == e && e > s)
     {
       /* One segment: count down, copy back, remove in one visit.  */

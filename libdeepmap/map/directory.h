@@ -20,7 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "device/device.h"
+#include "engine/devstate.h"
+#include "map/devmap.h"
 #include "support/config.h"
 #include "support/error.h"
 
@@ -86,9 +87,9 @@ void dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
 static inline unsigned
 dm_dir_next_mark (struct dm_device *dev)
 {
-  if (__builtin_expect (++dev->construct_mark == 0, 0))
-    ++dev->construct_mark;
-  return dev->construct_mark;
+  if (__builtin_expect (++dev->map->construct_mark == 0, 0))
+    ++dev->map->construct_mark;
+  return dev->map->construct_mark;
 }
 
 /* How present bytes of a section that also has new bytes are treated on

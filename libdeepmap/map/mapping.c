@@ -14,7 +14,7 @@
 
 #include "engine/async.h"
 #include "support/config.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "map/directory.h"
 #include "support/error.h"
 #include "map/mapping.h"
@@ -152,7 +152,7 @@ dm_enter_item (struct dm_ctx *ctx, uintptr_t h, size_t size, int kind,
       item->copy_from = dm_kind_copies_from (kind);
       item->always_from = dm_kind_always_from (kind);
       item->seg = size ? ctx->last : NULL;
-      item->seg_generation = ctx->dev->table_generation;
+      item->seg_generation = ctx->dev->map->table_generation;
     }
   return d;
 }
@@ -785,7 +785,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 
   pthread_mutex_lock (&dev->lock);
   ctx.mark = dm_dir_next_mark (dev);
-  unsigned layout = dev->layout_generation;
+  unsigned layout = dev->map->layout_generation;
   struct dm_plan plan = { 0 };
   if (__builtin_expect (deep && deep->planned, 0))
     {
@@ -811,7 +811,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     for (size_t i = deep->from - 1; i < mapnum; i++)
       env->items[i].deep = 1;
 
-  if (dev->layout_generation != layout)
+  if (dev->map->layout_generation != layout)
     dm_map_retranslate (&ctx, env, mapnum, hostaddrs, kinds, devaddrs);
 
   struct dm_async_waits waits = { .n = 0, .all = 0 };
@@ -936,7 +936,8 @@ dm_skip_absent_items (struct dm_device *dev, struct dm_env_item *items,
 {
   for (size_t i = 0; i < n; i++)
     if (items[i].held
-	&& !(items[i].seg && items[i].seg_generation == dev->table_generation)
+	&& !(items[i].seg
+	     && items[i].seg_generation == dev->map->table_generation)
 	&& !dm_dir_present (dev, items[i].host, items[i].host + items[i].size))
       items[i].held = 0;
 }

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "deepmap.h"
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "engine/pool.h"
 #include "engine/transfer.h"
 #include "map/directory.h"
@@ -331,7 +331,7 @@ dm_pipe_alloc (struct dm_pipe *p)
   if (!p->q)
     dm_fatal ("pipeline: out of host memory");
   for (int s = 0; s < p->nslots; s++)
-    if ((p->q[s] = dev->ops->queue_create (dev)) == NULL)
+    if ((p->q[s] = dev->ops->queue_create (&dev->core)) == NULL)
       dm_fatal ("pipeline: cannot create a queue on device %d: %s", dev->id,
 		dm_reason ());
   pthread_mutex_lock (&dev->lock);
@@ -402,7 +402,7 @@ dm_pipe_begin (struct dm_device *dev, long lo, long hi, long step, long chunk,
   if (mem_limit == 0)
     {
       size_t free_bytes = 0, total = 0;
-      if (dev->ops->mem_info (dev, &free_bytes, &total) != 0)
+      if (dev->ops->mem_info (&dev->core, &free_bytes, &total) != 0)
 	free_bytes = (size_t) 1 << 30;
       mem_limit = free_bytes / 2;
     }
@@ -443,7 +443,7 @@ dm_pipe_iter (struct dm_pipe *p, long k)
   if (c > 0)
     dm_pipe_copy (p, c - 1, 0, -1, 0);
   struct dm_device *dev = p->dev;
-  if (dev->ops->queue_sync (dev, p->q[c % p->nslots]) != 0)
+  if (dev->ops->queue_sync (&dev->core, p->q[c % p->nslots]) != 0)
     dm_fatal ("pipeline: copying chunk %ld to device %d failed: %s", c,
 	      dev->id, dm_reason ());
   if (c > 0)
@@ -465,10 +465,10 @@ dm_pipe_end (struct dm_pipe *p)
     }
   for (int s = 0; p->q && s < p->nslots; s++)
     {
-      if (dev->ops->queue_sync (dev, p->q[s]) != 0)
+      if (dev->ops->queue_sync (&dev->core, p->q[s]) != 0)
 	dm_fatal ("pipeline: a copy on device %d failed: %s", dev->id,
 		  dm_reason ());
-      dev->ops->queue_destroy (dev, p->q[s]);
+      dev->ops->queue_destroy (&dev->core, p->q[s]);
     }
   pthread_mutex_lock (&dev->lock);
   for (size_t i = 0; i < p->narr; i++)

@@ -16,7 +16,7 @@ struct dm_replay
   struct dm_replay_pin pin;		/* first: segments point here */
   uintptr_t host;			/* the deep item */
   const struct deepmap_type *type;
-  uint64_t epoch;			/* dev->deep_epoch when recorded */
+  uint64_t epoch;			/* DEV->map->deep_epoch then */
   size_t nseg;
   struct dm_mapping **seg;		/* distinct segments of the objects */
   size_t nrange;
@@ -82,7 +82,7 @@ static void
 dm_replay_drop (struct dm_device *dev, struct dm_replay **link)
 {
   struct dm_replay *r = *link;
-  struct dm_replay_table *t = dev->replays;
+  struct dm_replay_table *t = dev->map->replays;
   *link = r->next;
   t->n--;
   r->pin.dead = 1;
@@ -93,7 +93,7 @@ static struct dm_replay **
 dm_replay_find (struct dm_device *dev, uintptr_t host,
 		const struct deepmap_type *type)
 {
-  struct dm_replay_table *t = dev->replays;
+  struct dm_replay_table *t = dev->map->replays;
   if (!t)
     return NULL;
   for (struct dm_replay **l = &t->list; *l; l = &(*l)->next)
@@ -108,7 +108,7 @@ dm_replay_find (struct dm_device *dev, uintptr_t host,
 static inline int
 dm_replay_valid (const struct dm_device *dev, const struct dm_replay *r)
 {
-  return r->epoch == dev->deep_epoch;
+  return r->epoch == dev->map->deep_epoch;
 }
 
 struct dm_replay *
@@ -233,7 +233,7 @@ dm_replay_record (struct dm_device *dev, uintptr_t host,
   for (size_t i = 0; i < nslot; i++)
     {
       uintptr_t slot = (uintptr_t) slots[i];
-      struct dm_mapping *m = dm_maptable_floor (&dev->table, slot);
+      struct dm_mapping *m = dm_maptable_floor (&dev->map->table, slot);
       if (!m || slot >= m->host_end || !m->block->attach_counts)
 	goto no;
       size_t k = dm_slot_of (m->block, slot);
@@ -245,10 +245,10 @@ dm_replay_record (struct dm_device *dev, uintptr_t host,
   r->nslot = nslot;
   r->host = host;
   r->type = t;
-  r->epoch = dev->deep_epoch;
+  r->epoch = dev->map->deep_epoch;
 
-  struct dm_replay_table *tab = dev->replays;
-  if (!tab && !(tab = dev->replays = calloc (1, sizeof *tab)))
+  struct dm_replay_table *tab = dev->map->replays;
+  if (!tab && !(tab = dev->map->replays = calloc (1, sizeof *tab)))
     goto no;
   if (tab->n == DM_REPLAY_MAX)
     {
@@ -312,7 +312,7 @@ dm_replay_record_list (struct dm_device *dev, uintptr_t host,
 void
 dm_replay_forget_all (struct dm_device *dev)
 {
-  struct dm_replay_table *t = dev->replays;
+  struct dm_replay_table *t = dev->map->replays;
   while (t && t->list)
     dm_replay_drop (dev, &t->list);
 }

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "device/device.h"
+#include "engine/devstate.h"
 #include "map/directory.h"
 #include "map/maptable.h"
 #include "map/strict.h"
@@ -74,7 +74,7 @@ dm_strict_fail (struct dm_device *dev, const struct dm_mapping *m,
 void
 dm_strict_scan (struct dm_device *dev)
 {
-  const struct dm_maptable *t = &dev->table;
+  const struct dm_maptable *t = &dev->map->table;
   uintptr_t ss, se;
   dm_strict_stack (&ss, &se);
   pthread_mutex_lock (&dev->lock);

@@ -12,18 +12,18 @@
 #include "support/forward.h"
 #include "support/region.h"
 
-DM_TLS struct dm_device *dm_current_device;
+DM_TLS struct dm_backend_dev *dm_current_device;
 
-struct dm_device *
-dm_region_enter (struct dm_device *dev)
+struct dm_backend_dev *
+dm_region_enter (struct dm_backend_dev *dev)
 {
-  struct dm_device *prev = dm_current_device;
+  struct dm_backend_dev *prev = dm_current_device;
   dm_current_device = dev;
   return prev;
 }
 
 void
-dm_region_exit (struct dm_device *prev)
+dm_region_exit (struct dm_backend_dev *prev)
 {
   dm_current_device = prev;
 }
@@ -36,14 +36,14 @@ struct dm_team_body
   void *first_word;
   void (*fn) (void *);
   void *data;
-  struct dm_device *dev;
+  struct dm_backend_dev *dev;
 };
 
 static void
 dm_team_trampoline (void *arg)
 {
   struct dm_team_body *b = arg;
-  struct dm_device *prev = dm_region_enter (b->dev);
+  struct dm_backend_dev *prev = dm_region_enter (b->dev);
   b->fn (b->data);
   dm_region_exit (prev);
 }

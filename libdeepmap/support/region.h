@@ -7,12 +7,12 @@
 
 #include "support/export.h"
 
-struct dm_device;
+struct dm_backend_dev;		/* device/device.h */
 
-extern DM_TLS struct dm_device *dm_current_device;
+extern DM_TLS struct dm_backend_dev *dm_current_device;
 
 /* Enter a region of DEV on this thread; returns what to restore.  */
-struct dm_device *dm_region_enter (struct dm_device *dev);
-void dm_region_exit (struct dm_device *prev);
+struct dm_backend_dev *dm_region_enter (struct dm_backend_dev *dev);
+void dm_region_exit (struct dm_backend_dev *prev);
 
 #endif

@@ -367,10 +367,14 @@ dm_rp_sorted (size_t *n)
   for (size_t i = 0; i < dm_rp_entries.cap; i++)
     if (all[i].device >= 0)
       all[m++] = all[i];
-  qsort (all, m, sizeof *all, dm_rp_entry_cmp);
-  dm_trace_resolve (all, m < DM_RP_SHOW ? m : DM_RP_SHOW, sizeof *all,
-		    offsetof (struct dm_rp_entry, codeptr),
-		    offsetof (struct dm_rp_entry, loc));
+  /* No entry: the table may never have been allocated (qsort wants a
+     pointer even for none).  */
+  if (m > 1)
+    qsort (all, m, sizeof *all, dm_rp_entry_cmp);
+  if (m)
+    dm_trace_resolve (all, m < DM_RP_SHOW ? m : DM_RP_SHOW, sizeof *all,
+		      offsetof (struct dm_rp_entry, codeptr),
+		      offsetof (struct dm_rp_entry, loc));
   *n = m;
   return all;
 }

@@ -67,7 +67,7 @@ struct dm_cuda_image
 };
 
 static struct dm_cuda *
-dm_cuda_state (struct dm_device *dev)
+dm_cuda_state (struct dm_backend_dev *dev)
 {
   if (dev->backend == NULL)
     dm_set_reason ("cuda device %d used after it was shut down", dev->id);
@@ -75,7 +75,7 @@ dm_cuda_state (struct dm_device *dev)
 }
 
 int
-dm_cuda_bind (struct dm_device *dev)
+dm_cuda_bind (struct dm_backend_dev *dev)
 {
   struct dm_cuda *c = dm_cuda_state (dev);
   if (c == NULL)
@@ -92,7 +92,7 @@ dm_cuda_bind (struct dm_device *dev)
    many teams they take a gigabyte.  Data comes first: free them when no
    region is using them.  Returns nonzero if memory was freed.  */
 static int
-dm_cuda_drop_stacks (struct dm_device *dev)
+dm_cuda_drop_stacks (struct dm_backend_dev *dev)
 {
   struct dm_cuda *c = dev->backend;
   if (pthread_mutex_trylock (&c->stacks_lock) != 0)
@@ -107,7 +107,7 @@ dm_cuda_drop_stacks (struct dm_device *dev)
 }
 
 static int
-dm_cuda_mem_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
+dm_cuda_mem_alloc (struct dm_backend_dev *dev, size_t size, uintptr_t *out)
 {
   if (dm_cuda_bind (dev) != 0)
     return -1;
@@ -126,7 +126,7 @@ dm_cuda_mem_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
 }
 
 static int
-dm_cuda_mem_free (struct dm_device *dev, uintptr_t addr, size_t size)
+dm_cuda_mem_free (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
 {
   if (dm_cuda_bind (dev) != 0)
     return -1;
@@ -141,7 +141,8 @@ dm_cuda_mem_free (struct dm_device *dev, uintptr_t addr, size_t size)
 }
 
 static int
-dm_cuda_mem_info (struct dm_device *dev, size_t *free_bytes, size_t *total)
+dm_cuda_mem_info (struct dm_backend_dev *dev, size_t *free_bytes,
+		  size_t *total)
 {
   if (dm_cuda_bind (dev) != 0)
     return -1;
@@ -151,7 +152,7 @@ dm_cuda_mem_info (struct dm_device *dev, size_t *free_bytes, size_t *total)
 /* Queues.  */
 
 static struct dm_queue *
-dm_cuda_queue_create (struct dm_device *dev)
+dm_cuda_queue_create (struct dm_backend_dev *dev)
 {
   if (dm_cuda_bind (dev) != 0)
     return NULL;
@@ -180,7 +181,7 @@ dm_cuda_queue_create (struct dm_device *dev)
 }
 
 static int
-dm_cuda_queue_sync (struct dm_device *dev, struct dm_queue *q)
+dm_cuda_queue_sync (struct dm_backend_dev *dev, struct dm_queue *q)
 {
   if (dm_cuda_bind (dev) != 0)
     return -1;
@@ -188,7 +189,7 @@ dm_cuda_queue_sync (struct dm_device *dev, struct dm_queue *q)
 }
 
 static int
-dm_cuda_queue_destroy (struct dm_device *dev, struct dm_queue *q)
+dm_cuda_queue_destroy (struct dm_backend_dev *dev, struct dm_queue *q)
 {
   struct dm_cuda *c = dm_cuda_state (dev);
   if (c == NULL || dm_cuda_bind (dev) != 0)
@@ -261,7 +262,7 @@ dm_cuda_callback_run (CUstream stream, CUresult status, void *data)
 }
 
 int
-dm_cuda_queue_callback (struct dm_device *dev, struct dm_queue *q,
+dm_cuda_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
 			void (*fn) (void *, const char *), void *arg)
 {
   if (dm_cuda_bind (dev) != 0)
@@ -307,7 +308,7 @@ dm_cuda_image_free (struct dm_cuda_image *img)
 /* Link the PTX objects of IMG into a module.  The JIT's error log goes
    into the reason.  */
 static int
-dm_cuda_link (struct dm_device *dev, const struct dm_nvptx_image *nv,
+dm_cuda_link (struct dm_backend_dev *dev, const struct dm_nvptx_image *nv,
 	      CUmodule *out)
 {
   /* On the stack, not in TLS (dlopen needs small static TLS).  */
@@ -361,7 +362,7 @@ dm_cuda_link (struct dm_device *dev, const struct dm_nvptx_image *nv,
 
 /* Write VALUE (SIZE bytes) to the module's variable NAME if it has one.  */
 static int
-dm_cuda_set_optional_global (struct dm_device *dev, CUmodule module,
+dm_cuda_set_optional_global (struct dm_backend_dev *dev, CUmodule module,
 			     const char *name, const void *value, size_t size)
 {
   CUdeviceptr p;
@@ -386,7 +387,7 @@ dm_cuda_set_optional_global (struct dm_device *dev, CUmodule module,
 
 /* Resolve the kernels and variables of a linked module.  */
 static int
-dm_cuda_image_resolve (struct dm_device *dev, struct dm_cuda_image *img,
+dm_cuda_image_resolve (struct dm_backend_dev *dev, struct dm_cuda_image *img,
 		       const struct dm_host_table *table,
 		       const struct dm_nvptx_image *nv)
 {
@@ -445,7 +446,8 @@ dm_cuda_image_resolve (struct dm_device *dev, struct dm_cuda_image *img,
 }
 
 static int
-dm_cuda_image_load (struct dm_device *dev, const struct dm_host_table *table,
+dm_cuda_image_load (struct dm_backend_dev *dev,
+		    const struct dm_host_table *table,
 		    const void *target_data, uintptr_t *dev_vars)
 {
   struct dm_cuda *c = dm_cuda_state (dev);
@@ -506,7 +508,7 @@ dm_cuda_image_load (struct dm_device *dev, const struct dm_host_table *table,
 }
 
 static int
-dm_cuda_image_unload (struct dm_device *dev,
+dm_cuda_image_unload (struct dm_backend_dev *dev,
 		      const struct dm_host_table *table)
 {
   struct dm_cuda *c = dm_cuda_state (dev);
@@ -551,7 +553,7 @@ dm_cuda_kernel_find (struct dm_cuda *c, void (*host_fn) (void *))
 }
 
 static int
-dm_cuda_has_region (struct dm_device *dev, void (*host_fn) (void *))
+dm_cuda_has_region (struct dm_backend_dev *dev, void (*host_fn) (void *))
 {
   struct dm_cuda *c = dm_cuda_state (dev);
   return c != NULL && dm_cuda_kernel_find (c, host_fn) != NULL;
@@ -587,7 +589,7 @@ dm_cuda_geometry (const struct dm_cuda *c, const struct dm_cuda_kernel *k,
 /* Stacks of at least SIZE bytes in S; -1 with a reason.  The old block
    may only go once nothing running uses it: the caller has waited.  */
 static int
-dm_cuda_stacks_get (struct dm_device *dev, struct dm_cuda_stacks *s,
+dm_cuda_stacks_get (struct dm_backend_dev *dev, struct dm_cuda_stacks *s,
 		    size_t size)
 {
   if (s->ptr && s->size >= size)
@@ -609,7 +611,7 @@ dm_cuda_stacks_get (struct dm_device *dev, struct dm_cuda_stacks *s,
 }
 
 static int
-dm_cuda_launch (struct dm_device *dev, const struct dm_cuda_kernel *k,
+dm_cuda_launch (struct dm_backend_dev *dev, const struct dm_cuda_kernel *k,
 		int teams, int warps, CUdeviceptr stacks, uintptr_t args,
 		CUstream stream)
 {
@@ -645,9 +647,10 @@ dm_cuda_launch (struct dm_device *dev, const struct dm_cuda_kernel *k,
    Synchronous kernels, one at a time anyway, join the chain once a
    kernel has been queued.  */
 static int
-dm_cuda_launch_serial (struct dm_device *dev, const struct dm_cuda_kernel *k,
-		       int teams, int warps, CUdeviceptr stacks,
-		       uintptr_t args, CUstream stream, int queued)
+dm_cuda_launch_serial (struct dm_backend_dev *dev,
+		       const struct dm_cuda_kernel *k, int teams, int warps,
+		       CUdeviceptr stacks, uintptr_t args, CUstream stream,
+		       int queued)
 {
   struct dm_cuda *c = dev->backend;
   pthread_mutex_lock (&c->launch_lock);
@@ -673,7 +676,7 @@ dm_cuda_launch_serial (struct dm_device *dev, const struct dm_cuda_kernel *k,
 }
 
 static int
-dm_cuda_run (struct dm_device *dev, const struct dm_launch *launch,
+dm_cuda_run (struct dm_backend_dev *dev, const struct dm_launch *launch,
 	     struct dm_queue *q)
 {
   struct dm_cuda *c = dm_cuda_state (dev);
@@ -738,7 +741,7 @@ dm_cuda_run (struct dm_device *dev, const struct dm_launch *launch,
 }
 
 static void
-dm_cuda_fini (struct dm_device *dev)
+dm_cuda_fini (struct dm_backend_dev *dev)
 {
   struct dm_cuda *c = dev->backend;
   if (c == NULL)
@@ -811,14 +814,14 @@ dm_cuda_count (void)
 }
 
 static int
-dm_cuda_attr (struct dm_device *dev, CUdevice d, CUdevice_attribute a,
+dm_cuda_attr (struct dm_backend_dev *dev, CUdevice d, CUdevice_attribute a,
 	      int *out)
 {
   return DM_CU (dev->id, cuDeviceGetAttribute, out, a, d) ? -1 : 0;
 }
 
 static int
-dm_cuda_init (struct dm_device *dev, int index)
+dm_cuda_init (struct dm_backend_dev *dev, int index)
 {
   dm_cuda_tuning_init ();
   struct dm_cuda *c = calloc (1, sizeof *c);

@@ -42,7 +42,7 @@ struct dm_cuda_stacks
 
 struct dm_queue
 {
-  struct dm_device *dev;
+  struct dm_backend_dev *dev;
   CUstream stream;
   struct dm_cuda_stacks stacks;	/* for regions launched on this queue */
   void *bounce;			/* pinned, DEEPMAP_CUDA_CHUNK bytes, for
@@ -85,29 +85,30 @@ struct dm_cuda
 };
 
 /* Make DEV's context current on this thread.  */
-int dm_cuda_bind (struct dm_device *dev);
+int dm_cuda_bind (struct dm_backend_dev *dev);
 
-int dm_cuda_to_device (struct dm_device *, uintptr_t dst, const void *src,
+int dm_cuda_to_device (struct dm_backend_dev *, uintptr_t dst, const void *src,
 		       size_t size, struct dm_queue *q);
-int dm_cuda_to_host (struct dm_device *, void *dst, uintptr_t src,
+int dm_cuda_to_host (struct dm_backend_dev *, void *dst, uintptr_t src,
 		     size_t size, struct dm_queue *q);
-int dm_cuda_device_to_device (struct dm_device *, uintptr_t dst,
+int dm_cuda_device_to_device (struct dm_backend_dev *, uintptr_t dst,
 			      uintptr_t src, size_t size,
 			      struct dm_queue *q);
 
-int dm_cuda_copy_2d (struct dm_device *, enum dm_copy_dir dir, uintptr_t dst,
-		     size_t dpitch, uintptr_t src, size_t spitch,
-		     size_t width, size_t height, struct dm_queue *q);
+int dm_cuda_copy_2d (struct dm_backend_dev *, enum dm_copy_dir dir,
+		     uintptr_t dst, size_t dpitch, uintptr_t src,
+		     size_t spitch, size_t width, size_t height,
+		     struct dm_queue *q);
 
 /* The queue_callback op: FN (ARG, FAILURE) once Q has passed what it
    holds now, on a driver thread.  */
-int dm_cuda_queue_callback (struct dm_device *dev, struct dm_queue *q,
+int dm_cuda_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
 			    void (*fn) (void *, const char *), void *arg);
 
 /* Release what a queue's copies kept (after the queue has drained).  */
 void dm_cuda_queue_transfer_fini (struct dm_queue *q);
 
 /* Release the staging ring and copy streams (context current).  */
-void dm_cuda_transfer_fini (struct dm_device *dev);
+void dm_cuda_transfer_fini (struct dm_backend_dev *dev);
 
 #endif

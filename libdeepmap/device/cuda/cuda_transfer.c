@@ -105,7 +105,7 @@ dm_cuda_pinned (const void *p, size_t size)
 
 /* Make the ring and copy streams (ring lock held).  */
 static int
-dm_cuda_ring_make (struct dm_device *dev, struct dm_cuda *c)
+dm_cuda_ring_make (struct dm_backend_dev *dev, struct dm_cuda *c)
 {
   const struct dm_cuda_tuning *t = &dm_cuda_tuning;
   int nslots = (int) (t->staging / t->chunk);
@@ -148,7 +148,7 @@ static void dm_cuda_ring_free (struct dm_cuda *c);
 
 /* The ring, locked and ready; -1 with a reason (unlocked) otherwise.  */
 static int
-dm_cuda_ring_acquire (struct dm_device *dev, struct dm_cuda *c)
+dm_cuda_ring_acquire (struct dm_backend_dev *dev, struct dm_cuda *c)
 {
   pthread_mutex_lock (&c->ring_lock);
   if (c->ring_ready)
@@ -166,7 +166,8 @@ dm_cuda_ring_acquire (struct dm_device *dev, struct dm_cuda *c)
 
 /* Let the copy streams start only after Q's work so far.  */
 static int
-dm_cuda_streams_after (struct dm_device *dev, struct dm_cuda *c, CUstream q)
+dm_cuda_streams_after (struct dm_backend_dev *dev, struct dm_cuda *c,
+		       CUstream q)
 {
   if (DM_CU (dev->id, cuEventRecord, c->order, q))
     return -1;
@@ -178,7 +179,7 @@ dm_cuda_streams_after (struct dm_device *dev, struct dm_cuda *c, CUstream q)
 
 /* Let Q's later work start only after the copy streams' work so far.  */
 static int
-dm_cuda_queue_after_streams (struct dm_device *dev, struct dm_cuda *c,
+dm_cuda_queue_after_streams (struct dm_backend_dev *dev, struct dm_cuda *c,
 			     CUstream q)
 {
   for (int i = 0; i < dm_cuda_tuning.streams; i++)
@@ -190,7 +191,7 @@ dm_cuda_queue_after_streams (struct dm_device *dev, struct dm_cuda *c,
 
 /* Wait until SLOT's last DMA is over.  */
 static int
-dm_cuda_slot_wait (struct dm_device *dev, struct dm_cuda_slot *slot)
+dm_cuda_slot_wait (struct dm_backend_dev *dev, struct dm_cuda_slot *slot)
 {
   if (!slot->busy)
     return 0;
@@ -204,7 +205,7 @@ dm_cuda_slot_wait (struct dm_device *dev, struct dm_cuda_slot *slot)
    D (TO_DEVICE: from the buffer to D) on the slot's stream; the slot is
    busy until its event.  The slot must be free (dm_cuda_slot_wait).  */
 static int
-dm_cuda_slot_dma (struct dm_device *dev, struct dm_cuda *c, int k,
+dm_cuda_slot_dma (struct dm_backend_dev *dev, struct dm_cuda *c, int k,
 		  CUdeviceptr d, size_t len, int to_device)
 {
   struct dm_cuda_slot *slot = &c->slots[k];
@@ -230,7 +231,7 @@ dm_cuda_slot_dma (struct dm_device *dev, struct dm_cuda *c, int k,
    Q's stream; the DMA may still run when this returns, the host buffer is
    free at once.  */
 static int
-dm_cuda_staged_to_device (struct dm_device *dev, struct dm_cuda *c,
+dm_cuda_staged_to_device (struct dm_backend_dev *dev, struct dm_cuda *c,
 			  CUdeviceptr dst, const char *src, size_t size,
 			  CUstream q)
 {
@@ -269,7 +270,7 @@ out:
    up to a ring's worth of chunks ahead of the host copying them out.
    (Queued copies into pageable memory are bounced instead.)  */
 static int
-dm_cuda_staged_to_host (struct dm_device *dev, struct dm_cuda *c,
+dm_cuda_staged_to_host (struct dm_backend_dev *dev, struct dm_cuda *c,
 			char *dst, CUdeviceptr src, size_t size)
 {
   if (dm_cuda_ring_acquire (dev, c) != 0)
@@ -303,7 +304,7 @@ out:
 
 /* Wait for a synchronous copy issued on the per-thread stream.  */
 static int
-dm_cuda_sync_thread_stream (struct dm_device *dev, const char *what)
+dm_cuda_sync_thread_stream (struct dm_backend_dev *dev, const char *what)
 {
   CUresult r = dm_cu.cuStreamSynchronize (CU_STREAM_PER_THREAD);
   if (r != CUDA_SUCCESS)
@@ -323,7 +324,7 @@ dm_cuda_use_ring (const void *host, size_t size)
 }
 
 int
-dm_cuda_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
+dm_cuda_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
 		   size_t size, struct dm_queue *q)
 {
   if (size == 0)
@@ -375,7 +376,7 @@ dm_cuda_piece_out (void *data, const char *failure)
    callback copies it out; stream order keeps the next piece's DMA after
    that callback, so one buffer serves them all.  */
 static int
-dm_cuda_bounce_alloc (struct dm_device *dev, struct dm_queue *q)
+dm_cuda_bounce_alloc (struct dm_backend_dev *dev, struct dm_queue *q)
 {
   size_t piece = dm_cuda_tuning.chunk;
   if (q->bounce != NULL)
@@ -392,7 +393,7 @@ dm_cuda_bounce_alloc (struct dm_device *dev, struct dm_queue *q)
 /* After the DMA into Q's bounce buffer just queued, a callback that
    copies ROWS rows of LEN bytes out of it to DST, DPITCH apart.  */
 static int
-dm_cuda_piece_queue (struct dm_device *dev, struct dm_queue *q, char *dst,
+dm_cuda_piece_queue (struct dm_backend_dev *dev, struct dm_queue *q, char *dst,
 		     size_t len, size_t rows, size_t dpitch)
 {
   struct dm_cuda_piece *p = malloc (sizeof *p);
@@ -412,7 +413,7 @@ dm_cuda_piece_queue (struct dm_device *dev, struct dm_queue *q, char *dst,
 }
 
 static int
-dm_cuda_bounced_to_host (struct dm_device *dev, struct dm_queue *q,
+dm_cuda_bounced_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
 			 char *dst, CUdeviceptr src, size_t size)
 {
   size_t piece = dm_cuda_tuning.chunk;
@@ -445,7 +446,7 @@ dm_cuda_queue_transfer_fini (struct dm_queue *q)
 }
 
 int
-dm_cuda_to_host (struct dm_device *dev, void *dst, uintptr_t src,
+dm_cuda_to_host (struct dm_backend_dev *dev, void *dst, uintptr_t src,
 		 size_t size, struct dm_queue *q)
 {
   if (size == 0)
@@ -471,7 +472,7 @@ dm_cuda_to_host (struct dm_device *dev, void *dst, uintptr_t src,
 }
 
 int
-dm_cuda_device_to_device (struct dm_device *dev, uintptr_t dst,
+dm_cuda_device_to_device (struct dm_backend_dev *dev, uintptr_t dst,
 			  uintptr_t src, size_t size, struct dm_queue *q)
 {
   if (size == 0)
@@ -516,7 +517,7 @@ dm_cuda_device_to_device (struct dm_device *dev, uintptr_t dst,
 
 /* cuMemcpy2DAsync of HEIGHT rows of WIDTH bytes on stream S.  */
 static int
-dm_cuda_memcpy_2d (struct dm_device *dev, enum dm_copy_dir dir,
+dm_cuda_memcpy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
 		   uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
 		   size_t width, size_t height, CUstream s)
 {
@@ -553,7 +554,7 @@ dm_cuda_memcpy_2d (struct dm_device *dev, enum dm_copy_dir dir,
 /* A queued 2-D copy into pageable memory: as dm_cuda_bounced_to_host,
    as many whole rows per piece as the bounce buffer holds.  */
 static int
-dm_cuda_bounced_2d_to_host (struct dm_device *dev, struct dm_queue *q,
+dm_cuda_bounced_2d_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
 			    char *dst, size_t dpitch, CUdeviceptr src,
 			    size_t spitch, size_t width, size_t height)
 {
@@ -601,9 +602,9 @@ dm_cuda_rows_overlap (uintptr_t a, size_t apitch, size_t aspan, uintptr_t b,
    bounced (see dm_cuda_bounced_to_host), and overlapping device rows,
    copied row by row in a safe order.  */
 int
-dm_cuda_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
-		 size_t dpitch, uintptr_t src, size_t spitch, size_t width,
-		 size_t height, struct dm_queue *q)
+dm_cuda_copy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
+		 uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
+		 size_t width, size_t height, struct dm_queue *q)
 {
   if (width == 0 || height == 0)
     return 0;
@@ -667,7 +668,7 @@ dm_cuda_ring_free (struct dm_cuda *c)
 }
 
 void
-dm_cuda_transfer_fini (struct dm_device *dev)
+dm_cuda_transfer_fini (struct dm_backend_dev *dev)
 {
   dm_cuda_ring_free (dev->backend);
 }

@@ -57,7 +57,7 @@ struct dm_emu_op
 
 struct dm_queue
 {
-  struct dm_device *dev;
+  struct dm_backend_dev *dev;
   pthread_mutex_t lock;
   pthread_cond_t wake;			/* the worker: work arrived or stop */
   pthread_cond_t done;			/* syncers: work completed */
@@ -92,7 +92,7 @@ struct dm_emu
 /* The emulated device's state, or NULL (with a reason) if it never
    started.  */
 static struct dm_emu *
-dm_emu_state (struct dm_device *dev)
+dm_emu_state (struct dm_backend_dev *dev)
 {
   if (dev->backend == NULL)
     dm_set_reason ("emulated device %d used after it was shut down",
@@ -170,7 +170,7 @@ dm_emu_maps_delete (struct dm_emu *e, size_t j)
 }
 
 static int
-dm_emu_mem_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
+dm_emu_mem_alloc (struct dm_backend_dev *dev, size_t size, uintptr_t *out)
 {
   struct dm_emu *e = dm_emu_state (dev);
   if (e == NULL)
@@ -226,7 +226,7 @@ dm_emu_mem_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
 }
 
 static int
-dm_emu_check_range (struct dm_device *dev, uintptr_t addr, size_t size)
+dm_emu_check_range (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
 {
   struct dm_emu *e = dm_emu_state (dev);
   if (e == NULL)
@@ -248,7 +248,7 @@ dm_emu_check_range (struct dm_device *dev, uintptr_t addr, size_t size)
 }
 
 static int
-dm_emu_mem_free (struct dm_device *dev, uintptr_t addr, size_t size)
+dm_emu_mem_free (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
 {
   struct dm_emu *e = dm_emu_state (dev);
   if (e == NULL)
@@ -285,7 +285,7 @@ dm_emu_mem_free (struct dm_device *dev, uintptr_t addr, size_t size)
 }
 
 static int
-dm_emu_mem_info (struct dm_device *dev, size_t *free_bytes, size_t *total)
+dm_emu_mem_info (struct dm_backend_dev *dev, size_t *free_bytes, size_t *total)
 {
   struct dm_emu *e = dm_emu_state (dev);
   if (e == NULL)
@@ -306,7 +306,7 @@ dm_emu_mem_info (struct dm_device *dev, size_t *free_bytes, size_t *total)
 }
 
 static void
-dm_emu_poison (struct dm_device *dev, uintptr_t addr, size_t size)
+dm_emu_poison (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
 {
   memset ((void *) addr, DM_EMU_POISON_BYTE, size);
 }
@@ -315,7 +315,7 @@ dm_emu_poison (struct dm_device *dev, uintptr_t addr, size_t size)
 
 struct dm_emu_region
 {
-  struct dm_device *dev;
+  struct dm_backend_dev *dev;
   const struct dm_launch *launch;
 };
 
@@ -323,7 +323,7 @@ static void
 dm_emu_region_body (void *p)
 {
   struct dm_emu_region *r = p;
-  struct dm_device *prev = dm_region_enter (r->dev);
+  struct dm_backend_dev *prev = dm_region_enter (r->dev);
   r->launch->host_fn ((void *) r->launch->args);
   dm_region_exit (prev);
 }
@@ -331,7 +331,7 @@ dm_emu_region_body (void *p)
 /* A GPU starts a region with no OpenMP state of the host thread: so does
    the emulated device, on a fresh thread.  */
 static int
-dm_emu_run_now (struct dm_device *dev, const struct dm_launch *launch)
+dm_emu_run_now (struct dm_backend_dev *dev, const struct dm_launch *launch)
 {
   struct dm_emu_region r = { dev, launch };
   return dm_run_as_initial_thread (dm_emu_region_body, &r,
@@ -356,7 +356,7 @@ dm_emu_rows (void *dst, size_t dpitch, const void *src, size_t spitch,
 }
 
 static void
-dm_emu_execute (struct dm_device *dev, const struct dm_emu_op *op)
+dm_emu_execute (struct dm_backend_dev *dev, const struct dm_emu_op *op)
 {
   switch (op->kind)
     {
@@ -454,7 +454,7 @@ dm_emu_enqueue (struct dm_queue *q, const struct dm_emu_op *op)
 }
 
 static struct dm_queue *
-dm_emu_queue_create (struct dm_device *dev)
+dm_emu_queue_create (struct dm_backend_dev *dev)
 {
   struct dm_emu *e = dm_emu_state (dev);
   if (e == NULL)
@@ -491,7 +491,7 @@ dm_emu_queue_create (struct dm_device *dev)
 }
 
 static int
-dm_emu_queue_sync (struct dm_device *dev, struct dm_queue *q)
+dm_emu_queue_sync (struct dm_backend_dev *dev, struct dm_queue *q)
 {
   pthread_mutex_lock (&q->lock);
   uint64_t target = q->enqueued;
@@ -504,7 +504,7 @@ dm_emu_queue_sync (struct dm_device *dev, struct dm_queue *q)
 }
 
 static int
-dm_emu_queue_destroy (struct dm_device *dev, struct dm_queue *q)
+dm_emu_queue_destroy (struct dm_backend_dev *dev, struct dm_queue *q)
 {
   struct dm_emu *e = dm_emu_state (dev);
   if (e == NULL)
@@ -538,7 +538,7 @@ dm_emu_queue_destroy (struct dm_device *dev, struct dm_queue *q)
 }
 
 static int
-dm_emu_queue_callback (struct dm_device *dev, struct dm_queue *q,
+dm_emu_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
 		       void (*fn) (void *, const char *), void *arg)
 {
   struct dm_emu_op op = { .kind = DM_EMU_CALLBACK };
@@ -582,9 +582,9 @@ dm_emu_copy (void *dst, const void *src, size_t size, enum dm_emu_dir dir,
 }
 
 static int
-dm_emu_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
-		size_t dpitch, uintptr_t src, size_t spitch, size_t width,
-		size_t height, struct dm_queue *q)
+dm_emu_copy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
+		uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
+		size_t width, size_t height, struct dm_queue *q)
 {
   enum dm_emu_dir d = dir == DM_COPY_H2D ? DM_EMU_H2D
 		      : dir == DM_COPY_D2H ? DM_EMU_D2H : DM_EMU_D2D;
@@ -593,22 +593,22 @@ dm_emu_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
 }
 
 static int
-dm_emu_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
+dm_emu_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
 		  size_t size, struct dm_queue *q)
 {
   return dm_emu_copy ((void *) dst, src, size, DM_EMU_H2D, q);
 }
 
 static int
-dm_emu_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
-		struct dm_queue *q)
+dm_emu_to_host (struct dm_backend_dev *dev, void *dst, uintptr_t src,
+		size_t size, struct dm_queue *q)
 {
   return dm_emu_copy (dst, (const void *) src, size, DM_EMU_D2H, q);
 }
 
 static int
-dm_emu_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
-			 size_t size, struct dm_queue *q)
+dm_emu_device_to_device (struct dm_backend_dev *dev, uintptr_t dst,
+			 uintptr_t src, size_t size, struct dm_queue *q)
 {
   return dm_emu_copy ((void *) dst, (const void *) src, size, DM_EMU_D2D,
 		      q);
@@ -617,7 +617,7 @@ dm_emu_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
 /* Regions and images.  */
 
 static int
-dm_emu_run (struct dm_device *dev, const struct dm_launch *launch,
+dm_emu_run (struct dm_backend_dev *dev, const struct dm_launch *launch,
 	    struct dm_queue *q)
 {
   if (q == NULL)
@@ -664,7 +664,7 @@ dm_emu_count (void)
 }
 
 static int
-dm_emu_init (struct dm_device *dev, int index)
+dm_emu_init (struct dm_backend_dev *dev, int index)
 {
   struct dm_emu *e = calloc (1, sizeof *e);
   if (e == NULL)

@@ -1,0 +1,32 @@
+/* devmap.h -- the mapping layer's per-device state: the directory's
+   tables and what numbers their changes.  Each struct dm_device points to
+   its own (DEV->map, engine/devstate.h); the device lock guards it.  */
+#ifndef DM_DEVMAP_H
+#define DM_DEVMAP_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "map/maptable.h"
+
+struct dm_replay_table;		/* map/replay.h */
+
+struct dm_device_map
+{
+  pthread_cond_t unpinned;	/* a block's last pin went (directory.c) */
+  struct dm_maptable table;	/* mappings (segments) */
+  struct dm_maptable blocks;	/* device blocks, by host range */
+  struct dm_maptable allocs;	/* omp_target_alloc blocks, by device address */
+  unsigned construct_mark;	/* numbers constructs: count once each */
+  unsigned layout_generation;	/* bumped when blocks move (fusion) */
+  unsigned table_generation;	/* bumped when segments come or go */
+  uint64_t deep_epoch;		/* bumped when what deep copy mapped
+				   goes, splits or loses a pointer
+				   (map/replay.h) */
+  struct dm_replay_table *replays;	/* records of deep items */
+  uint64_t cover_stamp;		/* numbers dm_cover's collections */
+  struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
+  struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
+};
+
+#endif
