@@ -115,47 +115,30 @@ omp_target_alloc (size_t size, int device_num)
 static void *
 dm_target_alloc (struct dm_device *dev, size_t size, int device_num)
 {
-  struct dm_mapping *rec = malloc (sizeof *rec);
-  struct dm_block *blk = malloc (sizeof *blk);
-  if (!rec || !blk)
-    {
-      free (rec);
-      free (blk);
-      return NULL;
-    }
-  memset (rec, 0, sizeof *rec);
-  memset (blk, 0, sizeof *blk);
   pthread_mutex_lock (&dev->lock);
   uintptr_t addr;
-  if (dm_pool_alloc (dev, size, &addr) != 0)
+  /* The pool remembers the block: omp_target_free must tell our
+     pointers from anything else.  */
+  if (dm_pool_alloc_user (dev, size, &addr) != 0)
     {
       pthread_mutex_unlock (&dev->lock);
-      free (rec);
-      free (blk);
       /* The routine's contract is to return NULL; say why once.  */
       dm_warning ("omp_target_alloc on device %d: %s", device_num,
 		  dm_reason ());
       return NULL;
     }
-  /* Remember the block by device address: omp_target_free must tell
-     our pointers from anything else.  */
-  blk->alloc_addr = blk->dev_start = blk->host_start = addr;
-  blk->host_end = addr + size;
-  blk->alloc_size = size;
-  rec->host_start = addr;
-  rec->host_end = addr + size;
-  rec->block = blk;
-  dm_maptable_insert (&dev->map->allocs, rec);
   pthread_mutex_unlock (&dev->lock);
   return (void *) addr;
 }
 
-static void
-dm_target_free_block (struct dm_device *dev, struct dm_mapping *rec)
+/* Give back the program's block at P; -1 when P does not start one.  */
+static int
+dm_target_free_block (struct dm_device *dev, void *p, size_t *size)
 {
   pthread_mutex_lock (&dev->lock);
-  dm_pool_free (dev, rec->block->alloc_addr, rec->block->alloc_size);
+  int r = dm_pool_free_user (dev, (uintptr_t) p, size);
   pthread_mutex_unlock (&dev->lock);
+  return r;
 }
 
 DM_EXPORT void
@@ -176,24 +159,24 @@ omp_target_free (void *device_ptr, int device_num)
 		"(devices 0..%d, host %d)", device_ptr, device_num,
 		device_num, dm_num_devices () - 1, dm_num_devices ());
     }
+  uintptr_t start;
+  size_t size = 0;
   pthread_mutex_lock (&dev->lock);
-  struct dm_mapping *rec
-    = dm_maptable_floor (&dev->map->allocs, (uintptr_t) device_ptr);
-  if (!rec || rec->host_start != (uintptr_t) device_ptr)
-    dm_fatal_unlock (&dev->lock,
-		     "omp_target_free (%p, %d): the pointer was not returned by "
-		     "omp_target_alloc for device %d (or was freed already)",
-		     device_ptr, device_num, device_num);
-  dm_maptable_remove (&dev->map->allocs, rec);
+  int known = dm_pool_user_block (dev, (uintptr_t) device_ptr, &start, &size)
+	      && start == (uintptr_t) device_ptr;
   pthread_mutex_unlock (&dev->lock);
-  if (DM_OMPT_ON ())
+  int r = -1;
+  if (known && DM_OMPT_ON ())
     DM_OMPT_ROUTINE_OP (dev, DM_OMPT_RA, ompt_target_data_delete, NULL,
-			device_ptr, rec->host_end - rec->host_start,
-			device_ptr, dm_target_free_block (dev, rec));
-  else
-    dm_target_free_block (dev, rec);
-  free (rec->block);
-  free (rec);
+			device_ptr, size, device_ptr,
+			r = dm_target_free_block (dev, device_ptr, &size));
+  else if (known)
+    r = dm_target_free_block (dev, device_ptr, &size);
+  /* (Another thread may have freed it in between.)  */
+  if (r != 0)
+    dm_fatal ("omp_target_free (%p, %d): the pointer was not returned by "
+	      "omp_target_alloc for device %d (or was freed already)",
+	      device_ptr, device_num, device_num);
 }
 
 DM_EXPORT int
@@ -235,14 +218,14 @@ dm_api_check_range (struct dm_device *dev, const void *p, size_t size,
     dm_fatal ("%s: device range at %p of %zu bytes wraps the address space",
 	      what, p, size);
   pthread_mutex_lock (&dev->lock);
-  struct dm_mapping *rec = dm_maptable_floor (&dev->map->allocs, a);
-  if (rec && a < rec->host_end && a + size > rec->host_end)
+  uintptr_t s;
+  size_t bytes;
+  if (dm_pool_user_block (dev, a, &s, &bytes) && a + size > s + bytes)
     {
-      uintptr_t s = rec->host_start, e = rec->host_end;
       pthread_mutex_unlock (&dev->lock);
       dm_fatal ("%s: device [%p, %p) runs %zu bytes past the end of the "
 		"%zu-byte omp_target_alloc block at %p on device %d", what, p,
-		(void *) (a + size), (size_t) (a + size - e), (size_t) (e - s),
+		(void *) (a + size), (size_t) (a + size - (s + bytes)), bytes,
 		(void *) s, dev->id);
     }
   pthread_mutex_unlock (&dev->lock);

@@ -424,3 +424,75 @@ dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size)
   p->large_cached_bytes += bytes;
 }
 
+/* ---- the program's blocks ------------------------------------------ */
+
+/* The index of the first user block whose address is above A.  */
+static size_t
+dm_pool_user_after (const struct dm_pool *p, uintptr_t a)
+{
+  size_t lo = 0, hi = p->nuser;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (p->user[mid].addr <= a)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
+}
+
+int
+dm_pool_alloc_user (struct dm_device *dev, size_t size, uintptr_t *out)
+{
+  struct dm_pool *p = &dev->pool;
+  if (p->nuser == p->capuser)
+    {
+      size_t cap = p->capuser ? 2 * p->capuser : 16;
+      struct dm_pool_user *u = realloc (p->user, cap * sizeof *u);
+      if (!u)
+	{
+	  dm_set_reason ("out of host memory recording %zu device blocks",
+			 cap);
+	  return -1;
+	}
+      p->user = u;
+      p->capuser = cap;
+    }
+  if (dm_pool_alloc (dev, size, out) != 0)
+    return -1;
+  /* Kept sorted: programs hold few such blocks, and lookups dominate.  */
+  size_t i = dm_pool_user_after (p, *out);
+  memmove (p->user + i + 1, p->user + i, (p->nuser - i) * sizeof *p->user);
+  p->user[i] = (struct dm_pool_user) { *out, size };
+  p->nuser++;
+  return 0;
+}
+
+int
+dm_pool_free_user (struct dm_device *dev, uintptr_t addr, size_t *size)
+{
+  struct dm_pool *p = &dev->pool;
+  size_t i = dm_pool_user_after (p, addr);
+  if (i == 0 || p->user[i - 1].addr != addr)
+    return -1;
+  *size = p->user[i - 1].size;
+  memmove (p->user + i - 1, p->user + i, (p->nuser - i) * sizeof *p->user);
+  p->nuser--;
+  dm_pool_free (dev, addr, *size);
+  return 0;
+}
+
+int
+dm_pool_user_block (const struct dm_device *dev, uintptr_t a,
+		    uintptr_t *start, size_t *size)
+{
+  const struct dm_pool *p = &dev->pool;
+  size_t i = dm_pool_user_after (p, a);
+  if (i == 0 || a >= p->user[i - 1].addr + p->user[i - 1].size)
+    return 0;
+  *start = p->user[i - 1].addr;
+  *size = p->user[i - 1].size;
+  return 1;
+}
+

@@ -33,6 +33,12 @@ struct dm_pool
   size_t raw_bytes;			/* bytes held from the backend */
   size_t chunk_size, small_max;		/* set on first use: smaller on a
 					   small device (dm_pool_limits) */
+  struct dm_pool_user			/* blocks the program asked for */
+  {					/* (omp_target_alloc), by address */
+    uintptr_t addr;
+    size_t size;
+  } *user;
+  size_t nuser, capuser;
 };
 
 /* Hand out SIZE bytes (SIZE may be 0), 16-byte aligned at least (large
@@ -42,6 +48,21 @@ int dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out);
 
 /* Give back a block from dm_pool_alloc; SIZE as it was requested.  */
 void dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size);
+
+/* Blocks the program holds itself (omp_target_alloc): the pool keeps
+   their addresses, so that omp_target_free and the device memory
+   routines tell the runtime's pointers from anything else.  As
+   dm_pool_alloc, recorded.  */
+int dm_pool_alloc_user (struct dm_device *dev, size_t size, uintptr_t *out);
+
+/* Free the program's block at ADDR and set *SIZE to its size; -1 (no
+   reason set) when ADDR does not start one.  */
+int dm_pool_free_user (struct dm_device *dev, uintptr_t addr, size_t *size);
+
+/* The program's block that holds device address A: 1 with its start
+   and size, or 0.  */
+int dm_pool_user_block (const struct dm_device *dev, uintptr_t a,
+			uintptr_t *start, size_t *size);
 
 
 #endif

@@ -16,7 +16,6 @@ struct dm_device_map
   pthread_cond_t unpinned;	/* a block's last pin went (directory.c) */
   struct dm_maptable table;	/* mappings (segments) */
   struct dm_maptable blocks;	/* device blocks, by host range */
-  struct dm_maptable allocs;	/* omp_target_alloc blocks, by device address */
   unsigned construct_mark;	/* numbers constructs: count once each */
   unsigned layout_generation;	/* bumped when blocks move (fusion) */
   unsigned table_generation;	/* bumped when segments come or go */
