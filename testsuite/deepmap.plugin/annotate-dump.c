@@ -1,0 +1,64 @@
+/* What the plugin's passes insert, seen in their dumps: one guarded
+   deepmap_annotate call per construct with deep items, the count of its
+   items, none for a construct without them or one that #pragma deepmap
+   shallow marks; and the enter and exit data calls hoisting puts around
+   a time-step loop.  */
+/* { dg-do compile } */
+/* { dg-additional-options "-fdump-tree-all" } */
+
+struct node
+{
+  int v;
+  struct node *next;
+};
+
+struct pair
+{
+  struct node *a, *b;
+};
+
+void
+deep_one (struct node *p)
+{
+#pragma omp target map(tofrom: p[0:1])
+  p->v++;
+}
+
+void
+deep_two (struct node *p, struct pair *q)
+{
+#pragma omp target enter data map(to: p[0:1], q[0:1])
+}
+
+void
+plain (int *x)
+{
+#pragma omp target map(tofrom: x[0:4])
+  x[0]++;
+}
+
+void
+shallow (struct node *p)
+{
+#pragma deepmap shallow
+#pragma omp target map(tofrom: p[0:1])
+  p->v++;
+}
+
+void
+steps (double *a, int n, int t)
+{
+  for (int s = 0; s < t; s++)
+    {
+#pragma omp target map(tofrom: a[0:n])
+      for (int i = 0; i < n; i++)
+	a[i] += 1;
+    }
+}
+
+/* { dg-final { scan-tree-dump-times "deepmap_annotate \\(1, " 1 "deepmap" } } */
+/* { dg-final { scan-tree-dump-times "deepmap_annotate \\(2, " 1 "deepmap" } } */
+/* { dg-final { scan-tree-dump-times "if \\(deepmap_annotate != 0B\\)" 2 "deepmap" } } */
+/* { dg-final { scan-tree-dump "\\.type = &__deepmap_type" "deepmap" } } */
+/* { dg-final { scan-tree-dump-not "deepmap_annotate \\(0, " "deepmap" } } */
+/* { dg-final { scan-tree-dump-times "GOMP_target_enter_exit_data \\(-1, 1, &deepmap_hoist" 2 "deepmap_hoist" } } */
