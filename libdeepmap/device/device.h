@@ -47,6 +47,14 @@ enum dm_copy_dir
   DM_COPY_D2D
 };
 
+/* A declare-target variable as a region on a device that runs host code
+   sees it: the region reaches it at HOST, its device copy is at DEV.  */
+struct dm_global_ref
+{
+  uintptr_t host, dev;
+  size_t size;
+};
+
 struct dm_device_ops
 {
   const char *name;		/* "emu", "cuda" */
@@ -119,6 +127,14 @@ struct dm_device_ops
   /* Run a target region; synchronous when Q is NULL.  */
   int (*run) (struct dm_backend_dev *, const struct dm_launch *,
 	      struct dm_queue *q);
+
+  /* A device whose regions are host code: run LAUNCH synchronously with
+     the declare-target variables REFS[0..N) in place, the host addresses
+     holding the device values while it runs and what it wrote going to
+     the device copies after.  The caller holds the variables' lock.  NULL
+     on a device with images of its own (link pointers instead).  */
+  int (*run_with_globals) (struct dm_backend_dev *, const struct dm_launch *,
+			   const struct dm_global_ref *refs, size_t n);
 
   /* Release everything at process exit.  */
   void (*fini) (struct dm_backend_dev *);

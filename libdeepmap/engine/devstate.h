@@ -68,8 +68,9 @@ struct dm_device
   } *globals;
   size_t nglobals, globals_capacity;
   pthread_mutex_t globals_lock;	/* held while a region uses them */
-  char *globals_save;		/* kept between regions: host values */
-  size_t globals_save_size;	/* saved around a region (images.c) */
+  struct dm_global_ref *global_refs;	/* built around a region that runs
+					   host code (images.c) */
+  size_t global_refs_capacity;
   struct dm_async_dev *async;		/* nowait constructs (async.h) */
 };
 

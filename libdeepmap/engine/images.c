@@ -373,68 +373,6 @@ GOMP_offload_unregister (const void *host_table, int target_type,
   GOMP_offload_unregister_ver (0, host_table, target_type, target_data);
 }
 
-/* DST[b] = NOW[b] wherever NOW[b] != REF[b], for B < SIZE; unchanged
-   stretches are skipped a page at a time.  */
-static void
-dm_merge_changed (char *dst, const char *now, const char *ref, size_t size)
-{
-  for (size_t c = 0; c < size; c += 4096)
-    {
-      size_t n = size - c < 4096 ? size - c : 4096;
-      if (memcmp (now + c, ref + c, n) == 0)
-	continue;
-      for (size_t b = c; b < c + n; b++)
-	if (now[b] != ref[b])
-	  dst[b] = now[b];
-    }
-}
-
-/* Exchange the device copies of DEV's declare target variables with the
-   host values around a region (DEV runs host code, so its device memory
-   is addressable here and region code reaches the variables at their
-   host addresses).  IN: SAVE gets each host value; where the device copy
-   differs, the host address gets the device value (SWAPPED[i]), which
-   SEEN keeps.  OUT: region code may have written a variable at its host
-   address or through the device address a map clause passed it; bytes
-   that changed at the host address go to the device copy, then the host
-   value comes back.  A variable whose device copy equals the host value
-   (after a target update, or never written) costs a compare and a copy
-   in, a compare out.  SAVE and SEEN hold the variables' sizes in order.  */
-static void
-dm_globals_swap (struct dm_device *dev, char *save, char *seen,
-		 unsigned char *swapped, int in)
-{
-  size_t off = 0;
-  for (size_t i = 0; i < dev->nglobals; i++)
-    {
-      struct dm_global *g = &dev->globals[i];
-      char *host = (char *) g->host;
-      char *d = dm_mapper->translate (dev, host);
-      /* A link variable not mapped now has no device copy.  */
-      if (!d || (uintptr_t) d == g->host)
-	continue;
-      char *before = save + off, *entry = seen + off;
-      off += g->size;
-      if (in)
-	{
-	  memcpy (before, host, g->size);
-	  swapped[i] = memcmp (host, d, g->size) != 0;
-	  if (swapped[i])
-	    {
-	      memcpy (entry, d, g->size);
-	      memcpy (host, d, g->size);
-	    }
-	  continue;
-	}
-      /* What the host address held on entry: the device value.  */
-      const char *ref = swapped[i] ? entry : before;
-      if (!swapped[i] && memcmp (host, before, g->size) == 0)
-	continue;
-      dm_merge_changed (d, host, ref, g->size);
-      memcpy (host, before, g->size);
-    }
-}
-
 /* Point the image's pointer of every link variable of DEV at the
    variable's device copy (or NULL when it is not mapped), where that
    changed since the last region: mappings come and go, and fusion moves
@@ -472,7 +410,7 @@ int
 dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
 		     struct dm_queue *q)
 {
-  if (!dev->ops->runs_host_code)
+  if (!dev->ops->run_with_globals)
     {
       if (dev->nglobals != 0 && dm_links_refresh (dev) != 0)
 	return -1;
@@ -480,31 +418,32 @@ dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
     }
   if (dev->nglobals == 0)
     return dev->ops->run (&dev->core, launch, q);
-  /* The variables are swapped in around the region, under their lock: a
-     queued region runs here, after what Q holds so far.  */
+  /* The variables are put in place around the region, under their lock:
+     a queued region runs here, after what Q holds so far.  */
   if (q && dev->ops->queue_sync (&dev->core, q) != 0)
     return -1;
   pthread_mutex_lock (&dev->globals_lock);
-  size_t total = 0;
-  for (size_t i = 0; i < dev->nglobals; i++)
-    total += dev->globals[i].size;
-  /* The buffer stays for the next region: a fresh one of hundreds of
-     megabytes would cost its page faults every time.  */
-  size_t need = 2 * total + dev->nglobals + 1;
-  if (dev->globals_save_size < need)
+  if (dev->global_refs_capacity < dev->nglobals)
     {
-      free (dev->globals_save);
-      dev->globals_save = malloc (need);
-      dev->globals_save_size = dev->globals_save ? need : 0;
-      if (!dev->globals_save)
-	dm_fatal ("target on device %d: out of host memory saving %zu bytes "
-		  "of declare target variables", dev->id, total);
+      struct dm_global_ref *r
+	= realloc (dev->global_refs, dev->nglobals * sizeof *r);
+      if (!r)
+	dm_fatal ("target on device %d: out of host memory for %zu declare "
+		  "target variables", dev->id, dev->nglobals);
+      dev->global_refs = r;
+      dev->global_refs_capacity = dev->nglobals;
     }
-  char *save = dev->globals_save;
-  unsigned char *swapped = (unsigned char *) save + 2 * total;
-  dm_globals_swap (dev, save, save + total, swapped, 1);
-  int r = dev->ops->run (&dev->core, launch, NULL);
-  dm_globals_swap (dev, save, save + total, swapped, 0);
+  size_t n = 0;
+  for (size_t i = 0; i < dev->nglobals; i++)
+    {
+      struct dm_global *g = &dev->globals[i];
+      uintptr_t d = (uintptr_t) dm_mapper->translate (dev, (void *) g->host);
+      /* A link variable not mapped now has no device copy.  */
+      if (d && d != g->host)
+	dev->global_refs[n++] = (struct dm_global_ref) { g->host, d, g->size };
+    }
+  int r = dev->ops->run_with_globals (&dev->core, launch, dev->global_refs,
+				      n);
   pthread_mutex_unlock (&dev->globals_lock);
   return r;
 }

@@ -16,6 +16,7 @@
 
 #include "support/config.h"
 #include "device/device.h"
+#include "device/emu/emu_globals.h"
 #include "device/emu/emu_link.h"
 #include "support/addrhash.h"
 #include "support/error.h"
@@ -87,6 +88,8 @@ struct dm_emu
   struct dm_emu_map *maps;
   size_t maps_mask, nmaps;
   struct dm_queue *queues;
+  struct dm_emu_globals globals;	/* guarded by the runtime's lock of
+					   the variables (run_with_globals) */
 };
 
 /* The emulated device's state, or NULL (with a reason) if it never
@@ -629,6 +632,32 @@ dm_emu_run (struct dm_backend_dev *dev, const struct dm_launch *launch,
 
 
 
+struct dm_emu_globals_launch
+{
+  struct dm_backend_dev *dev;
+  const struct dm_launch *launch;
+};
+
+static int
+dm_emu_globals_launch (void *arg)
+{
+  struct dm_emu_globals_launch *l = arg;
+  return dm_emu_run_now (l->dev, l->launch);
+}
+
+static int
+dm_emu_run_with_globals (struct dm_backend_dev *dev,
+			 const struct dm_launch *launch,
+			 const struct dm_global_ref *refs, size_t n)
+{
+  struct dm_emu *e = dm_emu_state (dev);
+  if (e == NULL)
+    return -1;
+  struct dm_emu_globals_launch l = { dev, launch };
+  return dm_emu_globals_run (&e->globals, refs, n, dm_emu_globals_launch,
+			     &l);
+}
+
 /* Two tables that differ only in POISON, so that without poisoning the
    pool skips the call altogether.  No fini: at exit other threads may
    still run regions and copies on the device's memory (unmapping it under
@@ -650,6 +679,7 @@ dm_emu_run (struct dm_backend_dev *dev, const struct dm_launch *launch,
     .queue_sync = dm_emu_queue_sync,			\
     .queue_callback = dm_emu_queue_callback,		\
     .run = dm_emu_run,					\
+    .run_with_globals = dm_emu_run_with_globals,		\
     .runs_host_code = 1,				\
   }
 
