@@ -35,12 +35,21 @@ static pthread_mutex_t dm_images_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dm_device *dm_started_devs;
 static int dm_started_n;
 
-/* Can DEV use IMG?  A backend that runs host code (emu) takes any host
-   table; others need an image of their own type.  */
+/* Whether DEV runs the host code of regions (the emulated device): it
+   loads no images of its own, takes every host table, and reaches
+   declare-target variables at their host addresses (run_with_globals).  */
+static inline int
+dm_uses_host_tables (const struct dm_device *dev)
+{
+  return dev->ops->run_with_globals != NULL;
+}
+
+/* Can DEV use IMG?  A device that runs host code takes any host table;
+   others need an image of their own type.  */
 static int
 dm_image_fits (struct dm_device *dev, const struct dm_image *img)
 {
-  if (dev->ops->runs_host_code)
+  if (dm_uses_host_tables (dev))
     return 1;
   /* Other devices need an image of their own type; tables without one
      (found by the ELF scan) serve only host-code devices.  */
@@ -131,7 +140,7 @@ dm_image_load (struct dm_device *dev, struct dm_image *img)
     dm_fatal ("loading an offload image on device %d: out of host memory",
 	      dev->id);
   img->loaded[dev - dm_started_devs] = 1;
-  if (dev->ops->runs_host_code)
+  if (dm_uses_host_tables (dev))
     {
       dm_image_load_host_code (dev, img);
       if (DM_OMPT_ON ())
