@@ -27,6 +27,7 @@
 #include "support/export.h"
 #include "support/forward.h"
 #include "map/mapping.h"
+#include "abi/constructs.h"
 #include "abi/nowait.h"
 #include "support/ompabi.h"
 #include "support/ompt.h"

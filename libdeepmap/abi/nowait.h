@@ -26,33 +26,4 @@ void dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
 		       size_t *sizes, unsigned short *kinds, void **depend,
 		       void **args, size_t deep_from, const void *codeptr_ra);
 
-/* OMPT's target_map event for a construct's list on DEV (abi_target.c):
-   the items that map memory, with their device addresses now.  */
-void dm_ompt_report_map (struct dm_device *dev, size_t mapnum,
-			 void **hostaddrs, size_t *sizes,
-			 unsigned short *kinds);
-
-/* The synchronous forms the tasks run (abi_target.c).  DEEP: what deep
-   copy tells the mapping (map/mapping.h), or NULL.  */
-struct dm_deep_info;
-void dm_target_now (struct dm_device *dev, void (*fn) (void *),
-		    size_t mapnum, void **hostaddrs, size_t *sizes,
-		    unsigned short *kinds, void **args,
-		    const struct dm_deep_info *deep);
-void dm_target_checked (struct dm_device *dev, void (*fn) (void *),
-			size_t mapnum, void **hostaddrs, size_t *sizes,
-			unsigned short *kinds, void **args, void *check,
-			const struct dm_deep_info *deep);
-struct dm_async;
-void dm_target_async (struct dm_async *a, void (*fn) (void *),
-		      size_t mapnum, void **hostaddrs, size_t *sizes,
-		      unsigned short *kinds, void **args,
-		      const struct dm_deep_info *deep);
-void dm_update_now (struct dm_device *dev, size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds);
-void dm_enter_exit_now (struct dm_device *dev, int exit_data, size_t mapnum,
-			void **hostaddrs, size_t *sizes,
-			unsigned short *kinds,
-			const struct dm_deep_info *deep);
-
 #endif
