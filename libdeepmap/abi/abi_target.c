@@ -120,7 +120,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   dm_deep_expand (DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     {
-      dm_nowait_submit (DM_NOWAIT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
+      dm_nowait_submit (DM_CONSTRUCT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
 			dl.kinds, depend, args,
 			dl.storage ? dl.original + 1 : 0, DM_OMPT_RA);
       dm_deep_check (dl.check, "target", dev ? dev->id : -1);
@@ -235,7 +235,7 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   struct dm_deep_list dl;
   dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
-    dm_nowait_submit (DM_NOWAIT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
+    dm_nowait_submit (DM_CONSTRUCT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
 		      dl.kinds, depend, NULL, 0, DM_OMPT_RA);
   else
     {
@@ -277,7 +277,7 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   dm_deep_expand (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
 		  mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
-    dm_nowait_submit (exit_data ? DM_NOWAIT_EXIT_DATA : DM_NOWAIT_ENTER_DATA,
+    dm_nowait_submit (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
 		      dev, NULL, dl.n, dl.addrs, dl.sizes, dl.kinds, depend,
 		      NULL, dl.storage ? dl.original + 1 : 0, DM_OMPT_RA);
   else

@@ -82,7 +82,7 @@ GOMP_taskwait_depend (void **depend)
 struct dm_nowait
 {
   void *event;			/* first: GOMP_task writes the event here */
-  enum dm_nowait_kind kind;
+  enum dm_construct kind;
   struct dm_device *dev;
   void (*fn) (void *);
   size_t mapnum, nargs;
@@ -121,10 +121,10 @@ dm_nowait_token (void)
 }
 
 static const ompt_target_t dm_nowait_ompt_kind[] = {
-  [DM_NOWAIT_TARGET] = ompt_target_nowait,
-  [DM_NOWAIT_UPDATE] = ompt_target_update_nowait,
-  [DM_NOWAIT_ENTER_DATA] = ompt_target_enter_data_nowait,
-  [DM_NOWAIT_EXIT_DATA] = ompt_target_exit_data_nowait
+  [DM_CONSTRUCT_TARGET] = ompt_target_nowait,
+  [DM_CONSTRUCT_UPDATE] = ompt_target_update_nowait,
+  [DM_CONSTRUCT_ENTER_DATA] = ompt_target_enter_data_nowait,
+  [DM_CONSTRUCT_EXIT_DATA] = ompt_target_exit_data_nowait
 };
 
 static void
@@ -169,24 +169,27 @@ dm_nowait_run (void *data)
   int traced = op != NULL;
   switch (t->kind)
     {
-    case DM_NOWAIT_TARGET:
+    case DM_CONSTRUCT_TARGET:
       dm_target_async (a, t->fn, t->mapnum, addrs, sizes, kinds, args,
 		       &deep);
       break;
-    case DM_NOWAIT_UPDATE:
+    case DM_CONSTRUCT_UPDATE:
       if (traced)
 	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
       dm_update (t->dev, t->mapnum, addrs, sizes, kinds, a);
       break;
-    case DM_NOWAIT_ENTER_DATA:
+    case DM_CONSTRUCT_ENTER_DATA:
       dm_enter_data (t->dev, t->mapnum, addrs, sizes, kinds, a, &deep);
       if (traced)
 	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
       break;
-    case DM_NOWAIT_EXIT_DATA:
+    case DM_CONSTRUCT_EXIT_DATA:
       if (traced)
 	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
       dm_exit_data (t->dev, t->mapnum, addrs, sizes, kinds, a, &deep);
+      break;
+    case DM_CONSTRUCT_DATA:	/* target data has no nowait */
+    case DM_CONSTRUCT_API:
       break;
     }
   /* The queue may finish (and OP end, on another thread) as soon as its
@@ -204,23 +207,26 @@ dm_nowait_now (struct dm_nowait *t, void **addrs, size_t *sizes,
 {
   switch (t->kind)
     {
-    case DM_NOWAIT_TARGET:
+    case DM_CONSTRUCT_TARGET:
       dm_target_now (t->dev, t->fn, t->mapnum, addrs, sizes, kinds, args,
 		     deep);
       break;
-    case DM_NOWAIT_UPDATE:
+    case DM_CONSTRUCT_UPDATE:
       dm_update_now (t->dev, t->mapnum, addrs, sizes, kinds);
       break;
-    case DM_NOWAIT_ENTER_DATA:
-    case DM_NOWAIT_EXIT_DATA:
-      dm_enter_exit_now (t->dev, t->kind == DM_NOWAIT_EXIT_DATA, t->mapnum,
+    case DM_CONSTRUCT_ENTER_DATA:
+    case DM_CONSTRUCT_EXIT_DATA:
+      dm_enter_exit_now (t->dev, t->kind == DM_CONSTRUCT_EXIT_DATA, t->mapnum,
 			 addrs, sizes, kinds, deep);
+      break;
+    case DM_CONSTRUCT_DATA:	/* target data has no nowait */
+    case DM_CONSTRUCT_API:
       break;
     }
 }
 
 void
-dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
+dm_nowait_submit (enum dm_construct kind, struct dm_device *dev,
 		  void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		  size_t *sizes, unsigned short *kinds, void **depend,
 		  void **args, size_t deep_from, const void *codeptr_ra)

@@ -7,21 +7,15 @@
 
 #include <stddef.h>
 
-struct dm_device;
+#include "support/construct.h"
 
-enum dm_nowait_kind
-{
-  DM_NOWAIT_TARGET,
-  DM_NOWAIT_UPDATE,
-  DM_NOWAIT_ENTER_DATA,
-  DM_NOWAIT_EXIT_DATA
-};
+struct dm_device;
 
 /* Snapshot the construct's arguments (and firstprivate values) into a
    task and hand it to GOMP_task with DEPEND.  DEEP_FROM: as deep->from
    (mapping.h) for the list, which the task sets while it maps.
    CODEPTR_RA: the construct's return address, for OMPT.  */
-void dm_nowait_submit (enum dm_nowait_kind kind, struct dm_device *dev,
+void dm_nowait_submit (enum dm_construct kind, struct dm_device *dev,
 		       void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		       size_t *sizes, unsigned short *kinds, void **depend,
 		       void **args, size_t deep_from, const void *codeptr_ra);

@@ -96,20 +96,6 @@ dm_firstprivate_pack (size_t mapnum, void **hostaddrs, const size_t *sizes,
       }
 }
 
-const char *
-dm_construct_name (enum dm_construct c)
-{
-  switch (c)
-    {
-    case DM_CONSTRUCT_TARGET: return "target";
-    case DM_CONSTRUCT_DATA: return "target data";
-    case DM_CONSTRUCT_ENTER_DATA: return "target enter data";
-    case DM_CONSTRUCT_EXIT_DATA: return "target exit data";
-    case DM_CONSTRUCT_UPDATE: return "target update";
-    default: return "device memory routine";
-    }
-}
-
 static inline int
 dm_item_kind (unsigned short k, int *implicit)
 {

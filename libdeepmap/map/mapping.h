@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "support/construct.h"
 #include "support/export.h"
 
 struct dm_device;
@@ -46,16 +47,6 @@ struct dm_env
   int replay_from;		/* ... with a map type that copies back */
   size_t n, capacity;
   struct dm_env_item items[];
-};
-
-enum dm_construct
-{
-  DM_CONSTRUCT_TARGET,
-  DM_CONSTRUCT_DATA,
-  DM_CONSTRUCT_ENTER_DATA,
-  DM_CONSTRUCT_EXIT_DATA,
-  DM_CONSTRUCT_UPDATE,
-  DM_CONSTRUCT_API		/* omp_target_* routines */
 };
 
 /* Replay of a construct's one deep item (map/replay.h).  REPLAY: the
@@ -117,9 +108,6 @@ size_t dm_firstprivate_size (size_t mapnum, void **hostaddrs,
 void dm_firstprivate_pack (size_t mapnum, void **hostaddrs,
 			   const size_t *sizes, const unsigned short *kinds,
 			   char *buf, size_t start, size_t *offsets);
-
-/* Human-readable name of a construct for error messages.  */
-const char *dm_construct_name (enum dm_construct c);
 
 /* Map the list items of a target or target data construct (16-bit kinds)
    and return its record; for a target construct ENV->args is the device
