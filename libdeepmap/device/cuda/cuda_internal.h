@@ -10,6 +10,7 @@
 
 #include "device/cuda/cuda_driver.h"
 #include "device/device.h"
+#include "support/error.h"
 
 /* Transfer tuning, from the environment (to be measured on the H100).  */
 struct dm_cuda_tuning
@@ -84,8 +85,22 @@ struct dm_cuda
   CUevent order;		/* a queue's progress, for the copy streams */
 };
 
-/* Make DEV's context current on this thread.  */
+/* The device's state, or NULL (with a reason) after it shut down.  */
+static inline struct dm_cuda *
+dm_cuda_state (struct dm_backend_dev *dev)
+{
+  if (dev->backend == NULL)
+    dm_set_reason ("cuda device %d used after it was shut down", dev->id);
+  return dev->backend;
+}
+
+/* cuda_queue.c: make DEV's context current on this thread.  */
 int dm_cuda_bind (struct dm_backend_dev *dev);
+
+/* cuda_queue.c: the queue operations.  */
+struct dm_queue *dm_cuda_queue_create (struct dm_backend_dev *dev);
+int dm_cuda_queue_sync (struct dm_backend_dev *dev, struct dm_queue *q);
+int dm_cuda_queue_destroy (struct dm_backend_dev *dev, struct dm_queue *q);
 
 int dm_cuda_to_device (struct dm_backend_dev *, uintptr_t dst, const void *src,
 		       size_t size, struct dm_queue *q);
@@ -100,13 +115,10 @@ int dm_cuda_copy_2d (struct dm_backend_dev *, enum dm_copy_dir dir,
 		     size_t spitch, size_t width, size_t height,
 		     struct dm_queue *q);
 
-/* The queue_callback op: FN (ARG, FAILURE) once Q has passed what it
-   holds now, on a driver thread.  */
+/* cuda_queue.c, the queue_callback op: FN (ARG, FAILURE) once Q has
+   passed what it holds now, on a driver thread.  */
 int dm_cuda_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
 			    void (*fn) (void *, const char *), void *arg);
-
-/* Release what a queue's copies kept (after the queue has drained).  */
-void dm_cuda_queue_transfer_fini (struct dm_queue *q);
 
 /* Release the staging ring and copy streams (context current).  */
 void dm_cuda_transfer_fini (struct dm_backend_dev *dev);

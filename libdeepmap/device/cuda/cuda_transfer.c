@@ -437,14 +437,6 @@ dm_cuda_bounced_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
   return 0;
 }
 
-void
-dm_cuda_queue_transfer_fini (struct dm_queue *q)
-{
-  if (q->bounce)
-    dm_cu.cuMemFreeHost (q->bounce);
-  q->bounce = NULL;
-}
-
 int
 dm_cuda_to_host (struct dm_backend_dev *dev, void *dst, uintptr_t src,
 		 size_t size, struct dm_queue *q)
