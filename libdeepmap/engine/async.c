@@ -27,6 +27,8 @@ dm_async_state (struct dm_device *dev)
 		     dev->id);
   pthread_mutex_init (&s->done_lock, NULL);
   dev->async = s;
+  /* What this device's queues park, the pool gets back through this.  */
+  dev->pool.reclaim = dm_async_reclaim;
   return s;
 }
 

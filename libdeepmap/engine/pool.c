@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/async.h"
 #include "engine/devstate.h"
 #include "support/addrhash.h"
 #include "support/error.h"
@@ -369,7 +368,7 @@ dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
   if (__builtin_expect (p->chunk_size == 0, 0))
     dm_pool_limits (dev);
   /* Memory nowait constructs freed may be parked still: once nothing is
-     in flight it can serve this request (dm_async_reclaim).  */
+     in flight it can serve this request (the reclaim hook).  */
   do
     if (size <= p->small_max)
       {
@@ -379,7 +378,7 @@ dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
       }
     else
       r = dm_pool_alloc_large (dev, size, out, &bytes);
-  while (r != 0 && dm_async_reclaim (dev));
+  while (r != 0 && p->reclaim && p->reclaim (dev));
   if (r != 0)
     return -1;
 

@@ -33,6 +33,10 @@ struct dm_pool
   size_t raw_bytes;			/* bytes held from the backend */
   size_t chunk_size, small_max;		/* set on first use: smaller on a
 					   small device (dm_pool_limits) */
+  /* Set by whoever parks freed memory (the nowait queues, async.c):
+     gives it back to the pool once nothing in flight may use it; nonzero
+     when it gave some.  The pool calls it when out of memory.  */
+  int (*reclaim) (struct dm_device *dev);
   struct dm_pool_user			/* blocks the program asked for */
   {					/* (omp_target_alloc), by address */
     uintptr_t addr;

@@ -161,53 +161,6 @@ struct dm_expander
   enum dm_construct construct;
 };
 
-size_t
-dm_field_count (const struct deepmap_field *f, const char *obj,
-		uintptr_t slot)
-{
-  switch (f->count_kind)
-    {
-    case DEEPMAP_COUNT_FIXED:
-      return f->count;
-    case DEEPMAP_COUNT_END:
-      {
-	uintptr_t begin = dm_deep_load (slot);
-	uintptr_t end = dm_deep_load (slot + f->count);
-	size_t size = f->pointee->size ? f->pointee->size : 1;
-	return end > begin ? (end - begin) / size : 0;
-      }
-    case DEEPMAP_COUNT_FIELD:
-      {
-	/* Bytewise: counts of packed structures are unaligned.  */
-	const char *p = obj + f->count;
-	long long v = 0;
-	int8_t i8; int16_t i16; int32_t i32; int64_t i64;
-	switch (f->count_size)
-	  {
-	  case 1:
-	    memcpy (&i8, p, 1);
-	    v = f->count_signed ? (long long) i8 : (long long) (uint8_t) i8;
-	    break;
-	  case 2:
-	    memcpy (&i16, p, 2);
-	    v = f->count_signed ? (long long) i16 : (long long) (uint16_t) i16;
-	    break;
-	  case 4:
-	    memcpy (&i32, p, 4);
-	    v = f->count_signed ? (long long) i32 : (long long) (uint32_t) i32;
-	    break;
-	  case 8:
-	    memcpy (&i64, p, 8);
-	    v = f->count_signed ? (long long) i64 : (long long) (uint64_t) i64;
-	    break;
-	  default: return 1;
-	  }
-	return v > 0 ? (size_t) v : 0;
-      }
-    default:
-      return 1;
-    }
-}
 
 /* The counted tail of T (a flexible array member), or NULL: version 1
    descriptors end before the field.  */

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "support/export.h"
+#include "map/descriptor.h"
 #include "map/mapping.h"
 
 /* A construct's list, possibly expanded.  */
@@ -98,18 +99,6 @@ struct deepmap_type;
 struct deepmap_field;
 struct dm_device;
 
-/* A pointer field's value: fields of packed structures are unaligned.  */
-static inline uintptr_t
-dm_deep_load (uintptr_t slot)
-{
-  uintptr_t v;
-  memcpy (&v, (const void *) slot, sizeof v);
-  return v;
-}
-
-/* Elements that field F (at SLOT) of the object at OBJ points to.  */
-size_t dm_field_count (const struct deepmap_field *f, const char *obj,
-		       uintptr_t slot);
 
 /* Check mode (DEEPMAP_CHECK, deepcheck.c).  A new record for a
    construct's expansion.  */
