@@ -38,7 +38,7 @@ uintptr_t
 dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 		 int allow_missing, int section_pointer)
 {
-  uintptr_t target = dm_load_word (slot);
+  uintptr_t target = dm_deep_load (slot);
   if (!target)
     return 0;
   uintptr_t at = target + bias;
@@ -99,7 +99,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
       return 1;
     }
 
-  uintptr_t target = dm_load_word (slot), value = 0;
+  uintptr_t target = dm_deep_load (slot), value = 0;
   if (target)
     {
       uintptr_t at = target + bias;
@@ -143,6 +143,6 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
       /* A recorded structure may have lost this pointer (replay.h).  */
       ctx->dev->map->deep_epoch++;
       if (m->refcount != 0)
-	dm_dir_write_pointer (ctx, slot, dm_load_word (slot));
+	dm_dir_write_pointer (ctx, slot, dm_deep_load (slot));
     }
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "map/descriptor.h"
 #include "map/directory.h"
 #include "map/maptable.h"
 
@@ -44,15 +45,8 @@ dm_slot_addr (const struct dm_block *b, size_t k)
 							: 0);
 }
 
-/* Pointer slots need not be aligned: load and store them bytewise.  */
-static inline uintptr_t
-dm_load_word (uintptr_t host)
-{
-  uintptr_t v;
-  memcpy (&v, (const void *) host, sizeof v);
-  return v;
-}
-
+/* Pointer slots need not be aligned: stored bytewise (and loaded with
+   descriptor.h's dm_deep_load).  */
 static inline void
 dm_store_word (uintptr_t host, uintptr_t v)
 {

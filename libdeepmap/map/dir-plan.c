@@ -279,7 +279,7 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	first = j;
 	for (; j < plan->npatch && plan->patch[j].slot + sizeof (uintptr_t)
 				     <= c->e && nsaved < 64; j++)
-	  saved[nsaved++] = dm_load_word (plan->patch[j].slot);
+	  saved[nsaved++] = dm_deep_load (plan->patch[j].slot);
 	uintptr_t *vals = alloca ((nsaved + 1) * sizeof *vals);
 	for (size_t q = 0; q < nsaved; q++)
 	  vals[q] = dm_attach_value (ctx, plan->patch[first + q].slot,

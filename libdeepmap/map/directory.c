@@ -459,7 +459,7 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
 	  if (!b->attach_counts[a])
 	    continue;
 	  uintptr_t slot = dm_slot_addr (b, a);
-	  uintptr_t target = dm_load_word (slot);
+	  uintptr_t target = dm_deep_load (slot);
 	  uintptr_t at = target + b->attach_bias[a];
 	  if (!target || at < nb->host_start || at > nb->host_end)
 	    continue;
