@@ -265,4 +265,27 @@ row_touch (int n, int steps, double *A, double *B)
   return probe;
 }
 
+/* The step function unchanged; the caller keeps the arrays on the
+   device around its loop.  */
+void callee_step (int n, double *A, double *B);
+
+void
+callee_step (int n, double *A, double *B)
+{
+#pragma omp target teams distribute parallel for map(tofrom: A[0:n], B[0:n])
+  for (int i = 1; i < n - 1; i++)
+    B[i] = 0.5 * (A[i - 1] + A[i + 1]);
+#pragma omp target teams distribute parallel for map(tofrom: A[0:n], B[0:n])
+  for (int i = 1; i < n - 1; i++)
+    A[i] = 0.5 * (A[i] + B[i]);
+}
+
+__attribute__ ((noinline)) static void
+callee (int n, int steps, double *A, double *B)
+{
+#pragma omp target data map(tofrom: A[0:n], B[0:n])
+  for (int t = 0; t < steps; t++)
+    callee_step (n, A, B);
+}
+
 #include "hoist-main.h"

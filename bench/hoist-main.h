@@ -85,10 +85,18 @@ main (int argc, char **argv)
       t1 = omp_get_wtime ();
       h = hoist_sum (hoist_sum (hoist_sum (h, A, sz), B, sz), &probe, 1);
     }
+  else if (HOIST_NEED ("callee"))
+    {
+      double *A = hoist_alloc (CE_N, 1), *B = hoist_alloc (CE_N, 2);
+      t0 = omp_get_wtime ();
+      callee (CE_N, CE_T, A, B);
+      t1 = omp_get_wtime ();
+      h = hoist_sum (hoist_sum (h, A, CE_N), B, CE_N);
+    }
   else
     {
       fprintf (stderr, "usage: %s jacobi-1d|jacobi-2d|heat-3d|fdtd-2d|"
-	       "seidel-2d|adi|convergence|row-touch\n", argv[0]);
+	       "seidel-2d|adi|convergence|row-touch|callee\n", argv[0]);
       return 2;
     }
   hoist_report (kernel, t1 - t0, h);

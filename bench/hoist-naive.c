@@ -4,7 +4,8 @@
    the same computation with hand-placed target data and updates.
 
    Usage: hoist-naive KERNEL   (jacobi-1d jacobi-2d heat-3d fdtd-2d
-   seidel-2d adi convergence row-touch); prints the kernel's time, with
+   seidel-2d adi convergence row-touch
+   callee); prints the kernel's time, with
    its transfers, and a checksum of its arrays.  */
 #include "hoist.h"
 
@@ -237,6 +238,29 @@ row_touch (int n, int steps, double *A, double *B)
 	  A[i * n + j] = 0.5 * (B[i * n + j] + B[(i + 1) * n + j]);
     }
   return probe;
+}
+
+/* A time loop that calls a step function holding the constructs, as
+   code split into functions is written.  callee_step is an ordinary
+   external function, which GCC would not inline at -O2 by itself.  */
+void callee_step (int n, double *A, double *B);
+
+void
+callee_step (int n, double *A, double *B)
+{
+#pragma omp target teams distribute parallel for map(tofrom: A[0:n], B[0:n])
+  for (int i = 1; i < n - 1; i++)
+    B[i] = 0.5 * (A[i - 1] + A[i + 1]);
+#pragma omp target teams distribute parallel for map(tofrom: A[0:n], B[0:n])
+  for (int i = 1; i < n - 1; i++)
+    A[i] = 0.5 * (A[i] + B[i]);
+}
+
+__attribute__ ((noinline)) static void
+callee (int n, int steps, double *A, double *B)
+{
+  for (int t = 0; t < steps; t++)
+    callee_step (n, A, B);
 }
 
 #include "hoist-main.h"

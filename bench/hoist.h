@@ -30,6 +30,8 @@
 #define CV_TOL 1e-12
 #define RW_N 1024
 #define RW_T 20
+#define CE_N (1 << 20)
+#define CE_T 20
 
 /* Deterministic, not all equal, exactly representable start values.  */
 static void

@@ -4,9 +4,10 @@
    The transfer hoisting pass keeps a section that a construct maps `to'
    on the device only if the construct's outlined function provably does
    not write it (OpenMP discards such writes at the end of the construct;
-   a resident copy would keep them).  GCC compiles outlined functions
-   before the functions that hold their constructs, so when the pass runs
-   on an outlined function it records a summary: which pointer-sized
+   a resident copy would keep them).  When the pass runs on an outlined
+   function (or earlier, when a construct or a nested region needs it:
+   GCC does not always compile outlined functions first), it records a
+   summary: which pointer-sized
    slots of its first parameter (.omp_data_i, whose slot I is map I of a
    target construct) hold a pointer through which the function, or the
    parallel and teams bodies it starts, may store.  Anything the analysis
@@ -22,6 +23,8 @@
 #define DM_SLOTS 63
 
 static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries;
+
+static unsigned HOST_WIDE_INT *dm_summary_of (tree fn);
 
 /* The byte offset in *PARM of memory REF, or -1 if REF is not at a
    constant offset in the block PARM points to.  */
@@ -92,9 +95,7 @@ dm_nested_writes (gcall *call, tree block, HOST_WIDE_INT offset)
       || TREE_CODE (TREE_OPERAND (fn, 0)) != FUNCTION_DECL
       || TREE_CODE (data) != ADDR_EXPR || TREE_OPERAND (data, 0) != block)
     return true;
-  unsigned HOST_WIDE_INT *s = dm_summaries
-			      ? dm_summaries->get (TREE_OPERAND (fn, 0))
-			      : NULL;
+  unsigned HOST_WIDE_INT *s = dm_summary_of (TREE_OPERAND (fn, 0));
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
   if (!s || offset % psize || offset / psize >= DM_SLOTS)
     return true;
@@ -291,6 +292,27 @@ dm_note_outlined (function *fun)
   dm_summaries->put (fun->decl, w);
 }
 
+/* The summary of the outlined function FN, or NULL.  GCC compiles
+   functions in an order of its own (an outlined body is reached through
+   its address, not a call), so one that has not come through the pass
+   yet is summarized now, from its body as the inliner left it: the
+   analysis reads only what the code does, so any version of the body
+   gives a sound answer.  */
+static unsigned HOST_WIDE_INT *
+dm_summary_of (tree fn)
+{
+  if (TREE_CODE (fn) != FUNCTION_DECL)
+    return NULL;
+  unsigned HOST_WIDE_INT *s = dm_summaries ? dm_summaries->get (fn) : NULL;
+  function *f = DECL_STRUCT_FUNCTION (fn);
+  if (s || !f || !f->cfg || !gimple_in_ssa_p (f))
+    return s;
+  push_cfun (f);
+  dm_note_outlined (f);
+  pop_cfun ();
+  return dm_summaries ? dm_summaries->get (fn) : NULL;
+}
+
 /* May the outlined function FN of a target construct write through the
    device address of map INDEX?  True when unsure.  */
 bool
@@ -298,7 +320,6 @@ dm_device_may_write (tree fn, unsigned index)
 {
   if (TREE_CODE (fn) == ADDR_EXPR)
     fn = TREE_OPERAND (fn, 0);
-  unsigned HOST_WIDE_INT *s = (dm_summaries && TREE_CODE (fn) == FUNCTION_DECL
-			       ? dm_summaries->get (fn) : NULL);
+  unsigned HOST_WIDE_INT *s = dm_summary_of (fn);
   return !s || index >= DM_SLOTS || ((*s >> index) & 1);
 }

@@ -54,7 +54,10 @@
      edges;
    - a section that may overlap it is mapped by exactly the same
      constructs (then libgomp sees the same pairs together as before) and
-     is itself kept.  */
+     is itself kept, or both sections' addresses and sizes are computed
+     before L: then a test on entry to L checks that they are disjoint,
+     and everything L keeps is kept only where the test holds (a
+     program that passes overlapping arrays runs as written).  */
 #include "deepmap-plugin.h"
 #include "ssa.h"
 #include "cfgloop.h"
@@ -65,6 +68,8 @@
 #include "tree-into-ssa.h"
 #include "gimplify-me.h"
 #include "gimple-fold.h"
+#include "tree-data-ref.h"
+#include "tree-scalar-evolution.h"
 
 #define DM_KIND_MASK 0xff
 
@@ -87,6 +92,10 @@ struct dm_item
   bool in_run;			/* HOISTED across a run, not a loop */
   const char *run_missed;	/* why the run did not keep it */
   location_t run_from, run_to;	/* the run's first and last construct */
+  /* Kept only where this boolean is true at run time: the section and
+     another one the alias oracle could not tell apart were found
+     disjoint on entry to the region.  NULL: kept unconditionally.  */
+  tree guard;
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -96,6 +105,12 @@ struct dm_access
   gimple *stmt;
   tree ref;			/* the memory it reads or writes */
   bool write;
+  /* An access in a host loop nested in the kept loop: its update covers
+     every iteration, before the loop (a read) or on its exit (a write).
+     The address of iteration I is FIRST + I * STEP, for I from 0 to
+     LATCHES.  */
+  class loop *host_loop;
+  tree first, step, latches;
 };
 
 /* Where sections are kept: a loop, or a run of constructs in one block
@@ -107,6 +122,9 @@ struct dm_region
   auto_vec<gimple *> stmts;	/* every statement of the region */
   auto_vec<edge> exits;		/* the loop's exit edges */
   location_t loc;
+  /* Pairs of groups (their first items' indices in the state) that may
+     overlap but are kept only if they do not, tested on entry.  */
+  auto_vec<std::pair<unsigned, unsigned> > checks;
 };
 
 /* The state of one function.  */
@@ -463,6 +481,59 @@ dm_bounded_access_p (tree ref)
   return true;
 }
 
+/* Can the access ACC, in host loop LOOP nested in the kept loop OUTER,
+   be updated once for the whole loop?  Then note the bytes it touches.
+   LOOP must be one level down, hold no construct (a device access in
+   the middle would see the host's writes late), and leave by one exit
+   into OUTER; its address must step by a constant from iteration to
+   iteration, for a number of iterations known when it starts.  A read
+   may be updated for more bytes than it reads (the device copy is the
+   current one); a write must cover all of them, every iteration: its
+   step is its size and it runs before the exit test.  */
+static bool
+dm_host_loop_range (dm_access *acc, class loop *loop, class loop *outer)
+{
+  edge exit = single_exit (loop);
+  if (loop_outer (loop) != outer || !exit
+      || !flow_bb_inside_loop_p (outer, exit->dest))
+    return false;
+  basic_block *body = get_loop_body (loop);
+  bool constructs = false;
+  for (unsigned i = 0; i < loop->num_nodes && !constructs; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (dm_is_target_call (gsi_stmt (gsi)) || dm_is_data_call (gsi_stmt (gsi)))
+	constructs = true;
+  free (body);
+  if (constructs)
+    return false;
+  tree latches = number_of_latch_executions (loop);
+  if (!latches || chrec_contains_undetermined (latches)
+      || chrec_contains_symbols_defined_in_loop (latches, loop->num))
+    return false;
+  innermost_loop_behavior drb;
+  if (!dr_analyze_innermost (&drb, acc->ref, loop, acc->stmt)
+      || TREE_CODE (drb.step) != INTEGER_CST)
+    return false;
+  if (acc->write)
+    {
+      tree size = TYPE_SIZE_UNIT (TREE_TYPE (acc->ref));
+      if (!tree_int_cst_equal (size, fold_abs_const (drb.step, ssizetype))
+	  || !dominated_by_p (CDI_DOMINATORS, exit->src,
+			      gimple_bb (acc->stmt)))
+	return false;
+    }
+  acc->host_loop = loop;
+  acc->first = fold_build_pointer_plus (drb.base_address,
+					size_binop (PLUS_EXPR,
+						    fold_convert (ssizetype,
+								  drb.offset),
+						    drb.init));
+  acc->step = drb.step;
+  acc->latches = latches;
+  return true;
+}
+
 /* Why STMT of region R may access the section REF in a way a target
    update cannot follow, or NULL.  A bounded load or store that may
    access it is pushed on ACCESSES (group G) instead.  */
@@ -489,15 +560,17 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
 		   "its variable's lifetime ends between the constructs");
   if (!gimple_assign_single_p (stmt) || gimple_has_volatile_ops (stmt))
     return why;
-  /* A host loop over the section would update it piece by piece.  */
+  class loop *host_loop = NULL;
   if (r->loop && gimple_bb (stmt)->loop_father != r->loop)
-    return "the host accesses it in a loop nested in the loop";
+    host_loop = gimple_bb (stmt)->loop_father;
   if (reads)
     {
       tree rhs = gimple_assign_rhs1 (stmt);
       if (!gimple_assign_load_p (stmt) || !dm_bounded_access_p (rhs))
 	return why;
-      dm_access acc = { g, stmt, rhs, false };
+      dm_access acc = { g, stmt, rhs, false, NULL, NULL, NULL, NULL };
+      if (host_loop && !dm_host_loop_range (&acc, host_loop, r->loop))
+	return "the host accesses it in a loop nested in the loop";
       accesses.safe_push (acc);
     }
   if (writes)
@@ -505,7 +578,9 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
       tree lhs = gimple_assign_lhs (stmt);
       if (!gimple_store_p (stmt) || !dm_bounded_access_p (lhs))
 	return why;
-      dm_access acc = { g, stmt, lhs, true };
+      dm_access acc = { g, stmt, lhs, true, NULL, NULL, NULL, NULL };
+      if (host_loop && !dm_host_loop_range (&acc, host_loop, r->loop))
+	return "the host accesses it in a loop nested in the loop";
       accesses.safe_push (acc);
     }
   return NULL;
@@ -613,6 +688,31 @@ dm_touches_only_locals (gimple *stmt, tree addr)
   return true;
 }
 
+/* Would keeping group G across R save nothing?  So when every host
+   access MINE of it covers the whole section (a scalar such as a
+   residual the host resets before a kernel and reads after it) and
+   there are as many of them as copies its constructs make: each access
+   becomes an update of the same bytes, and the enter and exit data come
+   on top.  A cost rule only; either choice gives the same results.  */
+static bool
+dm_updates_cost_as_much (dm_region *r, dm_hoist_state *st,
+			 vec<unsigned> &in_loop, int g, vec<dm_access> &mine)
+{
+  tree size = st->items[g].size;
+  if (mine.is_empty () || TREE_CODE (size) != INTEGER_CST)
+    return false;
+  for (dm_access &acc : mine)
+    if (acc.host_loop
+	|| !tree_int_cst_equal (TYPE_SIZE_UNIT (TREE_TYPE (acc.ref)), size))
+      return false;
+  unsigned copies = 0;
+  for (unsigned i : in_loop)
+    if (st->items[i].group == g)
+      copies += (((st->items[i].kind & GOMP_MAP_FLAG_TO) != 0)
+		 + ((st->items[i].kind & GOMP_MAP_FLAG_FROM) != 0));
+  return r->loop && mine.length () >= copies;
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -676,6 +776,10 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 			"maps it without 'to'",
 		     "the host writes it between the constructs and a "
 		     "construct maps it without 'to'");
+  if (dm_updates_cost_as_much (r, st, in_loop, g, mine))
+    return "the host reads or writes all of it between the constructs "
+	   "of each step: its updates would move as much as the "
+	   "constructs' maps";
   accesses.safe_splice (mine);
   return NULL;
 }
@@ -697,10 +801,24 @@ dm_kill_group (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       }
 }
 
+/* Note that region R keeps groups I and J (their first items) only if
+   their sections turn out disjoint when it is entered.  */
+static void
+dm_add_check (dm_region *r, unsigned i, unsigned j)
+{
+  for (auto &c : r->checks)
+    if ((c.first == i && c.second == j) || (c.first == j && c.second == i))
+      return;
+  r->checks.safe_push (std::make_pair (i, j));
+}
+
 /* Drop the groups that may overlap a section that is not kept with them
    (mapped by other constructs, or not kept at all): libgomp could see
    sections meet that never met before, and a resident copy would take
-   device writes meant for the other section.  ALIVE[i] tells whether
+   device writes meant for the other section.  Where both sections'
+   addresses and sizes are known before R, the pair is tested at run time
+   instead (R->checks), as the vectorizer versions a loop for aliasing:
+   parameters that may point anywhere rarely do.  ALIVE[i] tells whether
    in_loop[i]'s group is still to be hoisted.  */
 static void
 dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
@@ -730,6 +848,12 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	      if (alive[y] && !dm_mapped_apart (st, in_loop, ix->group,
 						  iy->group))
 		continue;
+	      if (dm_region_invariant_p (iy->addr, r)
+		  && dm_region_invariant_p (iy->size, r))
+		{
+		  dm_add_check (r, ix->group, iy->group);
+		  continue;
+		}
 	      dm_kill_group (r, st, in_loop, alive, ix->group,
 			     "it may overlap a section that is mapped by "
 			     "other constructs or not kept");
@@ -738,6 +862,33 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	    }
 	}
     }
+}
+
+/* The run-time test of R's checks, added to SEQ: true when every pair
+   of sections is disjoint.  */
+static tree
+dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
+{
+  tree uptr = pointer_sized_int_node, all = NULL_TREE;
+  for (auto &c : r->checks)
+    {
+      dm_item *a = &st->items[c.first], *b = &st->items[c.second];
+      tree lo_a = gimple_convert (seq, uptr, a->addr);
+      tree hi_a = gimple_build (seq, PLUS_EXPR, uptr, lo_a,
+				gimple_convert (seq, uptr, a->size));
+      tree lo_b = gimple_convert (seq, uptr, b->addr);
+      tree hi_b = gimple_build (seq, PLUS_EXPR, uptr, lo_b,
+				gimple_convert (seq, uptr, b->size));
+      tree apart = gimple_build (seq, BIT_IOR_EXPR, boolean_type_node,
+				 gimple_build (seq, LE_EXPR, boolean_type_node,
+					       hi_a, lo_b),
+				 gimple_build (seq, LE_EXPR, boolean_type_node,
+					       hi_b, lo_a));
+      all = all ? gimple_build (seq, BIT_AND_EXPR, boolean_type_node, all,
+				apart)
+		: apart;
+    }
+  return all;
 }
 
 /* The DEEPMAP_CHECK hooks of libdeepmap/map/hoistcheck.h, declared
@@ -752,6 +903,9 @@ static const struct ggc_root_tab dm_hoist_roots[] = {
 };
 /* The hook calls inserted in the current function, guarded at its end.  */
 static vec<gcall *> dm_hook_calls;
+/* The calls inserted for sections kept under a run-time test, and the
+   test's value: put under `if (test)' at the function's end too.  */
+static vec<std::pair<gcall *, tree> > dm_tested_calls;
 
 /* Add to SEQ the call of hook WHICH for the section of IT; NAME and
    WHERE (enter only) say what and where it was kept.  */
@@ -797,15 +951,16 @@ dm_add_hook (gimple_seq *seq, enum dm_hook which, dm_item *it,
   gimple_set_location (call, loc);
   gimple_seq_add_stmt (seq, call);
   dm_hook_calls.safe_push (call);
+  if (it->guard)
+    dm_tested_calls.safe_push (std::make_pair (call, it->guard));
 }
 
-/* Put CALL, a hook call, under `if (&hook != 0)'.  */
+/* Put CALL under `if (LHS != RHS)': a hook call under `if (&hook != 0)',
+   a call for a section kept under a run-time test under the test.  */
 static void
-dm_guard_hook (gcall *call)
+dm_guard_call (gcall *call, tree lhs, tree rhs)
 {
-  tree fn = gimple_call_fndecl (call);
-  gcond *cond = gimple_build_cond (NE_EXPR, build_fold_addr_expr (fn),
-				   null_pointer_node, NULL_TREE, NULL_TREE);
+  gcond *cond = gimple_build_cond (NE_EXPR, lhs, rhs, NULL_TREE, NULL_TREE);
   gimple_stmt_iterator gsi = gsi_for_stmt (call);
   gsi_insert_before (&gsi, cond, GSI_SAME_STMT);
   basic_block test = gimple_bb (cond);
@@ -849,7 +1004,8 @@ dm_make_arrays (unsigned n, tree *arrs)
    sections in ARRS, with FLAGS, and the clobbers of ARRS.  */
 static void
 dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
-		  unsigned n, tree *arrs, unsigned flags, location_t loc)
+		  unsigned n, tree *arrs, unsigned flags, tree guard,
+		  location_t loc)
 {
   gcall *call
     = gimple_build_call (builtin_decl_explicit (fn), 7, device, size_int (n),
@@ -860,6 +1016,8 @@ dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
 			 null_pointer_node);
   gimple_set_location (call, loc);
   gimple_seq_add_stmt (seq, call);
+  if (guard)
+    dm_tested_calls.safe_push (std::make_pair (call, guard));
   /* The arrays are dead after the call, as omp-expand's are.  */
   for (unsigned i = 0; i < 3; i++)
     gimple_seq_add_stmt (seq, gimple_build_assign (arrs[i],
@@ -902,7 +1060,7 @@ dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
     }
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
 		    secs.length (), arrs,
-		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, loc);
+		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, secs[0]->guard, loc);
   return seq;
 }
 
@@ -945,6 +1103,45 @@ dm_emit_hoist (dm_region *r, vec<dm_item *> &secs, tree device,
     gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, loc));
 }
 
+/* The bytes [*LO, *HI) that ACC touches, as integers computed on SEQ:
+   those of its one execution, or of every iteration of its host loop.  */
+static void
+dm_access_bounds (dm_access *acc, gimple_seq *seq, tree *lo, tree *hi)
+{
+  tree uptr = pointer_sized_int_node;
+  tree size = fold_convert (uptr, TYPE_SIZE_UNIT (TREE_TYPE (acc->ref)));
+  gimple_seq conv = NULL;
+  if (!acc->host_loop)
+    {
+      tree at = force_gimple_operand (build_fold_addr_expr (unshare_expr
+							      (acc->ref)),
+				      &conv, true, NULL_TREE);
+      gimple_seq_add_seq (seq, conv);
+      *lo = gimple_convert (seq, uptr, at);
+      *hi = gimple_build (seq, PLUS_EXPR, uptr, *lo, size);
+      return;
+    }
+  tree first = force_gimple_operand (unshare_expr (acc->first), &conv, true,
+				     NULL_TREE);
+  gimple_seq_add_seq (seq, conv);
+  conv = NULL;
+  tree latches = force_gimple_operand (fold_convert (uptr,
+						     unshare_expr
+						       (acc->latches)),
+				       &conv, true, NULL_TREE);
+  gimple_seq_add_seq (seq, conv);
+  tree a = gimple_convert (seq, uptr, first);
+  /* The last iteration's address, in modular arithmetic: a negative
+     step wraps as the pointer arithmetic does.  */
+  tree b = gimple_build (seq, PLUS_EXPR, uptr, a,
+			 gimple_build (seq, MULT_EXPR, uptr, latches,
+				       fold_convert (uptr, acc->step)));
+  if (tree_int_cst_sgn (acc->step) < 0)
+    std::swap (a, b);
+  *lo = a;
+  *hi = gimple_build (seq, PLUS_EXPR, uptr, b, size);
+}
+
 /* The host's access ACC of the kept section LEAD: copy what it reads
    back from the device right before it, or what it writes to the device
    right after it.  The bytes updated are those of the access that lie
@@ -954,20 +1151,13 @@ dm_emit_hoist (dm_region *r, vec<dm_item *> &secs, tree device,
 static void
 dm_emit_update (dm_item *lead, dm_access *acc)
 {
-  gimple_seq seq = NULL, conv = NULL;
+  gimple_seq seq = NULL;
   tree uptr = pointer_sized_int_node;
-  tree at = force_gimple_operand (build_fold_addr_expr (unshare_expr
-							  (acc->ref)),
-				  &conv, true, NULL_TREE);
-  gimple_seq_add_seq (&seq, conv);
+  tree lo_a, hi_a;
+  dm_access_bounds (acc, &seq, &lo_a, &hi_a);
   tree lo_s = gimple_convert (&seq, uptr, lead->addr);
   tree hi_s = gimple_build (&seq, PLUS_EXPR, uptr, lo_s,
 			    gimple_convert (&seq, uptr, lead->size));
-  tree lo_a = gimple_convert (&seq, uptr, at);
-  tree hi_a = gimple_build (&seq, PLUS_EXPR, uptr, lo_a,
-			    fold_convert (uptr,
-					  TYPE_SIZE_UNIT (TREE_TYPE
-							  (acc->ref))));
   tree lo = gimple_build (&seq, MAX_EXPR, uptr, lo_s, lo_a);
   tree hi = gimple_build (&seq, MIN_EXPR, uptr, hi_s, hi_a);
   hi = gimple_build (&seq, MAX_EXPR, uptr, hi, lo);
@@ -981,23 +1171,38 @@ dm_emit_update (dm_item *lead, dm_access *acc)
 				acc->write ? GOMP_MAP_TO : GOMP_MAP_FROM));
   location_t loc = gimple_location (acc->stmt);
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 1, arrs,
-		    0, loc);
+		    0, lead->guard, loc);
   /* The host bytes changed (update from) or were changed (the write) on
      purpose.  */
   dm_add_hook (&seq, DM_HOOK_SYNC, lead, UNKNOWN_LOCATION, loc);
-  gimple_stmt_iterator gsi = gsi_for_stmt (acc->stmt);
-  if (acc->write)
-    gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
+  if (acc->host_loop)
+    gsi_insert_seq_on_edge (acc->write ? single_exit (acc->host_loop)
+				       : loop_preheader_edge (acc->host_loop),
+			    seq);
   else
-    gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (acc->stmt);
+      if (acc->write)
+	gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
+      else
+	gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+    }
   if (dm_reporting ())
     {
       char *name = dm_section_name (lead->addr);
-      dm_report (loc, acc->write
-		      ? "hoist: '%s' copied to the device after a host write "
-			"that may change it (target update to)"
-		      : "hoist: '%s' copied from the device before a host "
-			"read that may see it (target update from)", name);
+      if (acc->host_loop)
+	dm_report (loc, acc->write
+			? "hoist: '%s' copied to the device after the host "
+			  "loop whose writes may change it (target update to)"
+			: "hoist: '%s' copied from the device before the host "
+			  "loop whose reads may see it (target update from)",
+		   name);
+      else
+	dm_report (loc, acc->write
+			? "hoist: '%s' copied to the device after a host "
+			  "write that may change it (target update to)"
+			: "hoist: '%s' copied from the device before a host "
+			  "read that may see it (target update from)", name);
       free (name);
     }
 }
@@ -1113,8 +1318,31 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
       }
   dm_drop_overlaps (r, st, in_loop, alive);
 
+  /* A test of the pairs that only run time can tell apart guards all
+     that R keeps: where it fails, R runs exactly as written.  */
+  bool kept = false;
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    kept |= alive[x];
+  if (!kept)
+    return false;
+  tree guard = NULL_TREE;
+  if (!r->checks.is_empty ())
+    {
+      gimple_seq test = NULL;
+      guard = dm_build_disjoint_test (r, st, &test);
+      if (r->loop)
+	gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), test);
+      else
+	{
+	  gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
+	  gsi_insert_seq_before (&gsi, test, GSI_SAME_STMT);
+	}
+      for (unsigned x = 0; x < in_loop.length (); x++)
+	if (alive[x])
+	  st->items[in_loop[x]].guard = guard;
+    }
+
   /* One enter and one exit call per device.  */
-  bool any = false;
   for (unsigned x = 0; x < in_loop.length (); x++)
     {
       dm_item *lead = &st->items[in_loop[x]];
@@ -1123,9 +1351,8 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
       auto_vec<dm_item *> secs;
       dm_keep_items (r, st, in_loop, alive, x, lead->device, accesses, secs);
       dm_emit_hoist (r, secs, lead->device, r->loc);
-      any = true;
     }
-  return any;
+  return true;
 }
 
 static bool
@@ -1272,15 +1499,18 @@ dm_report_hoisting (dm_hoist_state *st)
       char *name = dm_section_name (it.addr);
       const char *kind = it.enter_kind == GOMP_MAP_TO ? "to" : "alloc";
       const char *exit = it.exit_kind == GOMP_MAP_FROM ? "from" : "release";
+      const char *tested = it.guard ? " if the sections the compiler "
+				      "cannot tell apart do not overlap at "
+				      "run time" : "";
       if (it.hoisted && it.in_run)
 	dm_report (loc, "hoist: '%s' kept on the device from the construct "
 		   "at %s to the construct at %s (enter data map(%s), exit "
-		   "data map(%s))", name, dm_where (it.run_from, 0),
-		   dm_where (it.run_to, 1), kind, exit);
+		   "data map(%s))%s", name, dm_where (it.run_from, 0),
+		   dm_where (it.run_to, 1), kind, exit, tested);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
-		   "%s (enter data map(%s), exit data map(%s))", name,
-		   dm_where (it.loop, 0), kind, exit);
+		   "%s (enter data map(%s), exit data map(%s))%s", name,
+		   dm_where (it.loop, 0), kind, exit, tested);
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
 		   "the loop at %s because %s", name, dm_where (it.loop, 0),
@@ -1324,7 +1554,8 @@ dm_hoist_execute (function *fun)
     return 0;
 
   bool changed = false;
-  loop_optimizer_init (LOOPS_NORMAL);
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  scev_initialize ();
   dm_mark_nohoist (fun, &st);
   /* Outermost loops first: a section is kept across the outermost loop
      that allows it.  */
@@ -1340,12 +1571,17 @@ dm_hoist_execute (function *fun)
   if (changed)
     {
       gsi_commit_edge_inserts ();
+      for (auto &t : dm_tested_calls)
+	dm_guard_call (t.first, t.second, boolean_false_node);
       for (gcall *call : dm_hook_calls)
-	dm_guard_hook (call);
+	dm_guard_call (call, build_fold_addr_expr (gimple_call_fndecl (call)),
+		       null_pointer_node);
       free_dominance_info (CDI_DOMINATORS);
       mark_virtual_operands_for_renaming (fun);
     }
   dm_hook_calls.truncate (0);
+  dm_tested_calls.truncate (0);
+  scev_finalize ();
   loop_optimizer_finalize ();
   return changed ? TODO_update_ssa_only_virtuals : 0;
 }
@@ -1371,12 +1607,65 @@ public:
   }
 };
 
+/* Statements of a function, apart from debug statements and the stores
+   into the argument arrays of its constructs, up to which the inliner is
+   told to inline it wherever it is called.  */
+#define DM_INLINE_MAX_STMTS 80
+
+/* Constructs in a callee: a loop that calls a function whose body holds
+   target constructs (a step function called once per time step) keeps
+   that function's sections on the device only if the pass sees the
+   constructs in the loop.  GCC rarely inlines such a function at -O2 by
+   itself (the construct's argument arrays make it look big), so, before
+   the inliner runs, every small function with a target construct is
+   marked to be inlined regardless of the inliner's limits
+   (DECL_DISREGARD_INLINE_LIMITS, as for always_inline but with no error
+   where it cannot be).  Inlining never changes what a program does; the
+   outlined region bodies are not copied.  Functions marked noinline,
+   main and device functions are left alone, and so is everything under
+   -fno-inline.  One level: a function that only calls such a function
+   is not marked.  */
+static void
+dm_mark_construct_callees (void *, void *)
+{
+  /* Not where the hoisting pass does not run (-O0, -Og), nor against
+     -fno-inline.  */
+  if (!optimize || optimize_debug || flag_no_inline)
+    return;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      tree decl = node->decl;
+      function *fn = DECL_STRUCT_FUNCTION (decl);
+      if (!fn || !fn->cfg || DECL_DISREGARD_INLINE_LIMITS (decl)
+	  || MAIN_NAME_P (DECL_NAME (decl))
+	  || lookup_attribute ("noinline", DECL_ATTRIBUTES (decl))
+	  || lookup_attribute ("omp declare target", DECL_ATTRIBUTES (decl)))
+	continue;
+      unsigned stmts = 0;
+      bool constructs = false;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    constructs |= dm_is_target_call (stmt);
+	    stmts += !is_gimple_debug (stmt) && !dm_omp_temp_stmt_p (stmt);
+	  }
+      if (constructs && stmts <= DM_INLINE_MAX_STMTS)
+	DECL_DISREGARD_INLINE_LIMITS (decl) = 1;
+    }
+}
+
 /* After PRE: loop-invariant computations (section sizes, addresses) are
    in the preheaders and points-to information is there.  The pass list
    runs only when optimising (not at -O0 or -Og).  */
 void
 dm_register_hoist (const char *name)
 {
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START,
+		     dm_mark_construct_callees, NULL);
   dm_insert_pass (name, new dm_hoist_pass (g), "pre", PASS_POS_INSERT_AFTER);
   register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) dm_hoist_roots);

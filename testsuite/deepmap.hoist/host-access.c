@@ -65,7 +65,7 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "host-access.c:23:9: deepmap: hoist: 'A' kept on the device across the loop at host-access.c:26 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "host-access.c:23:9: deepmap: hoist: 'A' kept on the device across the loop at host-access.c:21 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
 /* { dg-final { scan-deepmap-report "host-access.c:26:12: deepmap: hoist: 'A' copied from the device before a host read that may see it \\(target update from\\)" } } */
 /* { dg-final { scan-deepmap-report "host-access.c:38:9: deepmap: hoist: 'B' kept on the device across the loop at host-access.c:36" } } */
 /* { dg-final { scan-deepmap-report "host-access.c:41:12: deepmap: hoist: 'B' copied to the device after a host write that may change it \\(target update to\\)" } } */
