@@ -35,7 +35,7 @@ run () # NAME CMD...: one run, 120 s at most
 }
 build_test () # DIR NAME
 {
-  $cc -fopenmp -foffload=disable -O2 -I"$top/include" \
+  $cc -fopenmp -foffload=disable -O2 -I"$top/include" -I"$top/testsuite/lib" \
     -I"$top/testsuite/$1" "$top/testsuite/$1/$2.c" -o "$out/$2" -lm \
     -lpthread || { echo "FAIL: cannot build $2"; fail=$((fail + 1)); }
 }

@@ -34,7 +34,6 @@ dm_widen_kinds (size_t mapnum, const unsigned char *kinds,
 static void
 dm_wait_depend (void **depend)
 {
-  extern void GOMP_taskwait_depend (void **);	/* nowait.c */
   if (depend)
     GOMP_taskwait_depend (depend);
 }

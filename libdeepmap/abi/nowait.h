@@ -20,4 +20,9 @@ void dm_nowait_submit (enum dm_construct kind, struct dm_device *dev,
 		       size_t *sizes, unsigned short *kinds, void **depend,
 		       void **args, size_t deep_from, const void *codeptr_ra);
 
+/* GCC's `taskwait depend' entry point, defined in nowait.c (it must
+   see deepmap's detached nowait tasks); the constructs without nowait
+   call it for their depend clauses.  */
+void GOMP_taskwait_depend (void **depend);
+
 #endif

@@ -303,24 +303,39 @@ dm_async_note_write (struct dm_async *a, struct dm_block_async *marks,
     }
 }
 
-static void
-dm_async_sync (struct dm_device *dev, struct dm_aq *aq, int locked)
+/* Wait for queue AQ; nonzero if its work failed.  */
+static int
+dm_async_queue_wait (struct dm_device *dev, struct dm_aq *aq)
 {
   uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
   int r = dev->ops->queue_sync (&dev->core, aq->q);
   if (t0)
     dm_ompt_wait (t0, dev->id, aq->q);
-  if (r == 0)
+  return r;
+}
+
+/* Wait for AQ with the device lock held: every step counted so far is
+   on the queue, so all of them are done.  */
+static void
+dm_async_sync_locked (struct dm_device *dev, struct dm_aq *aq)
+{
+  if (dm_async_queue_wait (dev, aq) == 0)
     {
-      /* Under the lock every step counted so far is on the queue.  */
-      if (locked)
-	aq->synced = aq->issued;
+      aq->synced = aq->issued;
       return;
     }
-  if (locked)
-    pthread_mutex_unlock (&dev->lock);
-  dm_fatal ("device %d (%s): queued work failed: %s", dev->id,
-	    dev->ops->name, dm_reason ());
+  dm_fatal_unlock (&dev->lock, "device %d (%s): queued work failed: %s",
+		   dev->id, dev->ops->name, dm_reason ());
+}
+
+/* Wait for AQ without the lock (its step counters are not ours to
+   touch).  */
+static void
+dm_async_sync_unlocked (struct dm_device *dev, struct dm_aq *aq)
+{
+  if (dm_async_queue_wait (dev, aq) != 0)
+    dm_fatal ("device %d (%s): queued work failed: %s", dev->id,
+	      dev->ops->name, dm_reason ());
 }
 
 void
@@ -352,29 +367,44 @@ dm_async_wait_host (struct dm_device *dev, uintptr_t s, uintptr_t e,
       struct dm_async_hostw *w = &d->hostw[i];
       if (w->s < e && s < w->e && (!own || w->aq != own->aq)
 	  && w->step > w->aq->synced)
-	dm_async_sync (dev, w->aq, 1);
+	dm_async_sync_locked (dev, w->aq);
     }
+}
+
+/* Every queue but OWN's that has work.  Device lock held.  */
+static void
+dm_async_sync_others (struct dm_device *dev, const struct dm_async *own)
+{
+  for (struct dm_aq *aq = dev->async->all; aq; aq = aq->next_all)
+    if (dm_aq_unsynced (aq, own))
+      dm_async_sync_locked (dev, aq);
 }
 
 void
 dm_async_waits_run (struct dm_device *dev, struct dm_async_waits *w,
-		    const struct dm_async *own, int locked)
+		    const struct dm_async *own)
+{
+  if (w->all)
+    dm_async_sync_others (dev, own);
+  else
+    for (unsigned i = 0; i < w->n; i++)
+      dm_async_sync_locked (dev, w->aq[i]);
+}
+
+void
+dm_async_waits_run_unlocked (struct dm_device *dev,
+			     struct dm_async_waits *w,
+			     const struct dm_async *own)
 {
   if (!w->all)
     {
       for (unsigned i = 0; i < w->n; i++)
-	dm_async_sync (dev, w->aq[i], locked);
+	dm_async_sync_unlocked (dev, w->aq[i]);
       return;
     }
-  /* Every queue but OWN's that has work.  */
-  if (!locked)
-    pthread_mutex_lock (&dev->lock);
-  struct dm_async_dev *s = dev->async;
-  for (struct dm_aq *aq = s->all; aq; aq = aq->next_all)
-    if (dm_aq_unsynced (aq, own))
-      dm_async_sync (dev, aq, 1);
-  if (!locked)
-    pthread_mutex_unlock (&dev->lock);
+  pthread_mutex_lock (&dev->lock);
+  dm_async_sync_others (dev, own);
+  pthread_mutex_unlock (&dev->lock);
 }
 
 int

@@ -245,9 +245,14 @@ dm_async_before_host_read (struct dm_device *dev, uintptr_t s, uintptr_t e,
     dm_async_wait_host (dev, s, e, own);
 }
 
-/* Wait for them.  With the device lock held (LOCKED) or not.  */
+/* Wait for them, with the device lock held.  */
 void dm_async_waits_run (struct dm_device *dev, struct dm_async_waits *w,
-			 const struct dm_async *own, int locked);
+			 const struct dm_async *own);
+/* The same without the lock (taken for a while if W names every
+   queue).  */
+void dm_async_waits_run_unlocked (struct dm_device *dev,
+				  struct dm_async_waits *w,
+				  const struct dm_async *own);
 
 /* Before a copy back from a block with MARKS: wait for the queues that
    may still write it.  Device lock held.  */
@@ -259,7 +264,7 @@ dm_async_before_read (struct dm_device *dev,
   struct dm_async_waits w = { .n = 0, .all = 0 };
   dm_async_pending (dev, marks, own, 1, &w);
   if (w.n || w.all)
-    dm_async_waits_run (dev, &w, own, 1);
+    dm_async_waits_run (dev, &w, own);
 }
 
 

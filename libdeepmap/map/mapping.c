@@ -851,7 +851,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   if (stage_on_heap)
     free (stage);
   if (__builtin_expect (waits.n != 0 || waits.all, 0))
-    dm_async_waits_run (dev, &waits, a, 0);
+    dm_async_waits_run_unlocked (dev, &waits, a);
   if (!target)
     dm_scratch_free (devaddrs, dbytes);
   if (fp_offsets)

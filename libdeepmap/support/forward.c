@@ -34,10 +34,6 @@
 
 #define DM_FORWARD_ENV "DEEPMAP_SYSTEM_LIBGOMP"
 
-extern const size_t dm_forward_count __attribute__ ((visibility ("hidden")));
-extern const char dm_forward_strings[] __attribute__ ((visibility ("hidden")));
-extern void *dm_forward_table[] __attribute__ ((visibility ("hidden")));
-
 static pthread_once_t dm_forward_once = PTHREAD_ONCE_INIT;
 static void *dm_forward_handle;
 static const char *dm_forward_path;

@@ -9,13 +9,6 @@
 #include <stddef.h>
 #include "deepmap.h"
 
-#define CHECK(c)							\
-  do {									\
-    if (!(c))								\
-      {									\
-	fprintf (stderr, "%d: check failed: %s\n", __LINE__, #c);	\
-	abort ();							\
-      }									\
-  } while (0)
+#include "check.h"
 
 #endif

@@ -7,14 +7,7 @@
 #include <stdlib.h>
 #include "deepmap.h"
 
-#define CHECK(c)							\
-  do {									\
-    if (!(c))								\
-      {									\
-	fprintf (stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-	abort ();							\
-      }									\
-  } while (0)
+#include "check.h"
 
 /* The plugin must be active: it predefines __DEEPMAP_PLUGIN__.  */
 #ifndef __DEEPMAP_PLUGIN__

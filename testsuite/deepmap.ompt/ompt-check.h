@@ -30,17 +30,7 @@ enum { F_TO = 1, F_FROM = 2, F_ALLOC = 4, F_RELEASE = 8, F_DELETE = 16 };
 static struct ompt_log *L;
 static int N;
 
-#define CHECK(c, ...)                                                   \
-  do                                                                    \
-    if (!(c))                                                           \
-      {                                                                 \
-	fprintf (stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, \
-		 #c);                                                   \
-	fprintf (stderr, __VA_ARGS__);                                  \
-	fputc ('\n', stderr);                                           \
-	abort ();                                                       \
-      }                                                                 \
-  while (0)
+#include "check.h"
 
 static void *
 tool_handle (void)

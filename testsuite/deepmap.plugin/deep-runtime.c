@@ -14,9 +14,7 @@
 # define deepmap_counted_by(f) __attribute__ ((counted_by (f)))
 #endif
 
-#define CHECK(c) \
-  do { if (!(c)) { printf ("line %d: check failed: %s\n", __LINE__, #c); \
-		   abort (); } } while (0)
+#include "check.h"
 
 struct node { double v; struct node *next; };
 struct vec { int n; double *data deepmap_counted_by (n); };

@@ -31,9 +31,7 @@ deepmap_annotate (size_t n, const struct deepmap_annotation *items)
   cap_calls++;
 }
 
-#define CHECK(c) \
-  do { if (!(c)) { printf ("%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-			   #c); abort (); } } while (0)
+#include "check.h"
 
 /* The descriptor announced for HOST by the last call, or NULL.  */
 static const struct deepmap_type *

@@ -1,6 +1,7 @@
 /* dm-check.h -- helpers shared by the deepmap.runtime tests.
 
-   Every test is self-checking: CHECK prints what mismatched and aborts.
+   Every test is self-checking: CHECK (testsuite/lib/check.h) prints
+   what mismatched and aborts.
    DEV_READ copies the device copy of a mapped host object back into a
    scratch buffer through omp_get_mapped_ptr and omp_target_memcpy, so a
    test can look at device contents without disturbing the mapping.  */
@@ -12,38 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
+
 /* OpenMP 5.1; GCC 12's omp.h lacks it, deepmap's runtime exports it.
    Weak, so that the tests still link against a libgomp without it.  */
 extern void *omp_get_mapped_ptr (const void *, int) __attribute__ ((weak));
-
-#define CHECK(cond, ...)                                                \
-  do                                                                    \
-    {                                                                   \
-      if (!(cond))                                                      \
-	{                                                               \
-	  printf ("%s:%d: check failed: %s: ", __FILE__, __LINE__,      \
-		  #cond);                                               \
-	  printf (__VA_ARGS__);                                         \
-	  printf ("\n");                                                \
-	  fflush (stdout);                                              \
-	  abort ();                                                     \
-	}                                                               \
-    }                                                                   \
-  while (0)
-
-/* Check that an int array holds EXPECT (I) for every index I.  */
-#define CHECK_INTS(arr, n, expect, what)                                \
-  do                                                                    \
-    {                                                                   \
-      for (int i_ = 0; i_ < (int) (n); i_++)                            \
-	{                                                               \
-	  int i = i_;                                                   \
-	  (void) i;                                                     \
-	  CHECK ((arr)[i_] == (expect), "%s: [%d] is %d, expected %d",  \
-		 (what), i_, (int) (arr)[i_], (int) (expect));          \
-	}                                                               \
-    }                                                                   \
-  while (0)
 
 /* The device number every test offloads to.  */
 static inline int
