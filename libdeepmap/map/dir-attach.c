@@ -117,6 +117,23 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   return 1;
 }
 
+/* Leave the detach of the pointer at SLOT to the last replayer of the
+   record PIN (replay.c's dm_replay_end).  */
+static void
+dm_defer_detach (struct dm_replay_pin *pin, uintptr_t slot)
+{
+  if (pin->nlater == pin->caplater)
+    {
+      size_t cap = pin->caplater ? 2 * pin->caplater : 16;
+      uintptr_t *l = realloc (pin->later, cap * sizeof *l);
+      if (!l)
+	dm_fatal ("deep copy: out of host memory deferring a detach");
+      pin->later = l;
+      pin->caplater = cap;
+    }
+  pin->later[pin->nlater++] = slot;
+}
+
 void
 dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
 {
@@ -133,7 +150,7 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
      last replayer detaches (replay.h).  */
   if (b->attach_counts[idx] == 1 && dm_seg_replayed (m))
     {
-      dm_replay_defer_detach (m, slot);
+      dm_defer_detach (m->pin, slot);
       return;
     }
   /* The device copy gets the host pointer back only if it stays mapped:

@@ -96,12 +96,9 @@ dm_seg_replayed (struct dm_mapping *m)
   return 1;
 }
 
-/* replay.c: segment M, pinned, goes (removed or unpinned).  */
-void dm_replay_unpin (struct dm_mapping *m);
-
-/* replay.c: a detach of the pointer at SLOT in a segment whose record a
-   construct replays: done by the record's last replayer instead.  */
-void dm_replay_defer_detach (struct dm_mapping *m, uintptr_t slot);
+/* Segment M, pinned, lets go of its record (M is removed, or pinned
+   anew): the record's hook may free it.  */
+void dm_seg_unpin (struct dm_mapping *m);
 
 /* The first non-empty segment that ends after P, or NULL; *POS (if
    given) is its place.  */
@@ -124,9 +121,6 @@ int dm_dir_send_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t d,
    attached pointer slots; planned instead under CTX->plan.  */
 void dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 	      uintptr_t e, int to);
-
-/* dir-plan.c: plan a copy of host [S, E) to the device.  */
-void dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
 
 /* dir-attach.c: the device value of the attached pointer at SLOT (looked
    up at its target plus BIAS).  */

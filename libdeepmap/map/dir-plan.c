@@ -10,20 +10,6 @@
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
 
-void
-dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
-{
-  struct dm_plan *p = ctx->plan;
-  if (p->ncopy == p->capcopy)
-    {
-      p->capcopy = p->capcopy ? 2 * p->capcopy : 64;
-      p->copy = realloc (p->copy, p->capcopy * sizeof *p->copy);
-      if (!p->copy)
-	dm_fail (ctx, "out of host memory planning copies");
-    }
-  p->copy[p->ncopy++] = (struct dm_plan_copy) { s, e };
-}
-
 static int
 dm_patch_cmp (const void *a, const void *b)
 {

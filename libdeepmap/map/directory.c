@@ -264,7 +264,7 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
   if (m->flags & DM_MAPPING_DEEP)
     dev->map->deep_epoch++;
   if (m->pin)
-    dm_replay_unpin (m);
+    dm_seg_unpin (m);
   if (hint)
     dm_maptable_remove_at (&dev->map->table, m, hint);
   else
@@ -366,6 +366,32 @@ dm_dir_send_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t d,
   return dm_copy_to_device (ctx->dev, d, src, sizeof value,
 			    dm_async_queue (ctx->async));
 }
+
+void
+dm_seg_unpin (struct dm_mapping *m)
+{
+  struct dm_replay_pin *pin = m->pin;
+  m->pin = NULL;
+  pin->npinned--;
+  pin->unpinned (pin);
+}
+
+/* Plan a copy of host [S, E) to the device (CTX->plan): dir-plan.c
+   carries the plan out.  */
+static void
+dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_plan *p = ctx->plan;
+  if (p->ncopy == p->capcopy)
+    {
+      p->capcopy = p->capcopy ? 2 * p->capcopy : 64;
+      p->copy = realloc (p->copy, p->capcopy * sizeof *p->copy);
+      if (!p->copy)
+	dm_fail (ctx, "out of host memory planning copies");
+    }
+  p->copy[p->ncopy++] = (struct dm_plan_copy) { s, e };
+}
+
 
 /* Copy host [S, E), inside block B, to the device (TO) or back, except
    attached pointer slots: their device value is a device pointer, their

@@ -33,6 +33,11 @@ struct dm_replay_pin
   size_t npinned;			/* segments pointing here */
   int dead;				/* no longer replayed: freed once
 					   no segment points here */
+  uintptr_t *later;			/* detaches left to the last replayer */
+  size_t nlater, caplater;
+  /* Called by the directory when a segment lets go of the pin: the
+     record's owner (replay.c) frees it if nothing holds it any more.  */
+  void (*unpinned) (struct dm_replay_pin *);
 };
 
 /* A device allocation mirroring one contiguous host range: the directory

@@ -23,8 +23,6 @@ struct dm_replay
   uintptr_t *range;			/* object ranges: start, end pairs */
   uintptr_t *slot;			/* the attached pointers' addresses */
   size_t nslot;
-  uintptr_t *later;			/* detaches left to the last replayer */
-  size_t nlater, caplater;
   struct dm_replay *next;
 };
 
@@ -40,7 +38,7 @@ dm_replay_free (struct dm_replay *r)
   free (r->seg);
   free (r->range);
   free (r->slot);
-  free (r->later);
+  free (r->pin.later);
   free (r);
 }
 
@@ -52,29 +50,11 @@ dm_replay_maybe_free (struct dm_replay *r)
     dm_replay_free (r);
 }
 
-void
-dm_replay_unpin (struct dm_mapping *m)
+/* The pin's hook (struct dm_replay_pin): a segment let go of R.  */
+static void
+dm_replay_unpinned (struct dm_replay_pin *pin)
 {
-  struct dm_replay *r = (struct dm_replay *) m->pin;
-  m->pin = NULL;
-  r->pin.npinned--;
-  dm_replay_maybe_free (r);
-}
-
-void
-dm_replay_defer_detach (struct dm_mapping *m, uintptr_t slot)
-{
-  struct dm_replay *r = (struct dm_replay *) m->pin;
-  if (r->nlater == r->caplater)
-    {
-      size_t cap = r->caplater ? 2 * r->caplater : 16;
-      uintptr_t *l = realloc (r->later, cap * sizeof *l);
-      if (!l)
-	dm_fatal ("deep copy: out of host memory deferring a detach");
-      r->later = l;
-      r->caplater = cap;
-    }
-  r->later[r->nlater++] = slot;
+  dm_replay_maybe_free ((struct dm_replay *) pin);
 }
 
 /* Unlink R from DEV's table (*LINK points at it); free it unless in use.  */
@@ -145,10 +125,10 @@ dm_replay_end (struct dm_ctx *ctx, struct dm_replay *r, int copy_from)
 	for (size_t i = 0; i < r->nrange; i++)
 	  dm_dir_copy_back (ctx, r->range[2 * i], r->range[2 * i + 1], 0);
       /* Detach after copy-back, which skips attached pointers.  */
-      size_t n = r->nlater;
-      r->nlater = 0;
+      size_t n = r->pin.nlater;
+      r->pin.nlater = 0;
       for (size_t i = 0; i < n; i++)
-	dm_dir_detach (ctx, r->later[i], 0);
+	dm_dir_detach (ctx, r->pin.later[i], 0);
       for (size_t i = 0; i < r->nrange; i++)
 	dm_dir_reap (ctx, r->range[2 * i], r->range[2 * i + 1]);
       ctx->deep = saved_deep;
@@ -171,6 +151,7 @@ dm_replay_new (size_t nobj, size_t nslot)
   struct dm_replay *r = calloc (1, sizeof *r);
   if (!r)
     return NULL;
+  r->pin.unpinned = dm_replay_unpinned;
   r->seg = malloc ((nobj + 2) * sizeof *r->seg);
   r->range = malloc ((2 * nobj + 1) * sizeof *r->range);
   r->slot = malloc ((nslot + 1) * sizeof *r->slot);
@@ -265,7 +246,7 @@ dm_replay_record (struct dm_device *dev, uintptr_t host,
   for (size_t i = 0; i < r->nseg; i++)
     {
       if (r->seg[i]->pin)
-	dm_replay_unpin (r->seg[i]);
+	dm_seg_unpin (r->seg[i]);
       r->seg[i]->pin = &r->pin;
       r->pin.npinned++;
     }
