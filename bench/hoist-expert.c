@@ -288,4 +288,22 @@ callee (int n, int steps, double *A, double *B)
     callee_step (n, A, B);
 }
 
+/* Both arrays stay on the device; the swapped pointers find them
+   present.  */
+__attribute__ ((noinline)) static void
+jacobi_swap (int n, int steps, double *A, double *B)
+{
+#pragma omp target data map(tofrom: A[0:n], B[0:n])
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for map(to: A[0:n]) \
+	map(tofrom: B[0:n])
+      for (int i = 1; i < n - 1; i++)
+	B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
+      double *tmp = A;
+      A = B;
+      B = tmp;
+    }
+}
+
 #include "hoist-main.h"

@@ -93,10 +93,19 @@ main (int argc, char **argv)
       t1 = omp_get_wtime ();
       h = hoist_sum (hoist_sum (h, A, CE_N), B, CE_N);
     }
+  else if (HOIST_NEED ("jacobi-swap"))
+    {
+      double *A = hoist_alloc (J1_N, 1), *B = hoist_alloc (J1_N, 2);
+      t0 = omp_get_wtime ();
+      jacobi_swap (J1_N, J1_T, A, B);
+      t1 = omp_get_wtime ();
+      h = hoist_sum (hoist_sum (h, A, J1_N), B, J1_N);
+    }
   else
     {
       fprintf (stderr, "usage: %s jacobi-1d|jacobi-2d|heat-3d|fdtd-2d|"
-	       "seidel-2d|adi|convergence|row-touch|callee\n", argv[0]);
+	       "seidel-2d|adi|convergence|row-touch|callee|jacobi-swap\n",
+	       argv[0]);
       return 2;
     }
   hoist_report (kernel, t1 - t0, h);

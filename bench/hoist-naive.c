@@ -5,7 +5,7 @@
 
    Usage: hoist-naive KERNEL   (jacobi-1d jacobi-2d heat-3d fdtd-2d
    seidel-2d adi convergence row-touch
-   callee); prints the kernel's time, with
+   callee jacobi-swap); prints the kernel's time, with
    its transfers, and a checksum of its arrays.  */
 #include "hoist.h"
 
@@ -261,6 +261,23 @@ callee (int n, int steps, double *A, double *B)
 {
   for (int t = 0; t < steps; t++)
     callee_step (n, A, B);
+}
+
+/* jacobi-1d written with a pointer swap after each step instead of a
+   second sweep, as most stencil codes are.  */
+__attribute__ ((noinline)) static void
+jacobi_swap (int n, int steps, double *A, double *B)
+{
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for map(to: A[0:n]) \
+	map(tofrom: B[0:n])
+      for (int i = 1; i < n - 1; i++)
+	B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
+      double *tmp = A;
+      A = B;
+      B = tmp;
+    }
 }
 
 #include "hoist-main.h"

@@ -96,6 +96,17 @@ struct dm_item
      another one the alias oracle could not tell apart were found
      disjoint on entry to the region.  NULL: kept unconditionally.  */
   tree guard;
+  /* Pointer swaps between steps: a section whose address is a PHI of a
+     loop's header that takes its values from a few arrays set before
+     the loop (A and B trading places each step) is ROTATING in ROT_LOOP;
+     across that loop it is represented by one SYNTHETIC item per array
+     (ORIG: the item it stands for), all of one rotation ROT_ID, which
+     are kept together or not at all.  */
+  class loop *rot_loop;
+  bool rotating;		/* HOISTED as its arrays were */
+  bool synthetic;
+  unsigned orig;
+  unsigned rot_id;		/* 0: none */
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -845,6 +856,14 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	      if (dm_provably_disjoint (ix, iy)
 		  || !refs_may_alias_p_1 (&rx, &ry, false))
 		continue;
+	      /* Arrays that trade places: the constructs map them together,
+		 but the original never mapped two of them at once unless
+		 the program names both.  */
+	      if (ix->rot_id && ix->rot_id == iy->rot_id)
+		{
+		  dm_add_check (r, ix->group, iy->group);
+		  continue;
+		}
 	      if (alive[y] && !dm_mapped_apart (st, in_loop, ix->group,
 						  iy->group))
 		continue;
@@ -862,6 +881,30 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	    }
 	}
     }
+}
+
+/* A rotation is kept whole or not at all: drop the arrays of one that
+   lost a member.  True if it dropped any.  */
+static bool
+dm_drop_rotations (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
+		   vec<bool> &alive)
+{
+  bool changed = false;
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    {
+      dm_item *ix = &st->items[in_loop[x]];
+      if (!alive[x] || !ix->rot_id)
+	continue;
+      for (unsigned y = 0; y < in_loop.length (); y++)
+	if (!alive[y] && st->items[in_loop[y]].rot_id == ix->rot_id)
+	  {
+	    dm_kill_group (r, st, in_loop, alive, ix->group,
+			   "an array it rotates with cannot be kept");
+	    changed = true;
+	    break;
+	  }
+    }
+  return changed;
 }
 
 /* The run-time test of R's checks, added to SEQ: true when every pair
@@ -1214,7 +1257,11 @@ dm_region_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		 vec<bool> &alive)
 {
   for (unsigned i = 0; i < st->items.length (); i++)
-    if (!st->items[i].hoisted && dm_region_has (r, st->items[i].call))
+    if (!st->items[i].hoisted && dm_region_has (r, st->items[i].call)
+	/* Across its loop a rotating section is its arrays; they are
+	   nothing anywhere else.  */
+	&& (st->items[i].synthetic ? st->items[i].rot_loop == r->loop
+	    : r->loop == NULL || st->items[i].rot_loop != r->loop))
       {
 	dm_item *it = &st->items[i];
 	in_loop.safe_push (i);
@@ -1317,6 +1364,8 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
 	  dm_kill_group (r, st, in_loop, alive, in_loop[x], w);
       }
   dm_drop_overlaps (r, st, in_loop, alive);
+  while (dm_drop_rotations (r, st, in_loop, alive))
+    dm_drop_overlaps (r, st, in_loop, alive);
 
   /* A test of the pairs that only run time can tell apart guards all
      that R keeps: where it fails, R runs exactly as written.  */
@@ -1355,6 +1404,120 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
   return true;
 }
 
+/* The arrays the rotating address ADDR, a PHI of LOOP's header, takes
+   its values from, on VALUES (at most DM_ROT_MAX, each computed before
+   LOOP), and in *KEY the smallest SSA version among the PHIs involved
+   (the rotation's identity); false unless every value that reaches it
+   is one of them or another PHI of LOOP.  */
+#define DM_ROT_MAX 4
+
+static bool
+dm_rotation_values (tree addr, class loop *loop, vec<tree> &values,
+		    unsigned *key)
+{
+  auto_vec<tree> phis;
+  phis.safe_push (addr);
+  *key = SSA_NAME_VERSION (addr);
+  for (unsigned k = 0; k < phis.length (); k++)
+    {
+      gphi *phi = as_a <gphi *> (SSA_NAME_DEF_STMT (phis[k]));
+      for (unsigned j = 0; j < gimple_phi_num_args (phi); j++)
+	{
+	  tree a = gimple_phi_arg_def (phi, j);
+	  gimple *d = TREE_CODE (a) == SSA_NAME ? SSA_NAME_DEF_STMT (a) : NULL;
+	  if (d && gimple_code (d) == GIMPLE_PHI && gimple_bb (d)
+	      && flow_bb_inside_loop_p (loop, gimple_bb (d)))
+	    {
+	      if (!phis.contains (a))
+		{
+		  phis.safe_push (a);
+		  *key = MIN (*key, SSA_NAME_VERSION (a));
+		}
+	      continue;
+	    }
+	  if (!dm_invariant_p (a, loop) || !POINTER_TYPE_P (TREE_TYPE (a)))
+	    return false;
+	  bool seen = false;
+	  for (tree v : values)
+	    seen |= operand_equal_p (v, a, 0);
+	  if (!seen)
+	    {
+	      if (values.length () == DM_ROT_MAX)
+		return false;
+	      values.safe_push (a);
+	    }
+	}
+    }
+  return values.length () >= 2;
+}
+
+/* Give each rotating section of LOOP (see struct dm_item) one synthetic
+   item per array it rotates among.  */
+static void
+dm_expand_rotations (class loop *loop, dm_hoist_state *st)
+{
+  unsigned n = st->items.length ();
+  for (unsigned i = 0; i < n; i++)
+    {
+      dm_item it = st->items[i];
+      if (it.hoisted || it.fixed || it.synthetic || it.rot_loop
+	  || !flow_bb_inside_loop_p (loop, gimple_bb (it.call))
+	  || TREE_CODE (it.addr) != SSA_NAME
+	  || gimple_code (SSA_NAME_DEF_STMT (it.addr)) != GIMPLE_PHI
+	  || gimple_bb (SSA_NAME_DEF_STMT (it.addr)) != loop->header
+	  || !dm_invariant_p (it.size, loop) || !dm_invariant_p (it.device,
+								 loop))
+	continue;
+      auto_vec<tree> values;
+      unsigned key;
+      if (!dm_rotation_values (it.addr, loop, values, &key))
+	continue;
+      st->items[i].rot_loop = loop;
+      for (tree v : values)
+	{
+	  dm_item syn = it;
+	  syn.addr = v;
+	  syn.synthetic = true;
+	  syn.rot_loop = loop;
+	  syn.orig = i;
+	  syn.rot_id = key + 1;
+	  syn.group = -1;
+	  st->items.safe_push (syn);
+	}
+    }
+}
+
+/* After LOOP was decided: a rotating section is kept if all of its
+   arrays were.  */
+static void
+dm_settle_rotations (class loop *loop, dm_hoist_state *st)
+{
+  for (unsigned i = 0; i < st->items.length (); i++)
+    {
+      dm_item *it = &st->items[i];
+      if (it->synthetic || it->rot_loop != loop)
+	continue;
+      bool all = true;
+      const char *why = NULL;
+      for (dm_item &syn : st->items)
+	if (syn.synthetic && syn.orig == i)
+	  {
+	    all &= syn.hoisted;
+	    if (!syn.hoisted && !why)
+	      why = syn.missed;
+	    it->loop = syn.loop;
+	    if (!syn.hoisted)
+	      continue;
+	    it->enter_kind = st->items[syn.group].enter_kind;
+	    it->exit_kind = st->items[syn.group].exit_kind;
+	    it->guard = syn.guard;
+	  }
+      it->hoisted = it->rotating = all;
+      it->missed = all ? NULL : why ? why : "an array it rotates with "
+					    "cannot be kept";
+    }
+}
+
 static bool
 dm_hoist_loop (class loop *loop, dm_hoist_state *st)
 {
@@ -1369,7 +1532,10 @@ dm_hoist_loop (class loop *loop, dm_hoist_state *st)
 	 gsi_next (&gsi))
       r.stmts.safe_push (gsi_stmt (gsi));
   free (body);
-  return dm_hoist_region (&r, st);
+  dm_expand_rotations (loop, st);
+  bool any = dm_hoist_region (&r, st);
+  dm_settle_rotations (loop, st);
+  return any;
 }
 
 /* Keep sections across the runs of constructs of each block: from the
@@ -1396,7 +1562,8 @@ dm_hoist_runs (dm_hoist_state *st)
 	    continue;
 	  bool open = false;
 	  for (dm_item &it : st->items)
-	    open |= it.call == stmt && !it.hoisted && !it.fixed;
+	    open |= (it.call == stmt && !it.hoisted && !it.fixed
+		     && !it.synthetic);
 	  if (!open)
 	    continue;
 	  if (!r.first)
@@ -1495,6 +1662,8 @@ dm_report_hoisting (dm_hoist_state *st)
     return;
   for (dm_item &it : st->items)
     {
+      if (it.synthetic)
+	continue;
       location_t loc = gimple_location (it.call);
       char *name = dm_section_name (it.addr);
       const char *kind = it.enter_kind == GOMP_MAP_TO ? "to" : "alloc";
@@ -1509,8 +1678,10 @@ dm_report_hoisting (dm_hoist_state *st)
 		   dm_where (it.run_to, 1), kind, exit, tested);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
-		   "%s (enter data map(%s), exit data map(%s))%s", name,
-		   dm_where (it.loop, 0), kind, exit, tested);
+		   "%s (enter data map(%s), exit data map(%s))%s%s", name,
+		   dm_where (it.loop, 0), kind, exit,
+		   it.rotating ? ", with every array it trades places with"
+			       : "", tested);
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
 		   "the loop at %s because %s", name, dm_where (it.loop, 0),
