@@ -75,6 +75,11 @@ extern void dm_register_hoist (const char *name);
 extern void dm_note_outlined (function *fun);
 extern bool dm_device_may_write (tree fn, unsigned index);
 
+/* dm-escape.c */
+extern bitmap dm_private_pointers (tree addr);
+extern bool dm_private_touched_after (tree addr, vec<edge> *exits,
+				      gimple *after);
+
 /* dm-diag.c */
 extern bool dm_diag_init (const char *value);
 extern void dm_handle_pragma_diagnostic (cpp_reader *reader);

@@ -107,6 +107,7 @@ struct dm_item
   bool synthetic;
   unsigned orig;
   unsigned rot_id;		/* 0: none */
+  bool dead_after;		/* no copy back: the program only frees it */
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -724,6 +725,40 @@ dm_updates_cost_as_much (dm_region *r, dm_hoist_state *st,
   return r->loop && mine.length () >= copies;
 }
 
+/* Can STMT not touch memory only the pointers PRIV (SSA versions, see
+   dm-escape.c) point into: a call given none of them (it cannot have
+   the address any other way), or an access through another pointer or
+   to a variable?  */
+static bool
+dm_cannot_reach (gimple *stmt, bitmap priv)
+{
+  ssa_op_iter it;
+  tree use;
+  if (gcall *call = dyn_cast <gcall *> (stmt))
+    {
+      FOR_EACH_SSA_TREE_OPERAND (use, call, it, SSA_OP_USE)
+	if (bitmap_bit_p (priv, SSA_NAME_VERSION (use)))
+	  return false;
+      return !gimple_call_builtin_p (call, BUILT_IN_NORMAL);
+    }
+  if (!gimple_assign_single_p (stmt))
+    return false;
+  tree ref = gimple_store_p (stmt) ? gimple_assign_lhs (stmt)
+				   : gimple_assign_rhs1 (stmt);
+  if (gimple_store_p (stmt) && gimple_assign_load_p (stmt))
+    return false;			/* an aggregate copy: two places */
+  tree base = get_base_address (ref);
+  if (!base)
+    return false;
+  if (DECL_P (base))
+    return true;
+  if (TREE_CODE (base) != MEM_REF && TREE_CODE (base) != TARGET_MEM_REF)
+    return false;
+  tree ptr = TREE_OPERAND (base, 0);
+  return (TREE_CODE (ptr) == SSA_NAME
+	  && !bitmap_bit_p (priv, SSA_NAME_VERSION (ptr)));
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -770,15 +805,21 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   ao_ref ref;
   dm_section_ref (lead, &ref);
   auto_vec<dm_access> mine;
+  bitmap priv = dm_private_pointers (lead->addr);
   for (gimple *stmt : r->stmts)
     {
       if (dm_stmt_ignorable_p (stmt)
-	  || dm_touches_only_locals (stmt, lead->addr))
+	  || dm_touches_only_locals (stmt, lead->addr)
+	  || (priv && dm_cannot_reach (stmt, priv)))
 	continue;
       const char *why = dm_host_access (stmt, &ref, g, r, mine);
       if (why)
-	return why;
+	{
+	  BITMAP_FREE (priv);
+	  return why;
+	}
     }
+  BITMAP_FREE (priv);
   for (dm_access &acc : mine)
     if (acc.write && !all_to)
       /* The original's next construct would not copy the host's write
@@ -1323,7 +1364,15 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	    it->dynamic_kind |= st->items[z].dynamic_kind;
 	  }
       it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
-      /* Sections only read on the device need not come back.  */
+      /* Sections only read on the device need not come back, nor those
+	 the program only frees afterwards.  */
+      if (from && !dm_private_touched_after (it->addr,
+					     r->loop ? &r->exits : NULL,
+					     r->last))
+	{
+	  from = false;
+	  it->dead_after = true;
+	}
       it->exit_kind = from ? GOMP_MAP_FROM : GOMP_MAP_RELEASE;
       secs.safe_push (it);
     }
@@ -1332,6 +1381,7 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       dm_item *it = &st->items[z];
       it->enter_kind = st->items[it->group].enter_kind;
       it->exit_kind = st->items[it->group].exit_kind;
+      it->dead_after = st->items[it->group].dead_after;
     }
 }
 
@@ -1510,6 +1560,7 @@ dm_settle_rotations (class loop *loop, dm_hoist_state *st)
 	      continue;
 	    it->enter_kind = st->items[syn.group].enter_kind;
 	    it->exit_kind = st->items[syn.group].exit_kind;
+	    it->dead_after = st->items[syn.group].dead_after;
 	    it->guard = syn.guard;
 	  }
       it->hoisted = it->rotating = all;
@@ -1678,10 +1729,13 @@ dm_report_hoisting (dm_hoist_state *st)
 		   dm_where (it.run_to, 1), kind, exit, tested);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
-		   "%s (enter data map(%s), exit data map(%s))%s%s", name,
+		   "%s (enter data map(%s), exit data map(%s))%s%s%s", name,
 		   dm_where (it.loop, 0), kind, exit,
 		   it.rotating ? ", with every array it trades places with"
-			       : "", tested);
+			       : "",
+		   it.dead_after
+		   ? ", not copied back: the program only frees it after" : "",
+		   tested);
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
 		   "the loop at %s because %s", name, dm_where (it.loop, 0),

@@ -1,0 +1,265 @@
+/* dm-escape.c -- memory that no code the hoisting pass cannot see can
+   reach.
+
+   GCC's points-to analysis counts an array as escaped as soon as its
+   address is stored into the argument arrays of a target construct
+   (they go to GOMP_target_ext), so every call in a time loop, a timer
+   included, may read or write it as far as the alias oracle knows.  Yet
+   libgomp only copies the bytes; it hands the host address to no other
+   code (the region's device code gets the device address).  So an array
+   that this function allocated itself (malloc, calloc, aligned_alloc,
+   operator new) and whose address goes nowhere else -- only into
+   accesses through it, comparisons, constructs' argument arrays and
+   free, delete or the mem* builtins, which touch only their arguments
+   -- can be reached only through pointers computed from that address
+   here.  dm_private_pointers finds those pointers, or says the memory
+   escapes.  */
+#include "deepmap-plugin.h"
+#include "ssa.h"
+
+/* Is CALL one of the allocation functions whose result is fresh memory
+   nothing else points to?  */
+static bool
+dm_allocation_p (gimple *stmt)
+{
+  gcall *call = dyn_cast <gcall *> (stmt);
+  if (!call || !gimple_call_lhs (call))
+    return false;
+  if (gimple_call_builtin_p (call, BUILT_IN_MALLOC)
+      || gimple_call_builtin_p (call, BUILT_IN_CALLOC)
+      || gimple_call_builtin_p (call, BUILT_IN_ALIGNED_ALLOC))
+    return true;
+  tree fn = gimple_call_fndecl (call);
+  return fn && DECL_IS_REPLACEABLE_OPERATOR_NEW_P (fn);
+}
+
+/* Is CALL a use of a private pointer that lets it go nowhere: freeing
+   it, or a builtin that reads or writes only the bytes its arguments
+   name (memset, memcpy, memmove, memcmp)?  */
+static bool
+dm_contained_call_p (gcall *call)
+{
+  if (gimple_call_builtin_p (call, BUILT_IN_FREE)
+      || gimple_call_builtin_p (call, BUILT_IN_MEMSET)
+      || gimple_call_builtin_p (call, BUILT_IN_MEMCPY)
+      || gimple_call_builtin_p (call, BUILT_IN_MEMMOVE)
+      || gimple_call_builtin_p (call, BUILT_IN_MEMCMP))
+    return !gimple_call_lhs (call)
+	   || !POINTER_TYPE_P (TREE_TYPE (gimple_call_lhs (call)));
+  return gimple_call_operator_delete_p (call);
+}
+
+/* Is REF memory of the argument arrays omp-expand builds (their address
+   goes only to the GOMP entry points)?  */
+static bool
+dm_omp_arg_array_p (tree ref)
+{
+  tree base = get_base_address (ref);
+  if (!base || !VAR_P (base) || !DECL_ARTIFICIAL (base) || !DECL_NAME (base))
+    return false;
+  const char *s = IDENTIFIER_POINTER (DECL_NAME (base));
+  return startswith (s, ".omp_data_arr");
+}
+
+/* Does the function read an argument array back?  Then a pointer
+   stored there could come back as one this analysis does not follow.  */
+static bool
+dm_arg_arrays_read (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gimple_assign_load_p (gsi_stmt (gsi))
+	  && dm_omp_arg_array_p (gimple_assign_rhs1 (gsi_stmt (gsi))))
+	return true;
+  return false;
+}
+
+/* walk_tree callback: is *TP the name DATA?  */
+static tree
+dm_find_name (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Is NAME used in STMT, an assignment, only as the address of memory
+   STMT accesses, never as a value it stores (but into an argument
+   array)?  */
+static bool
+dm_used_as_address_only (gimple *stmt, tree name)
+{
+  if (!gimple_assign_single_p (stmt))
+    return false;
+  tree rhs = gimple_assign_rhs1 (stmt);
+  if (!gimple_store_p (stmt))
+    return gimple_assign_load_p (stmt);
+  /* A store of NAME, of an address computed from it, or of an aggregate
+     holding it lets it go.  */
+  if (rhs == name || TREE_CODE (rhs) == ADDR_EXPR
+      || TREE_CODE (rhs) == CONSTRUCTOR)
+    return (!walk_tree (&rhs, dm_find_name, name, NULL)
+	    || dm_omp_arg_array_p (gimple_assign_lhs (stmt)));
+  return true;
+}
+
+/* Add to *DERIVED what STMT, a use of NAME, computes from it; false if
+   the address goes anywhere the analysis does not follow.  */
+static bool
+dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
+{
+  tree lhs = NULL_TREE;
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_DEBUG:
+    case GIMPLE_COND:
+      return true;
+    case GIMPLE_PHI:
+      lhs = gimple_phi_result (stmt);
+      break;
+    case GIMPLE_CALL:
+      return dm_contained_call_p (as_a <gcall *> (stmt));
+    case GIMPLE_ASSIGN:
+      {
+	enum tree_code code = gimple_assign_rhs_code (stmt);
+	tree l = gimple_assign_lhs (stmt);
+	if (TREE_CODE_CLASS (code) == tcc_comparison
+	    || code == POINTER_DIFF_EXPR)
+	  return true;
+	if (TREE_CODE (l) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (l))
+	    && (code == POINTER_PLUS_EXPR || code == SSA_NAME
+		|| CONVERT_EXPR_CODE_P (code) || code == COND_EXPR
+		|| code == MIN_EXPR || code == MAX_EXPR
+		|| (code == ADDR_EXPR
+		    && !gimple_assign_load_p (stmt))))
+	  {
+	    lhs = l;
+	    break;
+	  }
+	return dm_used_as_address_only (stmt, name);
+      }
+    default:
+      return false;
+    }
+  if (!bitmap_bit_p (derived, SSA_NAME_VERSION (lhs)))
+    {
+      bitmap_set_bit (derived, SSA_NAME_VERSION (lhs));
+      work.safe_push (lhs);
+    }
+  return true;
+}
+
+/* The SSA names (a bitmap of versions) that may point into the memory
+   ADDR points into, when that memory was allocated in the current
+   function and its address escapes nowhere (see above); else NULL.  The
+   caller frees the bitmap.  */
+bitmap
+dm_private_pointers (tree addr)
+{
+  /* Back to the allocation: through copies, conversions and offsets.  */
+  tree base = addr;
+  while (TREE_CODE (base) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (base))
+    {
+      gimple *def = SSA_NAME_DEF_STMT (base);
+      if (dm_allocation_p (def))
+	break;
+      gassign *as = dyn_cast <gassign *> (def);
+      if (!as || (gimple_assign_rhs_code (as) != POINTER_PLUS_EXPR
+		  && gimple_assign_rhs_code (as) != SSA_NAME
+		  && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))
+	return NULL;
+      base = gimple_assign_rhs1 (as);
+    }
+  if (TREE_CODE (base) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (base)
+      || !dm_allocation_p (SSA_NAME_DEF_STMT (base))
+      || dm_arg_arrays_read (cfun))
+    return NULL;
+
+  bitmap derived = BITMAP_ALLOC (NULL);
+  bitmap_set_bit (derived, SSA_NAME_VERSION (base));
+  auto_vec<tree> work;
+  work.safe_push (base);
+  while (!work.is_empty ())
+    {
+      tree name = work.pop ();
+      imm_use_iterator it;
+      gimple *use_stmt;
+      FOR_EACH_IMM_USE_STMT (use_stmt, it, name)
+	if (!dm_follow_use (use_stmt, name, work, derived))
+	  {
+	    BITMAP_FREE (derived);
+	    return NULL;
+	  }
+    }
+  return derived;
+}
+
+/* Whether USE_STMT, a use of a private pointer, reads or writes the
+   memory behind it (freeing it does not count: nothing reads it after).  */
+static bool
+dm_touches_memory (gimple *use_stmt)
+{
+  if (is_gimple_debug (use_stmt) || !gimple_vuse (use_stmt))
+    return false;
+  gcall *call = dyn_cast <gcall *> (use_stmt);
+  return !(call && (gimple_call_builtin_p (call, BUILT_IN_FREE)
+		    || gimple_call_operator_delete_p (call)));
+}
+
+/* May the program touch the memory ADDR points into, a private
+   allocation (dm_private_pointers), after leaving a region: through one
+   of the edges EXITS (a loop), or after statement AFTER (a run)?  True
+   when unsure (the memory is not private).  A copy back at the region's
+   end that nothing can read is wasted: the memory is only freed.  */
+bool
+dm_private_touched_after (tree addr, vec<edge> *exits, gimple *after)
+{
+  bitmap priv = dm_private_pointers (addr);
+  if (!priv)
+    return true;
+  auto_bitmap reached;
+  auto_vec<basic_block> work;
+  if (exits)
+    for (edge e : *exits)
+      work.safe_push (e->dest);
+  else
+    for (edge e : gimple_bb (after)->succs)
+      work.safe_push (e->dest);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (!bitmap_set_bit (reached, bb->index))
+	continue;
+      for (edge e : bb->succs)
+	work.safe_push (e->dest);
+    }
+  bool touched = false;
+  bitmap_iterator bi;
+  unsigned v;
+  EXECUTE_IF_SET_IN_BITMAP (priv, 0, v, bi)
+    {
+      imm_use_iterator it;
+      gimple *use_stmt;
+      FOR_EACH_IMM_USE_STMT (use_stmt, it, ssa_name (v))
+	{
+	  basic_block bb = gimple_bb (use_stmt);
+	  if (!bb || !dm_touches_memory (use_stmt))
+	    continue;
+	  if (bitmap_bit_p (reached, bb->index))
+	    touched = true;
+	  else if (!exits && bb == gimple_bb (after))
+	    /* Later in AFTER's own block?  */
+	    for (gimple_stmt_iterator gsi = gsi_for_stmt (after);
+		 !gsi_end_p (gsi); gsi_next (&gsi))
+	      touched |= gsi_stmt (gsi) == use_stmt && use_stmt != after;
+	}
+      if (touched)
+	break;
+    }
+  BITMAP_FREE (priv);
+  return touched;
+}
