@@ -77,7 +77,7 @@ extern bool dm_device_may_write (tree fn, unsigned index);
 
 /* dm-escape.c */
 extern bitmap dm_private_pointers (tree addr);
-extern bool dm_private_touched_after (tree addr, vec<edge> *exits,
+extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,
 				      gimple *after);
 
 /* dm-diag.c */

@@ -49,8 +49,9 @@ dm_contained_call_p (gcall *call)
   return gimple_call_operator_delete_p (call);
 }
 
-/* Is REF memory of the argument arrays omp-expand builds (their address
-   goes only to the GOMP entry points)?  */
+/* Is REF memory of the address arrays of GOMP calls: those omp-expand
+   builds, or the hoisting pass's own (their addresses go only to the
+   GOMP entry points)?  */
 static bool
 dm_omp_arg_array_p (tree ref)
 {
@@ -58,7 +59,7 @@ dm_omp_arg_array_p (tree ref)
   if (!base || !VAR_P (base) || !DECL_ARTIFICIAL (base) || !DECL_NAME (base))
     return false;
   const char *s = IDENTIFIER_POINTER (DECL_NAME (base));
-  return startswith (s, ".omp_data_arr");
+  return startswith (s, ".omp_data_arr") || startswith (s, "deepmap_hoist");
 }
 
 /* Does the function read an argument array back?  Then a pointer
@@ -211,22 +212,22 @@ dm_touches_memory (gimple *use_stmt)
 }
 
 /* May the program touch the memory ADDR points into, a private
-   allocation (dm_private_pointers), after leaving a region: through one
-   of the edges EXITS (a loop), or after statement AFTER (a run)?  True
-   when unsure (the memory is not private).  A copy back at the region's
-   end that nothing can read is wasted: the memory is only freed.  */
+   allocation (dm_private_pointers), after leaving a region: in the
+   blocks STARTS (whole) or after statement AFTER (if not NULL), or
+   anywhere reachable from them?  True when unsure (the memory is not
+   private).  A copy back at the region's end that nothing can read is
+   wasted: the memory is only freed.  */
 bool
-dm_private_touched_after (tree addr, vec<edge> *exits, gimple *after)
+dm_private_touched_after (tree addr, vec<basic_block> &starts,
+			  gimple *after)
 {
   bitmap priv = dm_private_pointers (addr);
   if (!priv)
     return true;
   auto_bitmap reached;
   auto_vec<basic_block> work;
-  if (exits)
-    for (edge e : *exits)
-      work.safe_push (e->dest);
-  else
+  work.safe_splice (starts);
+  if (after)
     for (edge e : gimple_bb (after)->succs)
       work.safe_push (e->dest);
   while (!work.is_empty ())
@@ -251,7 +252,7 @@ dm_private_touched_after (tree addr, vec<edge> *exits, gimple *after)
 	    continue;
 	  if (bitmap_bit_p (reached, bb->index))
 	    touched = true;
-	  else if (!exits && bb == gimple_bb (after))
+	  else if (after && bb == gimple_bb (after))
 	    /* Later in AFTER's own block?  */
 	    for (gimple_stmt_iterator gsi = gsi_for_stmt (after);
 		 !gsi_end_p (gsi); gsi_next (&gsi))

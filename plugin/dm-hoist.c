@@ -92,6 +92,7 @@ struct dm_item
   bool in_run;			/* HOISTED across a run, not a loop */
   const char *run_missed;	/* why the run did not keep it */
   location_t run_from, run_to;	/* the run's first and last construct */
+  bool run_to_loop;		/* RUN_TO is a loop, not a construct */
   /* Kept only where this boolean is true at run time: the section and
      another one the alias oracle could not tell apart were found
      disjoint on entry to the region.  NULL: kept unconditionally.  */
@@ -125,13 +126,20 @@ struct dm_access
   tree first, step, latches;
 };
 
-/* Where sections are kept: a loop, or a run of constructs in one block
-   (LOOP null, from FIRST to LAST).  */
+/* Where sections are kept: a loop, or a run (LOOP null) from construct
+   FIRST to construct LAST, or to the start of block EXIT_BB when it ends
+   with a loop.  A run lies at the level of loop LEVEL (loop 0: the
+   function body): its statements are in LEVEL, or in loops of LEVEL
+   that it holds whole.  */
 struct dm_region
 {
   class loop *loop;
+  class loop *level;		/* the loop itself, or the run's level */
   gimple *first, *last;
+  basic_block exit_bb;
+  location_t end_loc;		/* the loop that ends a run at EXIT_BB */
   auto_vec<gimple *> stmts;	/* every statement of the region */
+  hash_set<gimple *> members;	/* the same, for lookups (runs) */
   auto_vec<edge> exits;		/* the loop's exit edges */
   location_t loc;
   /* Pairs of groups (their first items' indices in the state) that may
@@ -295,6 +303,10 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       if (!dm_read_kind (dm_arg_slot (call, kinds, i * ksize, ksize), &kind,
 			 &dynamic))
 	return false;
+      /* An implicit map (an array the construct uses without naming it,
+	 GCC 12) maps as its kind says; present data satisfies it.  */
+      if (GOMP_MAP_IMPLICIT_P (kind & DM_KIND_MASK))
+	kind &= ~GOMP_MAP_IMPLICIT;
       bool member = struct_members > 0;
       if (member)
 	struct_members--;
@@ -463,7 +475,7 @@ dm_region_invariant_p (tree val, dm_region *r)
      one; it must not be recomputed between the constructs.  */
   if (TREE_CODE (val) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (val))
     return true;
-  return !r->stmts.contains (SSA_NAME_DEF_STMT (val));
+  return !r->members.contains (SSA_NAME_DEF_STMT (val));
 }
 
 static bool
@@ -472,7 +484,7 @@ dm_region_has (dm_region *r, gimple *stmt)
   if (r->loop)
     return gimple_bb (stmt) && flow_bb_inside_loop_p (r->loop,
 						       gimple_bb (stmt));
-  return r->stmts.contains (stmt);
+  return r->members.contains (stmt);
 }
 
 /* Is the memory REF a bounded access: a constant number of bytes at an
@@ -493,6 +505,23 @@ dm_bounded_access_p (tree ref)
   return true;
 }
 
+/* Does LOOP (not the function's body) hold a target construct?  */
+static bool
+dm_loop_has_construct (class loop *loop)
+{
+  if (!loop_outer (loop))
+    return true;
+  basic_block *body = get_loop_body (loop);
+  bool constructs = false;
+  for (unsigned i = 0; i < loop->num_nodes && !constructs; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (dm_is_target_call (gsi_stmt (gsi)) || dm_is_data_call (gsi_stmt (gsi)))
+	constructs = true;
+  free (body);
+  return constructs;
+}
+
 /* Can the access ACC, in host loop LOOP nested in the kept loop OUTER,
    be updated once for the whole loop?  Then note the bytes it touches.
    LOOP must be one level down, hold no construct (a device access in
@@ -509,15 +538,7 @@ dm_host_loop_range (dm_access *acc, class loop *loop, class loop *outer)
   if (loop_outer (loop) != outer || !exit
       || !flow_bb_inside_loop_p (outer, exit->dest))
     return false;
-  basic_block *body = get_loop_body (loop);
-  bool constructs = false;
-  for (unsigned i = 0; i < loop->num_nodes && !constructs; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (dm_is_target_call (gsi_stmt (gsi)) || dm_is_data_call (gsi_stmt (gsi)))
-	constructs = true;
-  free (body);
-  if (constructs)
+  if (dm_loop_has_construct (loop))
     return false;
   tree latches = number_of_latch_executions (loop);
   if (!latches || chrec_contains_undetermined (latches)
@@ -572,16 +593,19 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
 		   "its variable's lifetime ends between the constructs");
   if (!gimple_assign_single_p (stmt) || gimple_has_volatile_ops (stmt))
     return why;
-  class loop *host_loop = NULL;
-  if (r->loop && gimple_bb (stmt)->loop_father != r->loop)
-    host_loop = gimple_bb (stmt)->loop_father;
+  /* An access in a loop below the region's level is updated once for
+     that loop (dm_host_loop_range), unless the loop holds constructs:
+     then, as at the region's own level, right where it happens.  */
+  class loop *host_loop = gimple_bb (stmt)->loop_father;
+  if (host_loop == r->level || dm_loop_has_construct (host_loop))
+    host_loop = NULL;
   if (reads)
     {
       tree rhs = gimple_assign_rhs1 (stmt);
       if (!gimple_assign_load_p (stmt) || !dm_bounded_access_p (rhs))
 	return why;
       dm_access acc = { g, stmt, rhs, false, NULL, NULL, NULL, NULL };
-      if (host_loop && !dm_host_loop_range (&acc, host_loop, r->loop))
+      if (host_loop && !dm_host_loop_range (&acc, host_loop, r->level))
 	return "the host accesses it in a loop nested in the loop";
       accesses.safe_push (acc);
     }
@@ -591,7 +615,7 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
       if (!gimple_store_p (stmt) || !dm_bounded_access_p (lhs))
 	return why;
       dm_access acc = { g, stmt, lhs, true, NULL, NULL, NULL, NULL };
-      if (host_loop && !dm_host_loop_range (&acc, host_loop, r->loop))
+      if (host_loop && !dm_host_loop_range (&acc, host_loop, r->level))
 	return "the host accesses it in a loop nested in the loop";
       accesses.safe_push (acc);
     }
@@ -607,7 +631,7 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
   for (edge e : r->exits)
     if (e->flags & EDGE_COMPLEX)
       return "an exception or abnormal edge leaves the loop";
-  if (!r->loop && stmt_ends_bb_p (r->last))
+  if (!r->loop && r->last && stmt_ends_bb_p (r->last))
     return "the last construct ends its block";
   for (gimple *g : st->opaque)
     if (dm_region_has (r, g))
@@ -1177,9 +1201,18 @@ dm_emit_hoist (dm_region *r, vec<dm_item *> &secs, tree device,
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
       gsi_insert_seq_before (&gsi, enter, GSI_SAME_STMT);
-      gsi = gsi_for_stmt (r->last);
-      gsi_insert_seq_after (&gsi, dm_build_exit (secs, device, arrs, loc),
-			    GSI_SAME_STMT);
+      gimple_seq exit = dm_build_exit (secs, device, arrs, loc);
+      if (r->last)
+	{
+	  gsi = gsi_for_stmt (r->last);
+	  gsi_insert_seq_after (&gsi, exit, GSI_SAME_STMT);
+	}
+      else
+	{
+	  /* Every way into EXIT_BB comes from the run.  */
+	  gsi = gsi_after_labels (r->exit_bb);
+	  gsi_insert_seq_before (&gsi, exit, GSI_SAME_STMT);
+	}
       return;
     }
   gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
@@ -1312,7 +1345,8 @@ dm_region_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	else
 	  {
 	    it->run_from = gimple_location (r->first);
-	    it->run_to = gimple_location (r->last);
+	    it->run_to = r->last ? gimple_location (r->last) : r->end_loc;
+	    it->run_to_loop = r->last == NULL;
 	  }
 	it->group = i;
 	for (unsigned j : in_loop)
@@ -1322,6 +1356,19 @@ dm_region_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	      break;
 	    }
       }
+}
+
+/* Is what region R leaves in the memory ADDR points into never read
+   (dm_private_touched_after)?  */
+static bool
+dm_region_result_unused (dm_region *r, tree addr)
+{
+  auto_vec<basic_block> starts;
+  for (edge e : r->exits)
+    starts.safe_push (e->dest);
+  if (r->exit_bb)
+    starts.safe_push (r->exit_bb);
+  return !dm_private_touched_after (addr, starts, r->loop ? NULL : r->last);
 }
 
 /* Mark the items of IN_LOOP on DEVICE that are still ALIVE, from X on,
@@ -1366,9 +1413,7 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
       /* Sections only read on the device need not come back, nor those
 	 the program only frees afterwards.  */
-      if (from && !dm_private_touched_after (it->addr,
-					     r->loop ? &r->exits : NULL,
-					     r->last))
+      if (from && dm_region_result_unused (r, it->addr))
 	{
 	  from = false;
 	  it->dead_after = true;
@@ -1573,8 +1618,10 @@ static bool
 dm_hoist_loop (class loop *loop, dm_hoist_state *st)
 {
   dm_region r;
-  r.loop = loop;
+  r.loop = r.level = loop;
   r.first = r.last = NULL;
+  r.exit_bb = NULL;
+  r.end_loc = UNKNOWN_LOCATION;
   r.loc = dm_loop_location (loop);
   r.exits = get_loop_exit_edges (loop);
   basic_block *body = get_loop_body (loop);
@@ -1601,7 +1648,10 @@ dm_hoist_runs (dm_hoist_state *st)
     {
       dm_region r;
       r.loop = NULL;
+      r.level = bb->loop_father;
       r.first = r.last = NULL;
+      r.exit_bb = NULL;
+      r.end_loc = UNKNOWN_LOCATION;
       unsigned constructs = 0;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	   gsi_next (&gsi))
@@ -1629,10 +1679,181 @@ dm_hoist_runs (dm_hoist_state *st)
 	continue;
       while (r.stmts.last () != r.last)
 	r.stmts.pop ();
+      for (gimple *g : r.stmts)
+	r.members.add (g);
       r.loc = gimple_location (r.first);
       any |= dm_hoist_region (&r, st);
     }
   return any;
+}
+
+/* Does statement A come before statement B on every path to B?  */
+static bool
+dm_stmt_dominates (gimple *a, gimple *b)
+{
+  if (gimple_bb (a) != gimple_bb (b))
+    return dominated_by_p (CDI_DOMINATORS, gimple_bb (b), gimple_bb (a));
+  for (gimple_stmt_iterator gsi = gsi_for_stmt (a); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gsi_stmt (gsi) == b)
+      return true;
+  return false;
+}
+
+/* Where the run at LEVEL that starts at FIRST may end after child loop
+   LOOP: the nearest block after LOOP's single exit that every path from
+   FIRST reaches and that only FIRST's paths reach; NULL if none.  */
+static basic_block
+dm_run_end_after_loop (class loop *level, class loop *loop, gimple *first)
+{
+  edge e = single_exit (loop);
+  if (!e)
+    return NULL;
+  basic_block x = e->dest, start = gimple_bb (first);
+  while (x && x != EXIT_BLOCK_PTR_FOR_FN (cfun)
+	 && !dominated_by_p (CDI_POST_DOMINATORS, start, x))
+    x = get_immediate_dominator (CDI_POST_DOMINATORS, x);
+  if (!x || x == EXIT_BLOCK_PTR_FOR_FN (cfun) || x->loop_father != level
+      || !dominated_by_p (CDI_DOMINATORS, x, start))
+    return NULL;
+  return x;
+}
+
+/* The places at LEVEL where sections are still to be kept: constructs
+   directly in LEVEL, and LEVEL's child loops that hold such
+   constructs.  */
+static void
+dm_level_anchors (class loop *level, dm_hoist_state *st,
+		  vec<gimple *> &constructs, vec<class loop *> &loops)
+{
+  for (dm_item &it : st->items)
+    {
+      if (it.hoisted || it.fixed || it.synthetic)
+	continue;
+      basic_block bb = gimple_bb (it.call);
+      class loop *l = bb->loop_father;
+      if (l == level)
+	{
+	  if (!constructs.contains (it.call))
+	    constructs.safe_push (it.call);
+	  continue;
+	}
+      if (!flow_bb_inside_loop_p (level, bb))
+	continue;
+      while (loop_outer (l) != level)
+	l = loop_outer (l);
+      if (!loops.contains (l))
+	loops.safe_push (l);
+    }
+}
+
+/* A run across blocks at the level of loop LEVEL (loop 0: the function's
+   body), for what neither a loop nor LEVEL itself keeps: from a
+   construct that comes before every other place at that level where a
+   section is to be kept (dm_level_anchors) to the last of them -- a
+   construct, or a child loop -- which every path from the first
+   reaches: one entry, one exit.  An initialising kernel and the time
+   loop after it, or two kernels with host code between them, keep their
+   sections from the first enter to the last exit.  */
+static bool
+dm_hoist_level_run (class loop *level, dm_hoist_state *st)
+{
+  auto_vec<gimple *> constructs;
+  auto_vec<class loop *> loops;
+  dm_level_anchors (level, st, constructs, loops);
+  if (constructs.length () + loops.length () < 2)
+    return false;
+  gimple *first = NULL;
+  for (gimple *c : constructs)
+    {
+      bool before_all = true;
+      for (gimple *d : constructs)
+	before_all &= d == c || dm_stmt_dominates (c, d);
+      for (class loop *l : loops)
+	before_all &= dominated_by_p (CDI_DOMINATORS, l->header,
+				      gimple_bb (c));
+      if (before_all)
+	{
+	  first = c;
+	  break;
+	}
+    }
+  if (!first)
+    return false;
+
+  /* The end: the last construct (its block reached from every other
+     anchor), or a loop whose end point is after every other anchor.  */
+  gimple *last = NULL;
+  basic_block end = NULL;
+  location_t end_loc = UNKNOWN_LOCATION;
+  for (gimple *c : constructs)
+    {
+      bool after_all = true;
+      for (gimple *d : constructs)
+	after_all &= (d == c || (dm_stmt_dominates (d, c)
+				 && dominated_by_p (CDI_POST_DOMINATORS,
+						    gimple_bb (d),
+						    gimple_bb (c))));
+      for (class loop *l : loops)
+	after_all &= (dominated_by_p (CDI_POST_DOMINATORS, l->header,
+				      gimple_bb (c))
+		      && !dominated_by_p (CDI_DOMINATORS, l->header,
+					  gimple_bb (c)));
+      if (after_all && c != first)
+	last = c;
+    }
+  for (class loop *l : loops)
+    {
+      if (last)
+	break;
+      basic_block x = dm_run_end_after_loop (level, l, first);
+      if (!x)
+	continue;
+      bool after_all = true;
+      for (gimple *d : constructs)
+	after_all &= (dominated_by_p (CDI_POST_DOMINATORS, gimple_bb (d), x)
+		      && !dominated_by_p (CDI_DOMINATORS, gimple_bb (d), x));
+      for (class loop *m : loops)
+	after_all &= (dominated_by_p (CDI_POST_DOMINATORS, m->header, x)
+		      && !dominated_by_p (CDI_DOMINATORS, m->header, x));
+      if (after_all)
+	{
+	  end = x;
+	  end_loc = dm_loop_location (l);
+	}
+    }
+  if (!last && !end)
+    return false;
+
+  dm_region r;
+  r.loop = NULL;
+  r.level = level;
+  r.first = first;
+  r.last = last;
+  r.exit_bb = end;
+  r.end_loc = end_loc;
+  basic_block start = gimple_bb (first);
+  basic_block stop = last ? gimple_bb (last) : end;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      if (!dominated_by_p (CDI_DOMINATORS, bb, start)
+	  || !dominated_by_p (CDI_POST_DOMINATORS, bb, stop)
+	  || !flow_bb_inside_loop_p (level, bb) || (bb == stop && !last))
+	continue;
+      gimple_stmt_iterator gsi = bb == start ? gsi_for_stmt (first)
+					     : gsi_start_bb (bb);
+      for (; !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  r.stmts.safe_push (gsi_stmt (gsi));
+	  if (gsi_stmt (gsi) == last)
+	    break;
+	}
+    }
+  for (gimple *g : r.stmts)
+    r.members.add (g);
+  r.loc = gimple_location (first);
+  return dm_hoist_region (&r, st);
 }
 
 /* The first source point of LOOP's statements that lies in the source
@@ -1722,11 +1943,15 @@ dm_report_hoisting (dm_hoist_state *st)
       const char *tested = it.guard ? " if the sections the compiler "
 				      "cannot tell apart do not overlap at "
 				      "run time" : "";
+      const char *to = it.run_to_loop ? "loop" : "construct";
       if (it.hoisted && it.in_run)
 	dm_report (loc, "hoist: '%s' kept on the device from the construct "
-		   "at %s to the construct at %s (enter data map(%s), exit "
-		   "data map(%s))%s", name, dm_where (it.run_from, 0),
-		   dm_where (it.run_to, 1), kind, exit, tested);
+		   "at %s to the %s at %s (enter data map(%s), exit data "
+		   "map(%s))%s%s", name, dm_where (it.run_from, 0), to,
+		   dm_where (it.run_to, 1), kind, exit,
+		   it.dead_after
+		   ? ", not copied back: the program only frees it after" : "",
+		   tested);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
 		   "%s (enter data map(%s), exit data map(%s))%s%s%s", name,
@@ -1742,8 +1967,8 @@ dm_report_hoisting (dm_hoist_state *st)
 		   it.missed);
       else if (it.run_missed)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device from the "
-		   "construct at %s to the construct at %s because %s", name,
-		   dm_where (it.run_from, 0), dm_where (it.run_to, 1),
+		   "construct at %s to the %s at %s because %s", name,
+		   dm_where (it.run_from, 0), to, dm_where (it.run_to, 1),
 		   it.run_missed);
       free (name);
     }
@@ -1782,11 +2007,18 @@ dm_hoist_execute (function *fun)
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   scev_initialize ();
   dm_mark_nohoist (fun, &st);
-  /* Outermost loops first: a section is kept across the outermost loop
-     that allows it.  */
+  /* Outermost first: a section is kept across the outermost loop that
+     allows it; at each level, what no loop keeps is tried across a run
+     of that level, then in the loops below.  */
+  calculate_dominance_info (CDI_POST_DOMINATORS);
+  changed |= dm_hoist_level_run (current_loops->tree_root, &st);
   if (number_of_loops (fun) > 1)
     for (auto loop : loops_list (fun, 0))
-      changed |= dm_hoist_loop (loop, &st);
+      {
+	changed |= dm_hoist_loop (loop, &st);
+	changed |= dm_hoist_level_run (loop, &st);
+      }
+  free_dominance_info (CDI_POST_DOMINATORS);
   changed |= dm_hoist_runs (&st);
   /* Last, as the statements they follow are where the analysis saw
      them.  */
