@@ -76,7 +76,7 @@ extern void dm_note_outlined (function *fun);
 extern bool dm_device_may_write (tree fn, unsigned index);
 
 /* dm-escape.c */
-extern bitmap dm_private_pointers (tree addr);
+extern bitmap dm_private_pointers (tree addr, tree *decl);
 extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,
 				      gimple *after);
 

@@ -16,6 +16,7 @@
    escapes.  */
 #include "deepmap-plugin.h"
 #include "ssa.h"
+#include "gimple-walk.h"
 
 /* Is CALL one of the allocation functions whose result is fresh memory
    nothing else points to?  */
@@ -154,36 +155,97 @@ dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
   return true;
 }
 
+/* walk_stmt_load_store_addr_ops callback: is BASE the variable DATA?  */
+static bool
+dm_is_decl (gimple *, tree base, tree, void *data)
+{
+  return base == (tree) data;
+}
+
+/* Does STMT take the address of DECL?  */
+static bool
+dm_takes_address (gimple *stmt, tree decl)
+{
+  return walk_stmt_load_store_addr_ops (stmt, decl, NULL, NULL, dm_is_decl);
+}
+
+/* The local array DECL's address, taken in STMT: where does it go?  Into
+   a pointer this analysis follows (pushed on WORK), an argument array or
+   a contained call (true), or elsewhere (false).  */
+static bool
+dm_follow_address (gimple *stmt, tree decl, vec<tree> &work, bitmap derived)
+{
+  if (is_gimple_debug (stmt))
+    return true;
+  if (gcall *call = dyn_cast <gcall *> (stmt))
+    return dm_contained_call_p (call);
+  gassign *as = dyn_cast <gassign *> (stmt);
+  if (!as)
+    return false;
+  tree lhs = gimple_assign_lhs (as);
+  if (gimple_store_p (as))
+    return dm_omp_arg_array_p (lhs);
+  if (TREE_CODE (lhs) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (lhs))
+      || (gimple_assign_rhs_code (as) != ADDR_EXPR
+	  && gimple_assign_rhs_code (as) != POINTER_PLUS_EXPR))
+    return false;
+  if (bitmap_set_bit (derived, SSA_NAME_VERSION (lhs)))
+    work.safe_push (lhs);
+  return true;
+}
+
 /* The SSA names (a bitmap of versions) that may point into the memory
    ADDR points into, when that memory was allocated in the current
-   function and its address escapes nowhere (see above); else NULL.  The
-   caller frees the bitmap.  */
+   function -- by an allocation call, or as a local array (then *DECL is
+   the array) -- and its address escapes nowhere (see above); else NULL.
+   The caller frees the bitmap.  */
 bitmap
-dm_private_pointers (tree addr)
+dm_private_pointers (tree addr, tree *decl)
 {
-  /* Back to the allocation: through copies, conversions and offsets.  */
-  tree base = addr;
-  while (TREE_CODE (base) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (base))
-    {
-      gimple *def = SSA_NAME_DEF_STMT (base);
-      if (dm_allocation_p (def))
-	break;
-      gassign *as = dyn_cast <gassign *> (def);
-      if (!as || (gimple_assign_rhs_code (as) != POINTER_PLUS_EXPR
-		  && gimple_assign_rhs_code (as) != SSA_NAME
-		  && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))
-	return NULL;
-      base = gimple_assign_rhs1 (as);
-    }
-  if (TREE_CODE (base) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (base)
-      || !dm_allocation_p (SSA_NAME_DEF_STMT (base))
-      || dm_arg_arrays_read (cfun))
-    return NULL;
-
-  bitmap derived = BITMAP_ALLOC (NULL);
-  bitmap_set_bit (derived, SSA_NAME_VERSION (base));
+  *decl = NULL_TREE;
   auto_vec<tree> work;
-  work.safe_push (base);
+  bitmap derived = BITMAP_ALLOC (NULL);
+  if (dm_arg_arrays_read (cfun))
+    goto escapes;
+  if (TREE_CODE (addr) == ADDR_EXPR)
+    {
+      /* A local array: every statement that takes its address.  */
+      tree base = get_base_address (TREE_OPERAND (addr, 0));
+      if (!base || !VAR_P (base) || is_global_var (base)
+	  || DECL_HAS_VALUE_EXPR_P (base))
+	goto escapes;
+      *decl = base;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, cfun)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  if (dm_takes_address (gsi_stmt (gsi), base)
+	      && !dm_follow_address (gsi_stmt (gsi), base, work, derived))
+	    goto escapes;
+    }
+  else
+    {
+      /* Back to the allocation: through copies, conversions and
+	 offsets.  */
+      tree base = addr;
+      while (TREE_CODE (base) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (base))
+	{
+	  gimple *def = SSA_NAME_DEF_STMT (base);
+	  if (dm_allocation_p (def))
+	    break;
+	  gassign *as = dyn_cast <gassign *> (def);
+	  if (!as || (gimple_assign_rhs_code (as) != POINTER_PLUS_EXPR
+		      && gimple_assign_rhs_code (as) != SSA_NAME
+		      && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))
+	    goto escapes;
+	  base = gimple_assign_rhs1 (as);
+	}
+      if (TREE_CODE (base) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (base)
+	  || !dm_allocation_p (SSA_NAME_DEF_STMT (base)))
+	goto escapes;
+      bitmap_set_bit (derived, SSA_NAME_VERSION (base));
+      work.safe_push (base);
+    }
   while (!work.is_empty ())
     {
       tree name = work.pop ();
@@ -191,12 +253,14 @@ dm_private_pointers (tree addr)
       gimple *use_stmt;
       FOR_EACH_IMM_USE_STMT (use_stmt, it, name)
 	if (!dm_follow_use (use_stmt, name, work, derived))
-	  {
-	    BITMAP_FREE (derived);
-	    return NULL;
-	  }
+	  goto escapes;
     }
   return derived;
+
+escapes:
+  BITMAP_FREE (derived);
+  *decl = NULL_TREE;
+  return NULL;
 }
 
 /* Whether USE_STMT, a use of a private pointer, reads or writes the
@@ -221,7 +285,8 @@ bool
 dm_private_touched_after (tree addr, vec<basic_block> &starts,
 			  gimple *after)
 {
-  bitmap priv = dm_private_pointers (addr);
+  tree decl;
+  bitmap priv = dm_private_pointers (addr, &decl);
   if (!priv)
     return true;
   auto_bitmap reached;
@@ -239,6 +304,30 @@ dm_private_touched_after (tree addr, vec<basic_block> &starts,
 	work.safe_push (e->dest);
     }
   bool touched = false;
+  if (decl)
+    {
+      /* The array's own name: every statement that reads or writes it
+	 directly (its end of scope does not count).  */
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, cfun)
+	{
+	  if (!bitmap_bit_p (reached, bb->index)
+	      && !(after && bb == gimple_bb (after)))
+	    continue;
+	  gimple_stmt_iterator gsi = bitmap_bit_p (reached, bb->index)
+				     ? gsi_start_bb (bb) : gsi_for_stmt (after);
+	  for (; !gsi_end_p (gsi) && !touched; gsi_next (&gsi))
+	    {
+	      gimple *g = gsi_stmt (gsi);
+	      touched |= (g != after && !is_gimple_debug (g)
+			  && !gimple_clobber_p (g)
+			  && walk_stmt_load_store_addr_ops (g, decl,
+							    dm_is_decl,
+							    dm_is_decl,
+							    dm_is_decl));
+	    }
+	}
+    }
   bitmap_iterator bi;
   unsigned v;
   EXECUTE_IF_SET_IN_BITMAP (priv, 0, v, bi)

@@ -108,7 +108,7 @@ struct dm_item
   bool synthetic;
   unsigned orig;
   unsigned rot_id;		/* 0: none */
-  bool dead_after;		/* no copy back: the program only frees it */
+  bool dead_after;		/* no copy back: nothing reads it after */
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -750,11 +750,11 @@ dm_updates_cost_as_much (dm_region *r, dm_hoist_state *st,
 }
 
 /* Can STMT not touch memory only the pointers PRIV (SSA versions, see
-   dm-escape.c) point into: a call given none of them (it cannot have
-   the address any other way), or an access through another pointer or
-   to a variable?  */
+   dm-escape.c) point into, or the local array DECL holds: a call given
+   none of them (it cannot have the address any other way), or an access
+   through another pointer or to another variable?  */
 static bool
-dm_cannot_reach (gimple *stmt, bitmap priv)
+dm_cannot_reach (gimple *stmt, bitmap priv, tree decl)
 {
   ssa_op_iter it;
   tree use;
@@ -763,6 +763,13 @@ dm_cannot_reach (gimple *stmt, bitmap priv)
       FOR_EACH_SSA_TREE_OPERAND (use, call, it, SSA_OP_USE)
 	if (bitmap_bit_p (priv, SSA_NAME_VERSION (use)))
 	  return false;
+      for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+	{
+	  tree a = gimple_call_arg (call, i);
+	  if (decl && TREE_CODE (a) == ADDR_EXPR
+	      && get_base_address (TREE_OPERAND (a, 0)) == decl)
+	    return false;
+	}
       return !gimple_call_builtin_p (call, BUILT_IN_NORMAL);
     }
   if (!gimple_assign_single_p (stmt))
@@ -775,10 +782,12 @@ dm_cannot_reach (gimple *stmt, bitmap priv)
   if (!base)
     return false;
   if (DECL_P (base))
-    return true;
+    return base != decl;
   if (TREE_CODE (base) != MEM_REF && TREE_CODE (base) != TARGET_MEM_REF)
     return false;
   tree ptr = TREE_OPERAND (base, 0);
+  if (TREE_CODE (ptr) == ADDR_EXPR)
+    return get_base_address (TREE_OPERAND (ptr, 0)) != decl;
   return (TREE_CODE (ptr) == SSA_NAME
 	  && !bitmap_bit_p (priv, SSA_NAME_VERSION (ptr)));
 }
@@ -829,12 +838,13 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   ao_ref ref;
   dm_section_ref (lead, &ref);
   auto_vec<dm_access> mine;
-  bitmap priv = dm_private_pointers (lead->addr);
+  tree decl;
+  bitmap priv = dm_private_pointers (lead->addr, &decl);
   for (gimple *stmt : r->stmts)
     {
       if (dm_stmt_ignorable_p (stmt)
 	  || dm_touches_only_locals (stmt, lead->addr)
-	  || (priv && dm_cannot_reach (stmt, priv)))
+	  || (priv && dm_cannot_reach (stmt, priv, decl)))
 	continue;
       const char *why = dm_host_access (stmt, &ref, g, r, mine);
       if (why)
@@ -1412,7 +1422,7 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  }
       it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
       /* Sections only read on the device need not come back, nor those
-	 the program only frees afterwards.  */
+	 nothing reads afterwards (dm-escape.c).  */
       if (from && dm_region_result_unused (r, it->addr))
 	{
 	  from = false;
@@ -1950,7 +1960,7 @@ dm_report_hoisting (dm_hoist_state *st)
 		   "map(%s))%s%s", name, dm_where (it.run_from, 0), to,
 		   dm_where (it.run_to, 1), kind, exit,
 		   it.dead_after
-		   ? ", not copied back: the program only frees it after" : "",
+		   ? ", not copied back: nothing reads it afterwards" : "",
 		   tested);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
@@ -1959,7 +1969,7 @@ dm_report_hoisting (dm_hoist_state *st)
 		   it.rotating ? ", with every array it trades places with"
 			       : "",
 		   it.dead_after
-		   ? ", not copied back: the program only frees it after" : "",
+		   ? ", not copied back: nothing reads it afterwards" : "",
 		   tested);
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "

@@ -110,7 +110,7 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "level-run.c:27:9: deepmap: hoist: 'x' kept on the device from the construct at level-run.c:27 to the loop at level-run.c:30 \\(enter data map\\(to\\), exit data map\\(release\\)\\), not copied back: the program only frees it after" } } */
+/* { dg-final { scan-deepmap-report "level-run.c:27:9: deepmap: hoist: 'x' kept on the device from the construct at level-run.c:27 to the loop at level-run.c:30 \\(enter data map\\(to\\), exit data map\\(release\\)\\), not copied back: nothing reads it afterwards" } } */
 /* { dg-final { scan-deepmap-report "level-run.c:32:9: deepmap: hoist: 'y' kept on the device from the construct at level-run.c:27 to the loop at level-run.c:30 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
 /* { dg-final { scan-deepmap-report "level-run.c:48:9: deepmap: hoist: 'q' kept on the device from the construct at level-run.c:48 to the construct at level-run.c:53" } } */
 /* { dg-final { scan-deepmap-report "level-run.c:52:10: deepmap: hoist: 'q' copied to the device after the host loop whose writes may change it" } } */
