@@ -124,6 +124,9 @@ struct dm_access
      LATCHES.  */
   class loop *host_loop;
   tree first, step, latches;
+  /* A call that may read (or write) the section: the whole section is
+     copied back before it (and sent again after it).  REF is NULL.  */
+  bool whole;
 };
 
 /* Where sections are kept: a loop, or a run (LOOP null) from construct
@@ -522,6 +525,18 @@ dm_loop_has_construct (class loop *loop)
   return constructs;
 }
 
+/* May the host loop LOOP, below region level OUTER, have the updates of
+   what it accesses placed around it: one level down, no construct in
+   it, one exit, into OUTER?  */
+static bool
+dm_host_loop_wraps (class loop *loop, class loop *outer)
+{
+  edge exit = single_exit (loop);
+  return (loop_outer (loop) == outer && exit
+	  && flow_bb_inside_loop_p (outer, exit->dest)
+	  && !dm_loop_has_construct (loop));
+}
+
 /* Can the access ACC, in host loop LOOP nested in the kept loop OUTER,
    be updated once for the whole loop?  Then note the bytes it touches.
    LOOP must be one level down, hold no construct (a device access in
@@ -534,12 +549,9 @@ dm_loop_has_construct (class loop *loop)
 static bool
 dm_host_loop_range (dm_access *acc, class loop *loop, class loop *outer)
 {
+  if (!dm_host_loop_wraps (loop, outer))
+    return false;
   edge exit = single_exit (loop);
-  if (loop_outer (loop) != outer || !exit
-      || !flow_bb_inside_loop_p (outer, exit->dest))
-    return false;
-  if (dm_loop_has_construct (loop))
-    return false;
   tree latches = number_of_latch_executions (loop);
   if (!latches || chrec_contains_undetermined (latches)
       || chrec_contains_symbols_defined_in_loop (latches, loop->num))
@@ -567,6 +579,33 @@ dm_host_loop_range (dm_access *acc, class loop *loop, class loop *outer)
   return true;
 }
 
+/* CALL, in region R, may read the section of group G (and write it, if
+   WRITES): the whole section is copied back before it and, if it may
+   write, sent again after it (exact: the host copy equals the device
+   copy when the call starts).  In a host loop below the region's level
+   the copies go around that loop.  Pushed on ACCESSES; NULL, or why
+   not.  */
+static const char *
+dm_call_access (gimple *call, int g, dm_region *r, bool writes,
+		vec<dm_access> &accesses)
+{
+  class loop *host_loop = gimple_bb (call)->loop_father;
+  if (host_loop == r->level || dm_loop_has_construct (host_loop))
+    host_loop = NULL;
+  if (host_loop && !dm_host_loop_wraps (host_loop, r->level))
+    return DM_WHY (r, "a call in the loop may access it",
+		   "a call between the constructs may access it");
+  dm_access acc = { g, call, NULL_TREE, false, host_loop, NULL, NULL, NULL,
+		    true };
+  accesses.safe_push (acc);
+  if (writes)
+    {
+      acc.write = true;
+      accesses.safe_push (acc);
+    }
+  return NULL;
+}
+
 /* Why STMT of region R may access the section REF in a way a target
    update cannot follow, or NULL.  A bounded load or store that may
    access it is pushed on ACCESSES (group G) instead.  */
@@ -582,8 +621,7 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
   if (!reads && !writes)
     return NULL;
   if (is_gimple_call (stmt))
-    return DM_WHY (r, "a call in the loop may access it",
-		   "a call between the constructs may access it");
+    return dm_call_access (stmt, g, r, writes, accesses);
   const char *why = DM_WHY (r, "the host accesses it in the loop",
 			    "the host accesses it between the constructs");
   if (gimple_clobber_p (stmt))
@@ -604,7 +642,7 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
       tree rhs = gimple_assign_rhs1 (stmt);
       if (!gimple_assign_load_p (stmt) || !dm_bounded_access_p (rhs))
 	return why;
-      dm_access acc = { g, stmt, rhs, false, NULL, NULL, NULL, NULL };
+      dm_access acc = { g, stmt, rhs, false, NULL, NULL, NULL, NULL, false };
       if (host_loop && !dm_host_loop_range (&acc, host_loop, r->level))
 	return "the host accesses it in a loop nested in the loop";
       accesses.safe_push (acc);
@@ -614,7 +652,7 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
       tree lhs = gimple_assign_lhs (stmt);
       if (!gimple_store_p (stmt) || !dm_bounded_access_p (lhs))
 	return why;
-      dm_access acc = { g, stmt, lhs, true, NULL, NULL, NULL, NULL };
+      dm_access acc = { g, stmt, lhs, true, NULL, NULL, NULL, NULL, false };
       if (host_loop && !dm_host_loop_range (&acc, host_loop, r->level))
 	return "the host accesses it in a loop nested in the loop";
       accesses.safe_push (acc);
@@ -724,29 +762,65 @@ dm_touches_only_locals (gimple *stmt, tree addr)
   return true;
 }
 
-/* Would keeping group G across R save nothing?  So when every host
-   access MINE of it covers the whole section (a scalar such as a
-   residual the host resets before a kernel and reads after it) and
-   there are as many of them as copies its constructs make: each access
-   becomes an update of the same bytes, and the enter and exit data come
-   on top.  A cost rule only; either choice gives the same results.  */
-static bool
+/* Would keeping group G across R save nothing?  Then why.  Each host
+   access MINE becomes a copy: a call that may touch the section costs a
+   whole one (two if it may write), an access that covers all of it (a
+   scalar such as a residual the host resets before a kernel and reads
+   after it) as much.  Across a loop: not worth it when calls run at
+   every step as often as the constructs copy it, or when every access
+   covers all of it and there are as many as copies.  Across a run whose
+   constructs run once: not when the calls' copies and the enter and exit
+   data add up to the constructs' copies.  A cost rule only; either
+   choice gives the same results.  */
+static const char *
 dm_updates_cost_as_much (dm_region *r, dm_hoist_state *st,
 			 vec<unsigned> &in_loop, int g, vec<dm_access> &mine)
 {
-  tree size = st->items[g].size;
-  if (mine.is_empty () || TREE_CODE (size) != INTEGER_CST)
-    return false;
-  for (dm_access &acc : mine)
-    if (acc.host_loop
-	|| !tree_int_cst_equal (TYPE_SIZE_UNIT (TREE_TYPE (acc.ref)), size))
-      return false;
+  if (mine.is_empty ())
+    return NULL;
   unsigned copies = 0;
+  bool repeated = false;
   for (unsigned i : in_loop)
     if (st->items[i].group == g)
-      copies += (((st->items[i].kind & GOMP_MAP_FLAG_TO) != 0)
-		 + ((st->items[i].kind & GOMP_MAP_FLAG_FROM) != 0));
-  return r->loop && mine.length () >= copies;
+      {
+	copies += (((st->items[i].kind & GOMP_MAP_FLAG_TO) != 0)
+		   + ((st->items[i].kind & GOMP_MAP_FLAG_FROM) != 0));
+	repeated |= gimple_bb (st->items[i].call)->loop_father != r->level;
+      }
+  unsigned whole = 0, every_step = 0;
+  for (dm_access &acc : mine)
+    if (acc.whole)
+      {
+	whole++;
+	every_step += (r->loop
+		       && dominated_by_p (CDI_DOMINATORS, r->loop->latch,
+					  acc.host_loop ? acc.host_loop->header
+							: gimple_bb (acc.stmt)));
+	repeated |= (acc.host_loop
+		     || gimple_bb (acc.stmt)->loop_father != r->level);
+      }
+  const char *calls = DM_WHY (r, "a call that may access it runs at every "
+				 "step: copying it around the call would "
+				 "move as much as the constructs' maps",
+			      "a call between the constructs may access it: "
+			      "copying it around the call would move as "
+			      "much as the constructs' maps");
+  if (r->loop && every_step && every_step >= copies)
+    return calls;
+  if (!r->loop && whole && !repeated && whole + 2 >= copies)
+    return calls;
+  tree size = st->items[g].size;
+  if (!r->loop || TREE_CODE (size) != INTEGER_CST)
+    return NULL;
+  for (dm_access &acc : mine)
+    if (acc.host_loop || acc.whole
+	|| !tree_int_cst_equal (TYPE_SIZE_UNIT (TREE_TYPE (acc.ref)), size))
+      return NULL;
+  if (mine.length () < copies)
+    return NULL;
+  return "the host reads or writes all of it between the constructs of "
+	 "each step: its updates would move as much as the constructs' "
+	 "maps";
 }
 
 /* Can STMT not touch memory only the pointers PRIV (SSA versions, see
@@ -862,10 +936,8 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 			"maps it without 'to'",
 		     "the host writes it between the constructs and a "
 		     "construct maps it without 'to'");
-  if (dm_updates_cost_as_much (r, st, in_loop, g, mine))
-    return "the host reads or writes all of it between the constructs "
-	   "of each step: its updates would move as much as the "
-	   "constructs' maps";
+  if (const char *why = dm_updates_cost_as_much (r, st, in_loop, g, mine))
+    return why;
   accesses.safe_splice (mine);
   return NULL;
 }
@@ -1280,11 +1352,12 @@ dm_emit_update (dm_item *lead, dm_access *acc)
 {
   gimple_seq seq = NULL;
   tree uptr = pointer_sized_int_node;
-  tree lo_a, hi_a;
-  dm_access_bounds (acc, &seq, &lo_a, &hi_a);
   tree lo_s = gimple_convert (&seq, uptr, lead->addr);
   tree hi_s = gimple_build (&seq, PLUS_EXPR, uptr, lo_s,
 			    gimple_convert (&seq, uptr, lead->size));
+  tree lo_a = lo_s, hi_a = hi_s;
+  if (!acc->whole)
+    dm_access_bounds (acc, &seq, &lo_a, &hi_a);
   tree lo = gimple_build (&seq, MAX_EXPR, uptr, lo_s, lo_a);
   tree hi = gimple_build (&seq, MIN_EXPR, uptr, hi_s, hi_a);
   hi = gimple_build (&seq, MAX_EXPR, uptr, hi, lo);
@@ -1317,7 +1390,14 @@ dm_emit_update (dm_item *lead, dm_access *acc)
   if (dm_reporting ())
     {
       char *name = dm_section_name (lead->addr);
-      if (acc->host_loop)
+      if (acc->whole)
+	dm_report (loc, acc->write
+			? "hoist: '%s' copied to the device after a call that "
+			  "may change it%s (target update to)"
+			: "hoist: '%s' copied from the device before a call "
+			  "that may see it%s (target update from)",
+		   name, acc->host_loop ? ", around the host loop" : "");
+      else if (acc->host_loop)
 	dm_report (loc, acc->write
 			? "hoist: '%s' copied to the device after the host "
 			  "loop whose writes may change it (target update to)"

@@ -162,7 +162,7 @@ main (void)
 /* { dg-final { scan-deepmap-report "negative.c:37:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:35" } } */
 /* { dg-final { scan-deepmap-report "negative.c:40:8: deepmap: hoist: 'A' copied from the device before a host read that may see it" } } */
 /* { dg-final { scan-deepmap-report "negative.c:40:12: deepmap: hoist: 'A' copied to the device after a host write that may change it" } } */
-/* { dg-final { scan-deepmap-report "negative.c:59:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:57 because a call in the loop may access it" } } */
+/* { dg-final { scan-deepmap-report "negative.c:59:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at negative.c:57 because a call that may access it runs at every step" } } */
 /* { dg-final { scan-deepmap-report "negative.c:73:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:71" } } */
 /* { dg-final { scan-deepmap-report "negative.c:78:8: deepmap: hoist: 'A' copied from the device before the host loop whose reads may see it \\(target update from\\)" } } */
 /* { dg-final { scan-deepmap-report "negative.c:91:9: deepmap: hoist: 'A' kept on the device across the loop at negative.c:89" } } */

@@ -86,4 +86,4 @@ main (void)
 
 /* { dg-final { scan-deepmap-report "private.c:41:9: deepmap: hoist: 'a' kept on the device across the loop at private.c:38 \\(enter data map\\(to\\), exit data map\\(release\\)\\), not copied back: nothing reads it afterwards" } } */
 /* { dg-final { scan-deepmap-report "private.c:41:9: deepmap: hoist: 's' kept on the device across the loop at private.c:38 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
-/* { dg-final { scan-deepmap-report "private.c:67:9: deepmap: hoist: missed: 'e' not kept on the device across the loop at private.c:64 because a call in the loop may access it" } } */
+/* { dg-final { scan-deepmap-report "private.c:67:9: deepmap: hoist: missed: 'e' not kept on the device across the loop at private.c:64 because a call that may access it runs at every step" } } */
