@@ -64,18 +64,27 @@ dm_omp_arg_array_p (tree ref)
 }
 
 /* Does the function read an argument array back?  Then a pointer
-   stored there could come back as one this analysis does not follow.  */
+   stored there could come back as one this analysis does not follow.
+   Asked once per function (the pass's own arrays are never read).  */
 static bool
 dm_arg_arrays_read (function *fun)
 {
+  static function *asked;
+  static int asked_no = -1;
+  static bool answer;
+  if (fun == asked && fun->funcdef_no == asked_no)
+    return answer;
+  asked = fun;
+  asked_no = fun->funcdef_no;
+  answer = false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       if (gimple_assign_load_p (gsi_stmt (gsi))
 	  && dm_omp_arg_array_p (gimple_assign_rhs1 (gsi_stmt (gsi))))
-	return true;
-  return false;
+	answer = true;
+  return answer;
 }
 
 /* walk_tree callback: is *TP the name DATA?  */

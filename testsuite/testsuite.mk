@@ -71,6 +71,18 @@ check-libgomp-full: deps all $(B)/libgomp-tests/.stamp
 	@sh $(TOP)/testsuite/deepmap.libgomp-full/compare-stock.sh \
 	  $(LIBGOMP_FULL_OUT)/stock $(LIBGOMP_FULL_OUT)/deepmap
 
+# The same suite built with the plugin (-O2: hoisting runs), against the
+# stock run: the plugin must change no result.
+check-libgomp-full-plugin: deps all $(B)/libgomp-tests/.stamp
+	@$(RUN_TESTS) --top $(TOP) --build $(B) \
+	  --outdir $(LIBGOMP_FULL_OUT)/stock deepmap.libgomp-full | tail -2
+	@$(RUN_TESTS) --top $(TOP) --build $(B) --libdir $(B)/lib/deepmap \
+	  --outdir $(LIBGOMP_FULL_OUT)/plugin --run-env '$(CHECK_RUN_ENV)' \
+	  --cflags '-fplugin=$(B)/lib/deepmap/deepmap.so -fplugin-arg-deepmap-warnings=none' \
+	  deepmap.libgomp-full | tail -2
+	@sh $(TOP)/testsuite/deepmap.libgomp-full/compare-stock.sh \
+	  $(LIBGOMP_FULL_OUT)/stock $(LIBGOMP_FULL_OUT)/plugin
+
 # The sanitized runtime is loaded into uninstrumented test programs, so the
 # sanitizer runtimes are preloaded.  detect_leaks=0: LeakSanitizer would
 # see every allocation of the (uninstrumented) test programs, of glibc and
