@@ -5,8 +5,11 @@
 # and without the plugin, interleaved.  See bench/README.
 #
 # Usage: bench/compiletime.sh [-n CONSTRUCTS] [-r REPS] [-O OPT] [-o FILE]
-#                             [-k]
+#                             [-k] [-f SOURCE [-x FLAGS]]
 #   -n CONSTRUCTS  target constructs in the generated file (default 3000)
+#   -f SOURCE      measure this existing file instead (C, or C++ when it
+#                  ends in .cc, .cpp, .cxx or .C, built with g++)
+#   -x FLAGS       extra compiler flags for SOURCE (include directories)
 #   -r REPS        compilations of each kind (default 5); median taken
 #   -O OPT         optimization flag (default -O2)
 #   -o FILE        result file (default bench/results/compiletime-DATE.txt)
@@ -29,14 +32,18 @@ OUTFILE=
 KEEP=
 CMDLINE="$0 $*"
 
-while getopts n:r:O:o:k opt; do
+FILE=
+XFLAGS=
+while getopts n:r:O:o:kf:x: opt; do
   case $opt in
     n) N=$OPTARG ;;
+    f) FILE=$OPTARG ;;
+    x) XFLAGS=$OPTARG ;;
     r) REPS=$OPTARG ;;
     O) OPT=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
     k) KEEP=1 ;;
-    *) bench_usage 6,15 ;;
+    *) bench_usage 6,18 ;;
   esac
 done
 
@@ -44,6 +51,14 @@ PLUGIN=$B/lib/deepmap/deepmap.so
 bench_need "$PLUGIN"
 mkdir -p "$BIN"
 SRC=$BIN/compiletime-$N.c
+if [ -n "$FILE" ]; then
+  SRC=$FILE
+  KEEP=1
+  case $FILE in
+    *.cc|*.cpp|*.cxx|*.C) CC=${CXX:-g++} ;;
+  esac
+  N=$(grep -c '^[[:space:]]*#[[:space:]]*pragma[[:space:]]*omp[[:space:]]*target' "$FILE" || true)
+else
 
 # The generated program: a few types, then N functions of one construct
 # each, cycling through the constructs and the types.
@@ -76,10 +91,11 @@ awk -v n="$N" 'BEGIN {
     print "}"
   }
 }' > "$SRC"
+fi
 
 # -w: warnings (counted_by unknown without the plugin, the plugin's own)
 # are not what is measured.
-WITHOUT="$CC $OPT -fopenmp -foffload=disable -w -I$TOP/include -c $SRC -o $BIN/compiletime.o"
+WITHOUT="$CC $OPT -fopenmp -foffload=disable -w -I$TOP/include $XFLAGS -c $SRC -o $BIN/compiletime.o"
 WITH="$WITHOUT -fplugin=$PLUGIN"
 
 bench_outfile compiletime
@@ -111,7 +127,9 @@ TABLE=$(awk "$BENCH_AWK"'
     printf "%-28s %10.3f\n", "without the plugin", a
     printf "%-28s %10.3f\n", "with the plugin", b
     printf "%-28s %9.1f%%\n", "added by the plugin", 100 * (b - a) / a
-    printf "%-28s %10.3f\n", "ms per construct", 1000 * (b - a) / '"$N"'
+    n = '"${N:-0}"' + 0
+    if (n > 0)
+      printf "%-28s %10.3f\n", "ms per construct", 1000 * (b - a) / n
     if (100 * (b - a) / a >= 5)
       print "WARNING: the plugin adds 5% or more"
   }' "$RAW")
@@ -120,7 +138,11 @@ TABLE=$(awk "$BENCH_AWK"'
   echo "compiletime: the deepmap plugin's cost in compile time"
   echo "command:  $CMDLINE"
   bench_machine
-  echo "source:   $N target constructs, generated (bench/compiletime.sh)"
+  if [ -n "$FILE" ]; then
+    echo "source:   $FILE ($(wc -l < "$FILE") lines, $N target constructs)"
+  else
+    echo "source:   $N target constructs, generated (bench/compiletime.sh)"
+  fi
   echo "without:  $WITHOUT"
   echo "with:     $WITH"
   bench_table_raw

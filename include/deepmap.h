@@ -134,6 +134,27 @@ struct deepmap_annotation
 extern void deepmap_annotate (size_t n, const struct deepmap_annotation *items)
   DEEPMAP_WEAK;
 
+/* The same announcement as static data, which is what the plugin emits
+   once it has found where each deep item sits in the construct's own
+   arrays: the construct whose map-kind array (the KINDS argument of its
+   GOMP_* call) is at KINDS has, in entry INDEX of its host address
+   array, elements of type TYPE.  Sites of one construct are adjacent.
+   A constructor of each translation unit registers its sites and a
+   destructor unregisters them (dlclose); both calls are guarded like
+   deepmap_annotate.  A construct that has sites costs nothing more at
+   run time than one without deep items.  */
+struct deepmap_site
+{
+  const void *kinds;
+  size_t index;
+  const struct deepmap_type *type;
+};
+
+extern void deepmap_register_sites (const struct deepmap_site *sites,
+				    size_t n) DEEPMAP_WEAK;
+extern void deepmap_unregister_sites (const struct deepmap_site *sites,
+				      size_t n) DEEPMAP_WEAK;
+
 /* Descriptors built at run time, for programs compiled without the
    plugin: the same structures the plugin emits.  deepmap_type_new returns
    NULL when out of memory; the add functions return 0, or -1 for a field

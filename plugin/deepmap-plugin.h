@@ -7,6 +7,7 @@
    dm-pipeline.c  #pragma deepmap pipeline (pipelined loops)
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
+   dm-sites.c     after omp-expand: annotations become a static table
    dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
    dm-devwrite.c  which sections a construct's device code may write
    dm-report.c    -fplugin-arg-deepmap-report output
@@ -67,6 +68,10 @@ extern void dm_types_register_roots (const char *name);
 
 /* dm-annotate.c */
 extern void dm_register_pass (const char *name);
+
+/* dm-sites.c */
+extern void dm_register_sites (const char *name);
+extern bool dm_site_is_deep (tree kinds, unsigned index);
 
 /* dm-hoist.c */
 extern void dm_register_hoist (const char *name);

@@ -36,6 +36,8 @@ static const char dm_help[] =
   "  report=FILE    the same, appended to FILE\n"
   "  hoist=off      keep no data on the device across loops "
   "(also no-hoist)\n"
+  "  sites=off      announce deep items with code before each construct\n"
+  "                 instead of a static table per unit (for comparison)\n"
   "  warnings=none|all|error\n"
   "                 the plugin's warnings off, on (default) or errors;\n"
   "                 -Wno-deepmap turns them off too\n"
@@ -92,7 +94,7 @@ dm_insert_pass (const char *name, opt_pass *pass, const char *ref,
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-  bool off = false, help = false, hoist = true;
+  bool off = false, help = false, hoist = true, sites = true;
   const char *report = NULL, *warnings = NULL;
 
   dm_plugin_name = info->base_name;
@@ -116,6 +118,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       else if (!strcmp (key, "hoist") && value
 	       && (!strcmp (value, "off") || !strcmp (value, "on")))
 	hoist = !strcmp (value, "on");
+      else if (!strcmp (key, "sites") && value
+	       && (!strcmp (value, "off") || !strcmp (value, "on")))
+	sites = !strcmp (value, "on");
       else if (!strcmp (key, "report"))
 	report = value ? value : "";
       else if (!strcmp (key, "warnings") && value)
@@ -159,6 +164,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 		     NULL);
   dm_types_register_roots (dm_plugin_name);
   dm_register_pass (dm_plugin_name);
+  if (sites)
+    dm_register_sites (dm_plugin_name);
   if (hoist)
     dm_register_hoist (dm_plugin_name);
   return 0;

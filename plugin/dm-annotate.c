@@ -56,6 +56,9 @@ dm_annotate_decl (void)
     {
       if (DECL_EXTERNAL (dm_user_annotate) && !DECL_WEAK (dm_user_annotate))
 	declare_weak (dm_user_annotate);
+      /* It only stores two words: no exception edges in C++.  */
+      if (DECL_EXTERNAL (dm_user_annotate))
+	TREE_NOTHROW (dm_user_annotate) = 1;
       return dm_user_annotate;
     }
   if (!dm_annotate_fn)
@@ -67,6 +70,7 @@ dm_annotate_decl (void)
 					    NULL_TREE);
       dm_annotate_fn = build_fn_decl ("deepmap_annotate", type);
       declare_weak (dm_annotate_fn);
+      TREE_NOTHROW (dm_annotate_fn) = 1;
     }
   return dm_annotate_fn;
 }

@@ -2015,6 +2015,16 @@ dm_where (location_t loc, int slot)
   return buf[slot];
 }
 
+/* Is IT a deep item of its construct (dm-sites.c)?  */
+static bool
+dm_item_is_deep (const dm_item &it)
+{
+  unsigned kinds = dm_is_target_call (it.call) ? 5 : 4;
+  tree arg = gimple_call_arg (it.call, kinds);
+  return TREE_CODE (arg) == ADDR_EXPR
+	 && dm_site_is_deep (TREE_OPERAND (arg, 0), it.index);
+}
+
 /* -fplugin-arg-deepmap-report: one line per section of each construct
    in a loop or a run.  */
 static void
@@ -2044,13 +2054,16 @@ dm_report_hoisting (dm_hoist_state *st)
 		   tested);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
-		   "%s (enter data map(%s), exit data map(%s))%s%s%s", name,
+		   "%s (enter data map(%s), exit data map(%s))%s%s%s%s", name,
 		   dm_where (it.loop, 0), kind, exit,
 		   it.rotating ? ", with every array it trades places with"
 			       : "",
 		   it.dead_after
 		   ? ", not copied back: nothing reads it afterwards" : "",
-		   tested);
+		   tested,
+		   dm_item_is_deep (it)
+		   ? ", the structure only: each construct still maps what "
+		     "it points to" : "");
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
 		   "the loop at %s because %s", name, dm_where (it.loop, 0),

@@ -107,6 +107,8 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   struct dm_device *dev = dm_device_for_region (device, fn);
   struct dm_deep_list dl;
   struct dm_deep_replay_info ri, *rip = NULL;
+  struct dm_site_announce sa;
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
   if (!(flags & DM_TARGET_FLAG_NOWAIT))
     {
       /* The replay takes references: only once the dependences are
@@ -124,6 +126,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 			dl.storage ? dl.original + 1 : 0, DM_OMPT_RA);
       dm_deep_check (dl.check, "target", dev ? dev->id : -1);
       dm_deep_done (&dl, hostaddrs);
+      dm_deep_sites_done (&sa);
       return;
     }
   dm_wait_depend (depend);
@@ -138,6 +141,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   if (traced)
     dm_ompt_target_end (&op);
   dm_deep_done (&dl, hostaddrs);
+  dm_deep_sites_done (&sa);
 }
 
 DM_EXPORT void
@@ -169,6 +173,8 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   int traced = dm_ompt_begin (&op, dev, ompt_target_enter_data, ra);
   struct dm_deep_list dl;
   struct dm_deep_replay_info ri;
+  struct dm_site_announce sa;
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
   struct dm_deep_replay_info *rip
     = dm_deep_replay_prepare (dev, DM_CONSTRUCT_DATA, mapnum, hostaddrs,
 			      sizes, kinds, &ri);
@@ -187,6 +193,7 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
       dm_ompt_target_end (&op);
     }
   dm_deep_done (&dl, hostaddrs);
+  dm_deep_sites_done (&sa);
   env->prev = dm_data_stack;
   dm_data_stack = env;
 }
@@ -232,6 +239,8 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
 {
   struct dm_device *dev = dm_device_resolve (device, "target update");
   struct dm_deep_list dl;
+  struct dm_site_announce sa;
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
   dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (DM_CONSTRUCT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
@@ -246,6 +255,7 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
 	dm_ompt_target_end (&op);
     }
   dm_deep_done (&dl, hostaddrs);
+  dm_deep_sites_done (&sa);
 }
 
 DM_EXPORT void
@@ -273,6 +283,8 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
     = dm_device_resolve (device, exit_data ? "target exit data"
 					   : "target enter data");
   struct dm_deep_list dl;
+  struct dm_site_announce sa;
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
   dm_deep_expand (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
 		  mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
@@ -299,4 +311,5 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
     }
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);
+  dm_deep_sites_done (&sa);
 }

@@ -26,6 +26,45 @@ deepmap_annotate (size_t n, const struct deepmap_annotation *items)
   dm_deep_npending = n;
 }
 
+void
+dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
+			void **hostaddrs, const unsigned short *kinds)
+{
+  sa->heap = NULL;
+  if (dm_deep_npending)
+    return;
+  struct deepmap_annotation *a = sa->buf;
+  size_t n = dm_sites_find (kinds, mapnum, hostaddrs, a, DM_SITES_INLINE);
+  if (n > DM_SITES_INLINE)
+    {
+      a = sa->heap = malloc (n * sizeof *a);
+      if (!a)
+	dm_fatal ("deep copy: out of host memory for %zu deep items", n);
+      /* A concurrent dlclose cannot remove this construct's sites: the
+	 construct is running.  */
+      n = dm_sites_find (kinds, mapnum, hostaddrs, a, n);
+    }
+  if (!n)
+    {
+      free (sa->heap);
+      sa->heap = NULL;
+      return;
+    }
+  sa->used = 1;
+  dm_pending = a;
+  dm_deep_npending = n;
+}
+
+void
+dm_deep_announce_done (struct dm_site_announce *sa)
+{
+  if (dm_pending == sa->buf || (sa->heap && dm_pending == sa->heap))
+    dm_deep_discard ();
+  free (sa->heap);
+  sa->heap = NULL;
+  sa->used = 0;
+}
+
 /* ---- the visited set ------------------------------------------------ */
 
 /* Elements already expanded in this call, as (address, type): the

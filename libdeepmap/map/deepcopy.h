@@ -21,6 +21,7 @@
 #include "support/export.h"
 #include "map/descriptor.h"
 #include "map/mapping.h"
+#include "map/sites.h"
 
 /* A construct's list, possibly expanded.  */
 struct dm_deep_list
@@ -55,6 +56,42 @@ void dm_deep_discard (void);
 
 /* How many annotations this thread has for its next construct.  */
 extern DM_TLS size_t dm_deep_npending;
+
+/* The sites of a construct announced for the length of one GOMP_* call
+   (map/sites.h): the annotations live in the caller's frame.  */
+#define DM_SITES_INLINE 8
+struct dm_site_announce
+{
+  int used;
+  struct deepmap_annotation *heap;
+  struct deepmap_annotation buf[DM_SITES_INLINE];
+};
+
+void dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
+			     void **hostaddrs, const unsigned short *kinds);
+void dm_deep_announce_done (struct dm_site_announce *sa);
+
+/* Announce the registered sites of the construct with map kinds KINDS,
+   unless this thread announced its items already (deepmap_annotate).  A
+   program without registered sites pays one load.  */
+static inline void
+dm_deep_sites (struct dm_site_announce *sa, size_t mapnum, void **hostaddrs,
+	       const unsigned short *kinds)
+{
+  sa->used = 0;
+  if (__builtin_expect (__atomic_load_n (&dm_sites_constructs,
+					 __ATOMIC_RELAXED) != 0, 0))
+    dm_deep_announce_sites (sa, mapnum, hostaddrs, kinds);
+}
+
+/* The call is over: forget what dm_deep_sites announced, if nothing
+   took it.  */
+static inline void
+dm_deep_sites_done (struct dm_site_announce *sa)
+{
+  if (__builtin_expect (sa->used, 0))
+    dm_deep_announce_done (sa);
+}
 
 /* Take this thread's annotations and expand the list of construct C.  */
 void dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,

@@ -2,6 +2,7 @@
 // in each instantiation (its type may depend on the arguments), and the
 // pointee's descriptor is the argument's.
 // { dg-require-effective-target offload_device_nonshared_as }
+// { dg-additional-options "-fdump-tree-all" }
 #include <new>
 #include "deeptests.h"
 
@@ -82,3 +83,6 @@ main ()
   return 0;
 }
 // { dg-output "C\\+\\+ templates: ok" }
+// Every instantiation's constructs became sites of the static table.
+// { dg-final { scan-tree-dump-times "deep sites of the construct" 3 "deepmap_sites" } }
+// { dg-final { scan-tree-dump-not "deepmap_annotate \\(" "optimized" } }

@@ -1,8 +1,10 @@
 /* What the plugin's passes insert, seen in their dumps: one guarded
    deepmap_annotate call per construct with deep items, the count of its
    items, none for a construct without them or one that #pragma deepmap
-   shallow marks; and the enter and exit data calls hoisting puts around
-   a time-step loop.  */
+   shallow marks; after omp-expand, both calls turned into sites of the
+   unit's static table (registered by a constructor, unregistered by a
+   destructor) and gone from the code; and the enter and exit data calls
+   hoisting puts around a time-step loop.  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fdump-tree-all" } */
 
@@ -61,4 +63,8 @@ steps (double *a, int n, int t)
 /* { dg-final { scan-tree-dump-times "if \\(deepmap_annotate != 0B\\)" 2 "deepmap" } } */
 /* { dg-final { scan-tree-dump "\\.type = &__deepmap_type" "deepmap" } } */
 /* { dg-final { scan-tree-dump-not "deepmap_annotate \\(0, " "deepmap" } } */
+/* { dg-final { scan-tree-dump-times "deep sites of the construct with map kinds \\.omp_data_kinds\[.0-9\]*: p of type __deepmap_type" 1 "deepmap_sites" } } */
+/* { dg-final { scan-tree-dump-times "of type __deepmap_type\[.0-9\]*, " 1 "deepmap_sites" } } */
+/* { dg-final { scan-tree-dump-not "annotation kept" "deepmap_sites" } } */
+/* { dg-final { scan-tree-dump-not "deepmap_annotate" "optimized" } } */
 /* { dg-final { scan-tree-dump-times "GOMP_target_enter_exit_data \\(-1, 1, &deepmap_hoist" 2 "deepmap_hoist" } } */
