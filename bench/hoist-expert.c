@@ -306,4 +306,20 @@ jacobi_swap (int n, int steps, double *A, double *B)
     }
 }
 
+__attribute__ ((noinline)) static void
+deep_1d (int steps, struct hoist_field *f)
+{
+#pragma omp target enter data map(to: f[0:1])
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for
+      for (long i = 1; i < f->n - 1; i++)
+	f->v[i] = 0.33333 * (f->u[i - 1] + f->u[i] + f->u[i + 1]);
+#pragma omp target teams distribute parallel for
+      for (long i = 1; i < f->n - 1; i++)
+	f->u[i] = 0.33333 * (f->v[i - 1] + f->v[i] + f->v[i + 1]);
+    }
+#pragma omp target exit data map(from: f[0:1])
+}
+
 #include "hoist-main.h"

@@ -101,10 +101,20 @@ main (int argc, char **argv)
       t1 = omp_get_wtime ();
       h = hoist_sum (hoist_sum (h, A, J1_N), B, J1_N);
     }
+  else if (HOIST_NEED ("deep-1d"))
+    {
+      struct hoist_field f = { DP_N, hoist_alloc (DP_N, 1),
+			       hoist_alloc (DP_N, 2) };
+      t0 = omp_get_wtime ();
+      deep_1d (DP_T, &f);
+      t1 = omp_get_wtime ();
+      h = hoist_sum (hoist_sum (h, f.u, DP_N), f.v, DP_N);
+    }
   else
     {
       fprintf (stderr, "usage: %s jacobi-1d|jacobi-2d|heat-3d|fdtd-2d|"
-	       "seidel-2d|adi|convergence|row-touch|callee|jacobi-swap\n",
+	       "seidel-2d|adi|convergence|row-touch|callee|jacobi-swap|"
+	       "deep-1d\n",
 	       argv[0]);
       return 2;
     }

@@ -5,7 +5,7 @@
 
    Usage: hoist-naive KERNEL   (jacobi-1d jacobi-2d heat-3d fdtd-2d
    seidel-2d adi convergence row-touch
-   callee jacobi-swap); prints the kernel's time, with
+   callee jacobi-swap deep-1d); prints the kernel's time, with
    its transfers, and a checksum of its arrays.  */
 #include "hoist.h"
 
@@ -277,6 +277,22 @@ jacobi_swap (int n, int steps, double *A, double *B)
       double *tmp = A;
       A = B;
       B = tmp;
+    }
+}
+
+/* jacobi-1d on arrays reached through a structure: each construct maps
+   the structure, and the plugin's deep copy maps what it points to.  */
+__attribute__ ((noinline)) static void
+deep_1d (int steps, struct hoist_field *f)
+{
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for map(tofrom: f[0:1])
+      for (long i = 1; i < f->n - 1; i++)
+	f->v[i] = 0.33333 * (f->u[i - 1] + f->u[i] + f->u[i + 1]);
+#pragma omp target teams distribute parallel for map(tofrom: f[0:1])
+      for (long i = 1; i < f->n - 1; i++)
+	f->u[i] = 0.33333 * (f->v[i - 1] + f->v[i] + f->v[i + 1]);
     }
 }
 

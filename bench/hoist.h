@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deepmap.h"
+
 /* Sizes: a few MiB per array, so that transfers dominate on a modelled
    PCIe link while the emulated device computes in well under a second.  */
 #define J1_N (1 << 20)
@@ -32,6 +34,17 @@
 #define RW_T 20
 #define CE_N (1 << 20)
 #define CE_T 20
+#define DP_N (1 << 20)
+#define DP_T 20
+
+/* The deep kernel's data: a structure whose arrays the kernels reach
+   through it (deep copy, with the plugin).  */
+struct hoist_field
+{
+  long n;
+  double *u deepmap_counted_by (n);
+  double *v deepmap_counted_by (n);
+};
 
 /* Deterministic, not all equal, exactly representable start values.  */
 static void

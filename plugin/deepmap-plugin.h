@@ -68,10 +68,11 @@ extern void dm_types_register_roots (const char *name);
 
 /* dm-annotate.c */
 extern void dm_register_pass (const char *name);
+extern tree dm_annotate_decl (void);
 
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);
-extern bool dm_site_is_deep (tree kinds, unsigned index);
+extern tree dm_site_descriptor (tree kinds, unsigned index);
 
 /* dm-hoist.c */
 extern void dm_register_hoist (const char *name);

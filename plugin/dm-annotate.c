@@ -49,7 +49,7 @@ dm_note_decl (void *event_data, void *user_data)
     dm_user_annotate = decl;
 }
 
-static tree
+tree
 dm_annotate_decl (void)
 {
   if (dm_user_annotate)

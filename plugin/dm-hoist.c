@@ -109,6 +109,12 @@ struct dm_item
   unsigned orig;
   unsigned rot_id;		/* 0: none */
   bool dead_after;		/* no copy back: nothing reads it after */
+  /* A deep item of its construct (dm-sites.c): its descriptor.  Kept
+     WHOLE (with everything it reaches, the hoisted calls announce it
+     deep) where the region does no host memory access at all; else the
+     structure alone is kept and each construct maps what it reaches.  */
+  tree deep_desc;
+  bool whole;
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -336,6 +342,7 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       if (!it.addr || !it.size)
 	return false;
       it.device = gimple_call_arg (call, 0);
+      it.deep_desc = dm_site_descriptor (kinds, i);
       it.kind = kind;
       it.dynamic_kind = dynamic;
       it.group = -1;
@@ -1215,6 +1222,68 @@ dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
 						     (TREE_TYPE (arrs[i]))));
 }
 
+/* The deep items of SECS kept whole are announced, right before the
+   call, as the plugin announces a construct's (deepmap_annotate, called
+   where it exists): the runtime then maps and unmaps all they reach.  */
+static void
+dm_announce_whole (gimple_seq *seq, vec<dm_item *> &secs, location_t loc)
+{
+  unsigned n = 0;
+  for (dm_item *it : secs)
+    n += it->whole;
+  if (!n)
+    return;
+  tree ann = dm_annotation_type ();
+  tree host_field = TYPE_FIELDS (ann);
+  tree type_field = DECL_CHAIN (host_field);
+  tree items = create_tmp_var (build_array_type_nelts (ann, n),
+			       "deepmap_items");
+  TREE_ADDRESSABLE (items) = 1;
+  unsigned i = 0;
+  for (dm_item *it : secs)
+    if (it->whole)
+      {
+	tree elt = build4 (ARRAY_REF, ann, items, size_int (i++), NULL_TREE,
+			   NULL_TREE);
+	gimple_seq conv = NULL;
+	tree host = force_gimple_operand (fold_convert (TREE_TYPE (host_field),
+							it->addr),
+					  &conv, true, NULL_TREE);
+	gimple_seq_add_seq (seq, conv);
+	gimple_seq_add_stmt (seq, gimple_build_assign
+				    (build3 (COMPONENT_REF,
+					     TREE_TYPE (host_field), elt,
+					     host_field, NULL_TREE), host));
+	conv = NULL;
+	tree desc = force_gimple_operand (fold_convert
+					    (TREE_TYPE (type_field),
+					     build_fold_addr_expr
+					       (it->deep_desc)),
+					  &conv, true, NULL_TREE);
+	gimple_seq_add_seq (seq, conv);
+	gimple_seq_add_stmt (seq, gimple_build_assign
+				    (build3 (COMPONENT_REF,
+					     TREE_TYPE (type_field),
+					     unshare_expr (elt), type_field,
+					     NULL_TREE), desc));
+      }
+  tree fn = dm_annotate_decl ();
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fn));
+  tree count_type = args ? TREE_VALUE (args) : size_type_node;
+  tree first = build4 (ARRAY_REF, ann, items, size_zero_node, NULL_TREE,
+		       NULL_TREE);
+  gimple_seq conv = NULL;
+  tree first_addr = force_gimple_operand (build_fold_addr_expr (first),
+					  &conv, true, NULL_TREE);
+  gimple_seq_add_seq (seq, conv);
+  gcall *call = gimple_build_call (fn, 2, build_int_cst (count_type, n),
+				   first_addr);
+  gimple_set_location (call, loc);
+  gimple_seq_add_stmt (seq, call);
+  /* Guarded like the hooks: skipped under another libgomp.  */
+  dm_hook_calls.safe_push (call);
+}
+
 /* The GOMP_target_enter_exit_data call for sections SECS on DEVICE, as
    GCC emits it for `target enter data' (EXIT false) or `target exit
    data', using the arrays ARRS.  */
@@ -1248,6 +1317,7 @@ dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
 	}
       dm_store_slot (&seq, arrs[2], i, short_unsigned_type_node, kind);
     }
+  dm_announce_whole (&seq, secs, loc);
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
 		    secs.length (), arrs,
 		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, secs[0]->guard, loc);
@@ -1523,6 +1593,63 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 /* Decide and keep the sections of the constructs in region R that are
    not kept on the device across an enclosing loop already.  Returns
    whether it inserted anything.  */
+/* Does region R do no host memory access besides its constructs' own
+   argument arrays (and harmless calls)?  Then nothing on the host can
+   see or change what a kept deep item reaches while it is kept.  */
+static bool
+dm_region_quiet (dm_region *r)
+{
+  for (gimple *stmt : r->stmts)
+    if (!dm_stmt_ignorable_p (stmt))
+      return false;
+  return true;
+}
+
+/* Which kept groups of R are kept whole (see dm_item::whole): a deep
+   item, in a quiet region, mapped by every construct with 'from' (a
+   construct that maps it without 'from' would drop its device's writes
+   to what it reaches; a resident copy would keep them), not under a
+   run-time test.  Every item of the group gets the group's answer and
+   descriptor.  */
+static void
+dm_decide_whole (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
+		 vec<bool> &alive)
+{
+  bool quiet = dm_region_quiet (r);
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    {
+      dm_item *lead = &st->items[in_loop[x]];
+      if (!alive[x] || (int) in_loop[x] != lead->group)
+	continue;
+      tree desc = NULL_TREE;
+      bool all_from = true;
+      for (unsigned y = 0; y < in_loop.length (); y++)
+	{
+	  dm_item *it = &st->items[in_loop[y]];
+	  if (it->group != lead->group)
+	    continue;
+	  if (it->deep_desc && !desc)
+	    desc = it->deep_desc;
+	  else if (it->deep_desc && it->deep_desc != desc)
+	    all_from = false;		/* two types: keep it shallow */
+	  all_from &= ((it->kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM) != 0;
+	  /* Arrays that trade places are kept as their own items.  */
+	  all_from &= !it->synthetic && !it->rot_loop;
+	}
+      bool whole = desc && quiet && all_from && !lead->guard;
+      for (unsigned y = 0; y < in_loop.length (); y++)
+	{
+	  dm_item *it = &st->items[in_loop[y]];
+	  if (it->group == lead->group)
+	    {
+	      it->whole = whole;
+	      if (desc)
+		it->deep_desc = desc;
+	    }
+	}
+    }
+}
+
 static bool
 dm_hoist_region (dm_region *r, dm_hoist_state *st)
 {
@@ -1575,6 +1702,8 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
 	if (alive[x])
 	  st->items[in_loop[x]].guard = guard;
     }
+
+  dm_decide_whole (r, st, in_loop, alive);
 
   /* One enter and one exit call per device.  */
   for (unsigned x = 0; x < in_loop.length (); x++)
@@ -2015,16 +2144,6 @@ dm_where (location_t loc, int slot)
   return buf[slot];
 }
 
-/* Is IT a deep item of its construct (dm-sites.c)?  */
-static bool
-dm_item_is_deep (const dm_item &it)
-{
-  unsigned kinds = dm_is_target_call (it.call) ? 5 : 4;
-  tree arg = gimple_call_arg (it.call, kinds);
-  return TREE_CODE (arg) == ADDR_EXPR
-	 && dm_site_is_deep (TREE_OPERAND (arg, 0), it.index);
-}
-
 /* -fplugin-arg-deepmap-report: one line per section of each construct
    in a loop or a run.  */
 static void
@@ -2061,9 +2180,9 @@ dm_report_hoisting (dm_hoist_state *st)
 		   it.dead_after
 		   ? ", not copied back: nothing reads it afterwards" : "",
 		   tested,
-		   dm_item_is_deep (it)
-		   ? ", the structure only: each construct still maps what "
-		     "it points to" : "");
+		   it.whole ? ", with everything it points to (deep)"
+		   : it.deep_desc ? ", the structure only: each construct "
+				    "still maps what it points to" : "");
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
 		   "the loop at %s because %s", name, dm_where (it.loop, 0),

@@ -410,18 +410,18 @@ dm_sites_execute (function *fun)
   return changed ? TODO_cleanup_cfg : 0;
 }
 
-/* Is entry INDEX of the construct whose map-kind array is KINDS a deep
-   item?  */
-bool
-dm_site_is_deep (tree kinds, unsigned index)
+/* The descriptor of entry INDEX of the construct whose map-kind array
+   is KINDS when that entry is a deep item, else NULL.  */
+tree
+dm_site_descriptor (tree kinds, unsigned index)
 {
   tree *first = dm_site_index ? dm_site_index->get (kinds) : NULL;
   if (!first)
-    return false;
+    return NULL_TREE;
   for (tree l = *first; l && TREE_PURPOSE (l) == kinds; l = TREE_CHAIN (l))
     if (tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))) == index)
-      return true;
-  return false;
+      return TREE_VALUE (TREE_VALUE (l));
+  return NULL_TREE;
 }
 
 /* A weak external declaration of void NAME (const void *, size_t).  */
