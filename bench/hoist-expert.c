@@ -322,4 +322,23 @@ deep_1d (int steps, struct hoist_field *f)
 #pragma omp target exit data map(from: f[0:1])
 }
 
+__attribute__ ((noinline)) static void
+fields_1d (int steps, struct hoist_grid *g)
+{
+  long n = g->n;
+#pragma omp target enter data map(to: g->u[0:n], g->v[0:n])
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for \
+	map(tofrom: g->u[0:n], g->v[0:n])
+      for (long i = 1; i < n - 1; i++)
+	g->v[i] = 0.33333 * (g->u[i - 1] + g->u[i] + g->u[i + 1]);
+#pragma omp target teams distribute parallel for \
+	map(tofrom: g->u[0:n], g->v[0:n])
+      for (long i = 1; i < n - 1; i++)
+	g->u[i] = 0.33333 * (g->v[i - 1] + g->v[i] + g->v[i + 1]);
+    }
+#pragma omp target exit data map(from: g->u[0:n], g->v[0:n])
+}
+
 #include "hoist-main.h"

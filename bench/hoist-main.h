@@ -110,11 +110,20 @@ main (int argc, char **argv)
       t1 = omp_get_wtime ();
       h = hoist_sum (hoist_sum (h, f.u, DP_N), f.v, DP_N);
     }
+  else if (HOIST_NEED ("fields-1d"))
+    {
+      struct hoist_grid g = { DP_N, hoist_alloc (DP_N, 1),
+			      hoist_alloc (DP_N, 2) };
+      t0 = omp_get_wtime ();
+      fields_1d (DP_T, &g);
+      t1 = omp_get_wtime ();
+      h = hoist_sum (hoist_sum (h, g.u, DP_N), g.v, DP_N);
+    }
   else
     {
       fprintf (stderr, "usage: %s jacobi-1d|jacobi-2d|heat-3d|fdtd-2d|"
 	       "seidel-2d|adi|convergence|row-touch|callee|jacobi-swap|"
-	       "deep-1d\n",
+	       "deep-1d|fields-1d\n",
 	       argv[0]);
       return 2;
     }

@@ -5,7 +5,7 @@
 
    Usage: hoist-naive KERNEL   (jacobi-1d jacobi-2d heat-3d fdtd-2d
    seidel-2d adi convergence row-touch
-   callee jacobi-swap deep-1d); prints the kernel's time, with
+   callee jacobi-swap deep-1d fields-1d); prints the kernel's time, with
    its transfers, and a checksum of its arrays.  */
 #include "hoist.h"
 
@@ -293,6 +293,25 @@ deep_1d (int steps, struct hoist_field *f)
 #pragma omp target teams distribute parallel for map(tofrom: f[0:1])
       for (long i = 1; i < f->n - 1; i++)
 	f->u[i] = 0.33333 * (f->v[i - 1] + f->v[i] + f->v[i + 1]);
+    }
+}
+
+/* jacobi-1d on arrays named through a structure's pointer fields; GCC
+   reloads g->u at each step (a construct might change it).  */
+__attribute__ ((noinline)) static void
+fields_1d (int steps, struct hoist_grid *g)
+{
+  long n = g->n;
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for \
+	map(tofrom: g->u[0:n], g->v[0:n])
+      for (long i = 1; i < n - 1; i++)
+	g->v[i] = 0.33333 * (g->u[i - 1] + g->u[i] + g->u[i + 1]);
+#pragma omp target teams distribute parallel for \
+	map(tofrom: g->u[0:n], g->v[0:n])
+      for (long i = 1; i < n - 1; i++)
+	g->u[i] = 0.33333 * (g->v[i - 1] + g->v[i] + g->v[i + 1]);
     }
 }
 

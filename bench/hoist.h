@@ -37,6 +37,14 @@
 #define DP_N (1 << 20)
 #define DP_T 20
 
+/* The fields kernel's data: arrays named through pointer fields
+   (`g->u[0:n]'), no deep copy.  */
+struct hoist_grid
+{
+  long n;
+  double *u, *v;
+};
+
 /* The deep kernel's data: a structure whose arrays the kernels reach
    through it (deep copy, with the plugin).  */
 struct hoist_field

@@ -80,6 +80,7 @@ extern void dm_register_hoist (const char *name);
 /* dm-devwrite.c */
 extern void dm_note_outlined (function *fun);
 extern bool dm_device_may_write (tree fn, unsigned index);
+extern bool dm_device_may_store (tree fn, unsigned index);
 
 /* dm-escape.c */
 extern bitmap dm_private_pointers (tree addr, tree *decl);

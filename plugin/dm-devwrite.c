@@ -13,7 +13,10 @@
    parallel and teams bodies it starts, may store.  Anything the analysis
    does not follow (the pointer passed to a call, stored in memory other
    than a nested region's argument block, a pointer loaded through it)
-   counts as a write.  */
+   counts as a write.  A second summary leaves out the writes through
+   pointers loaded from the section: it says whether the section's own
+   bytes may be stored to (a structure whose arrays the kernel writes,
+   through the structure's pointer fields, keeps its own bytes).  */
 #include "deepmap-plugin.h"
 #include "ssa.h"
 #include "tree-dfa.h"
@@ -23,8 +26,10 @@
 #define DM_SLOTS 63
 
 static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries;
+/* The same for stores to the slot's own section (see above).  */
+static hash_map<tree, unsigned HOST_WIDE_INT> *dm_direct_summaries;
 
-static unsigned HOST_WIDE_INT *dm_summary_of (tree fn);
+static unsigned HOST_WIDE_INT *dm_summary_of (tree fn, bool direct);
 
 /* The byte offset in *PARM of memory REF, or -1 if REF is not at a
    constant offset in the block PARM points to.  */
@@ -88,14 +93,15 @@ dm_region_start_p (gcall *call)
    pointer stored at byte OFFSET of its argument block BLOCK: DM_ALL
    unless CALL passes &BLOCK to a body with a summary.  */
 static bool
-dm_nested_writes (gcall *call, tree block, HOST_WIDE_INT offset)
+dm_nested_writes (gcall *call, tree block, HOST_WIDE_INT offset,
+		  bool direct)
 {
   tree fn = gimple_call_arg (call, 0), data = gimple_call_arg (call, 1);
   if (TREE_CODE (fn) != ADDR_EXPR
       || TREE_CODE (TREE_OPERAND (fn, 0)) != FUNCTION_DECL
       || TREE_CODE (data) != ADDR_EXPR || TREE_OPERAND (data, 0) != block)
     return true;
-  unsigned HOST_WIDE_INT *s = dm_summary_of (TREE_OPERAND (fn, 0));
+  unsigned HOST_WIDE_INT *s = dm_summary_of (TREE_OPERAND (fn, 0), direct);
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
   if (!s || offset % psize || offset / psize >= DM_SLOTS)
     return true;
@@ -105,9 +111,10 @@ dm_nested_writes (gcall *call, tree block, HOST_WIDE_INT offset)
 /* Is USE_STMT, a use of NAME (a value derived from a pointer slot),
    harmless: a load through it of a value that is no pointer, or a
    computation whose result the propagation follows?  A store of NAME
-   into an automatic block handed to nested bodies is checked apart.  */
+   into an automatic block handed to nested bodies is checked apart.
+   DIRECT: a load of a pointer through it is harmless too.  */
 static bool
-dm_harmless_use_p (gimple *use_stmt, tree name)
+dm_harmless_use_p (gimple *use_stmt, tree name, bool direct)
 {
   if (is_gimple_debug (use_stmt) || gimple_code (use_stmt) == GIMPLE_COND
       || gimple_code (use_stmt) == GIMPLE_PHI)
@@ -124,7 +131,7 @@ dm_harmless_use_p (gimple *use_stmt, tree name)
   tree base = get_base_address (gimple_assign_rhs1 (as));
   return (base && TREE_CODE (base) == MEM_REF
 	  && TREE_OPERAND (base, 0) == name
-	  && dm_plain_value_type_p (TREE_TYPE (lhs)));
+	  && (direct || dm_plain_value_type_p (TREE_TYPE (lhs))));
 }
 
 /* Does the pointer stored at byte OFFSET of the automatic argument block
@@ -132,7 +139,8 @@ dm_harmless_use_p (gimple *use_stmt, tree name)
    nested region starts whose bodies do not write through that slot, or
    FUN reads it back?  */
 static bool
-dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset)
+dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset,
+		  bool direct)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -145,7 +153,7 @@ dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset)
 	gcall *call = dyn_cast <gcall *> (stmt);
 	bool start = call && dm_region_start_p (call);
 	if (start && ref_maybe_used_by_stmt_p (call, block)
-	    && dm_nested_writes (call, block, offset))
+	    && dm_nested_writes (call, block, offset, direct))
 	  return true;
 	if (gimple_assign_load_p (stmt)
 	    && get_base_address (gimple_assign_rhs1 (stmt)) == block)
@@ -164,7 +172,7 @@ dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset)
 
 /* The slots of FUN's argument block that FUN may write through.  */
 static unsigned HOST_WIDE_INT
-dm_compute_writes (function *fun, tree parm)
+dm_compute_writes (function *fun, tree parm, bool direct)
 {
   unsigned num = num_ssa_names;
   auto_vec<unsigned HOST_WIDE_INT> from;
@@ -231,7 +239,7 @@ dm_compute_writes (function *fun, tree parm)
       gimple *use_stmt;
       FOR_EACH_IMM_USE_STMT (use_stmt, it, name)
 	{
-	  if (dm_harmless_use_p (use_stmt, name))
+	  if (dm_harmless_use_p (use_stmt, name, direct))
 	    continue;
 	  gassign *as = dyn_cast <gassign *> (use_stmt);
 	  poly_int64 off;
@@ -245,7 +253,7 @@ dm_compute_writes (function *fun, tree parm)
 	      written |= from[v];
 	      continue;
 	    }
-	  if (dm_block_leaks_p (fun, block, off.to_constant ()))
+	  if (dm_block_leaks_p (fun, block, off.to_constant (), direct))
 	    written |= from[v];
 	}
     }
@@ -284,12 +292,20 @@ dm_note_outlined (function *fun)
 		 || !dm_plain_value_type_p (type)))
 	    w = DM_ALL;
 	}
-      if (!w)
-	w = dm_compute_writes (fun, def);
+    }
+  unsigned HOST_WIDE_INT direct = w;
+  if (def && !w)
+    {
+      w = dm_compute_writes (fun, def, false);
+      direct = dm_compute_writes (fun, def, true);
     }
   if (!dm_summaries)
-    dm_summaries = new hash_map<tree, unsigned HOST_WIDE_INT>;
+    {
+      dm_summaries = new hash_map<tree, unsigned HOST_WIDE_INT>;
+      dm_direct_summaries = new hash_map<tree, unsigned HOST_WIDE_INT>;
+    }
   dm_summaries->put (fun->decl, w);
+  dm_direct_summaries->put (fun->decl, direct);
 }
 
 /* The summary of the outlined function FN, or NULL.  GCC compiles
@@ -299,18 +315,20 @@ dm_note_outlined (function *fun)
    analysis reads only what the code does, so any version of the body
    gives a sound answer.  */
 static unsigned HOST_WIDE_INT *
-dm_summary_of (tree fn)
+dm_summary_of (tree fn, bool direct)
 {
   if (TREE_CODE (fn) != FUNCTION_DECL)
     return NULL;
-  unsigned HOST_WIDE_INT *s = dm_summaries ? dm_summaries->get (fn) : NULL;
+  hash_map<tree, unsigned HOST_WIDE_INT> *&map
+    = direct ? dm_direct_summaries : dm_summaries;
+  unsigned HOST_WIDE_INT *s = map ? map->get (fn) : NULL;
   function *f = DECL_STRUCT_FUNCTION (fn);
   if (s || !f || !f->cfg || !gimple_in_ssa_p (f))
     return s;
   push_cfun (f);
   dm_note_outlined (f);
   pop_cfun ();
-  return dm_summaries ? dm_summaries->get (fn) : NULL;
+  return map ? map->get (fn) : NULL;
 }
 
 /* May the outlined function FN of a target construct write through the
@@ -320,6 +338,17 @@ dm_device_may_write (tree fn, unsigned index)
 {
   if (TREE_CODE (fn) == ADDR_EXPR)
     fn = TREE_OPERAND (fn, 0);
-  unsigned HOST_WIDE_INT *s = dm_summary_of (fn);
+  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, false);
+  return !s || index >= DM_SLOTS || ((*s >> index) & 1);
+}
+
+/* May it store to the bytes of the section of map INDEX itself (not
+   counting stores through pointers loaded from it)?  True when unsure.  */
+bool
+dm_device_may_store (tree fn, unsigned index)
+{
+  if (TREE_CODE (fn) == ADDR_EXPR)
+    fn = TREE_OPERAND (fn, 0);
+  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, true);
   return !s || index >= DM_SLOTS || ((*s >> index) & 1);
 }

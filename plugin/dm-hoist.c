@@ -371,6 +371,27 @@ dm_section_name (tree addr)
       && DECL_NAME (SSA_NAME_VAR (addr))
       && !DECL_ARTIFICIAL (SSA_NAME_VAR (addr)))
     return xstrdup (IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (addr))));
+  /* A pointer loaded from a structure's field: 'g->u', 's.u'.  */
+  gimple *def = TREE_CODE (addr) == SSA_NAME ? SSA_NAME_DEF_STMT (addr) : NULL;
+  if (def && gimple_assign_load_p (def)
+      && TREE_CODE (gimple_assign_rhs1 (def)) == COMPONENT_REF
+      && DECL_NAME (TREE_OPERAND (gimple_assign_rhs1 (def), 1)))
+    {
+      tree ref = gimple_assign_rhs1 (def);
+      tree obj = TREE_OPERAND (ref, 0);
+      const char *field = IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (ref,
+									1)));
+      if (TREE_CODE (obj) == MEM_REF && integer_zerop (TREE_OPERAND (obj, 1))
+	  && TREE_CODE (TREE_OPERAND (obj, 0)) == SSA_NAME)
+	{
+	  char *base = dm_section_name (TREE_OPERAND (obj, 0));
+	  char *name = concat (base, "->", field, NULL);
+	  free (base);
+	  return name;
+	}
+      if (DECL_P (obj) && DECL_NAME (obj))
+	return concat (IDENTIFIER_POINTER (DECL_NAME (obj)), ".", field, NULL);
+    }
   if (TREE_CODE (addr) == SSA_NAME && SSA_NAME_VAR (addr)
       && DECL_NAME (SSA_NAME_VAR (addr)))
     {
@@ -1833,6 +1854,147 @@ dm_settle_rotations (class loop *loop, dm_hoist_state *st)
     }
 }
 
+/* Does nothing in LOOP change the memory LREF reads?  Host statements
+   are asked of the alias oracle; a construct writes host memory only by
+   copying back its 'from' sections (asked by type as well: a section of
+   doubles does not hold a structure's pointer field), which changes
+   nothing where its device code never writes the section, and one that
+   is unread or maps a deep item with 'from' (whose copy-back reaches
+   memory no section names) may write anything.  */
+static bool
+dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
+{
+  basic_block *body = get_loop_body (loop);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *x = gsi_stmt (gsi);
+	if (!gimple_vdef (x) || dm_omp_temp_stmt_p (x))
+	  continue;
+	if (dm_is_target_call (x))
+	  {
+	    bool read = false;
+	    for (dm_item &it : st->items)
+	      if (it.call == x && !it.synthetic)
+		{
+		  read = true;
+		  if (!((it.kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM))
+		    continue;
+		  if (it.deep_desc)
+		    {
+		      ok = false;
+		      break;
+		    }
+		  ao_ref sref;
+		  dm_section_ref (&it, &sref);
+		  tree ptype = TREE_TYPE (it.addr);
+		  if (flag_strict_aliasing && POINTER_TYPE_P (ptype)
+		      && COMPLETE_TYPE_P (TREE_TYPE (ptype)))
+		    sref.ref_alias_set = sref.base_alias_set
+		      = get_alias_set (TREE_TYPE (ptype));
+		  /* A section whose own bytes the device code never stores
+		     to comes back as it went: the host's bytes, with the
+		     pointers attached in it detached (restored) before the
+		     copy.  Stores through pointers loaded from it reach
+		     other sections (disjoint by the alias sets above).  */
+		  if (refs_may_alias_p_1 (&sref, lref, true)
+		      && dm_device_may_store (gimple_call_arg (x, 1),
+					      it.index))
+		    {
+		      ok = false;
+		      break;
+		    }
+		}
+	    ok &= read;
+	    continue;
+	  }
+	gcall *call = dyn_cast <gcall *> (x);
+	if (call && dm_harmless_call_p (call))
+	  continue;
+	if (stmt_may_clobber_ref_p_1 (x, lref, true))
+	  ok = false;
+      }
+  free (body);
+  return ok;
+}
+
+/* The address or size of a section that LOOP loads again at every step
+   (`g->u[0:n]': the load of g->u stays in the loop because GCC assumes a
+   construct may change g->u) from memory nothing in the loop changes,
+   with an invariant base, in a block every way out of the loop passes:
+   one load on the preheader edge replaces it, so the section's address
+   is invariant and one for every construct.  The value is the same; the
+   load runs when the loop is entered, as the first iteration ran it.  */
+static bool
+dm_promote_loads (class loop *loop, dm_hoist_state *st)
+{
+  edge pre = loop_preheader_edge (loop);
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  auto_vec<std::pair<tree, tree> > done;
+  bool changed = false;
+  for (unsigned i = 0; i < st->items.length (); i++)
+    {
+      dm_item *it = &st->items[i];
+      if (it->hoisted || it->synthetic
+	  || !flow_bb_inside_loop_p (loop, gimple_bb (it->call)))
+	continue;
+      for (int which = 0; which < 2; which++)
+	{
+	  tree v = which ? it->size : it->addr;
+	  if (TREE_CODE (v) != SSA_NAME || dm_invariant_p (v, loop))
+	    continue;
+	  gimple *s = SSA_NAME_DEF_STMT (v);
+	  if (!gimple_assign_load_p (s) || !gimple_assign_single_p (s)
+	      || gimple_has_volatile_ops (s) || stmt_could_throw_p (cfun, s))
+	    continue;
+	  bool ok = true;
+	  ssa_op_iter iter;
+	  tree op;
+	  FOR_EACH_SSA_TREE_OPERAND (op, s, iter, SSA_OP_USE)
+	    ok &= dm_invariant_p (op, loop);
+	  for (edge e : exits)
+	    ok &= dominated_by_p (CDI_DOMINATORS, e->src, gimple_bb (s));
+	  tree rhs = gimple_assign_rhs1 (s);
+	  ao_ref lref;
+	  ao_ref_init (&lref, rhs);
+	  if (!ok || !dm_location_unchanged (loop, &lref, st))
+	    continue;
+	  tree nv = NULL_TREE;
+	  for (auto &d : done)
+	    if (operand_equal_p (d.first, rhs, 0)
+		&& useless_type_conversion_p (TREE_TYPE (v),
+					      TREE_TYPE (d.second)))
+	      nv = d.second;
+	  if (!nv)
+	    {
+	      nv = make_ssa_name (TREE_TYPE (v));
+	      gassign *load = gimple_build_assign (nv, unshare_expr (rhs));
+	      gphi *vphi = get_virtual_phi (loop->header);
+	      gimple_set_vuse (load, vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, pre)
+					  : gimple_vuse (s));
+	      gimple_set_location (load, gimple_location (s));
+	      gsi_insert_on_edge_immediate (pre, load);
+	      done.safe_push (std::make_pair (rhs, nv));
+	    }
+	  replace_uses_by (v, nv);
+	  gimple_stmt_iterator gsi = gsi_for_stmt (s);
+	  gsi_remove (&gsi, true);
+	  release_defs (s);
+	  for (dm_item &o : st->items)
+	    {
+	      if (o.addr == v)
+		o.addr = nv;
+	      if (o.size == v)
+		o.size = nv;
+	    }
+	  changed = true;
+	}
+    }
+  return changed;
+}
+
 static bool
 dm_hoist_loop (class loop *loop, dm_hoist_state *st)
 {
@@ -1842,6 +2004,7 @@ dm_hoist_loop (class loop *loop, dm_hoist_state *st)
   r.exit_bb = NULL;
   r.end_loc = UNKNOWN_LOCATION;
   r.loc = dm_loop_location (loop);
+  bool promoted = dm_promote_loads (loop, st);
   r.exits = get_loop_exit_edges (loop);
   basic_block *body = get_loop_body (loop);
   for (unsigned i = 0; i < loop->num_nodes; i++)
@@ -1852,7 +2015,7 @@ dm_hoist_loop (class loop *loop, dm_hoist_state *st)
   dm_expand_rotations (loop, st);
   bool any = dm_hoist_region (&r, st);
   dm_settle_rotations (loop, st);
-  return any;
+  return any || promoted;
 }
 
 /* Keep sections across the runs of constructs of each block: from the
