@@ -138,7 +138,10 @@ extern void deepmap_annotate (size_t n, const struct deepmap_annotation *items)
    once it has found where each deep item sits in the construct's own
    arrays: the construct whose map-kind array (the KINDS argument of its
    GOMP_* call) is at KINDS has, in entry INDEX of its host address
-   array, elements of type TYPE.  Sites of one construct are adjacent.
+   array, elements of type TYPE.  For a target construct whose map-kind
+   array is computed at run time, KINDS is its outlined function (the FN
+   argument of GOMP_target_ext) instead.  Sites of one construct are
+   adjacent.
    A constructor of each translation unit registers its sites and a
    destructor unregisters them (dlclose); both calls are guarded like
    deepmap_annotate.  A construct that has sites costs nothing more at

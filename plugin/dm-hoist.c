@@ -343,6 +343,9 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
 	return false;
       it.device = gimple_call_arg (call, 0);
       it.deep_desc = dm_site_descriptor (kinds, i);
+      tree fn = gimple_call_arg (call, 1);
+      if (!it.deep_desc && TREE_CODE (fn) == ADDR_EXPR)
+	it.deep_desc = dm_site_descriptor (TREE_OPERAND (fn, 0), i);
       it.kind = kind;
       it.dynamic_kind = dynamic;
       it.group = -1;
@@ -1854,13 +1857,55 @@ dm_settle_rotations (class loop *loop, dm_hoist_state *st)
     }
 }
 
+/* May objects that deep copy reaches from an object of TYPE (through its
+   pointer fields, transitively) hold memory of alias set SET?  A deep
+   item's copy-back writes them.  Any pointer whose target type is
+   unknown or conflicts, or no strict aliasing, answers yes.  */
+static bool
+dm_reaches_alias_set_1 (tree type, alias_set_type set, hash_set<tree> &seen)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    return dm_reaches_alias_set_1 (TREE_TYPE (type), set, seen);
+  if (!RECORD_OR_UNION_TYPE_P (type) || seen.add (type))
+    return false;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      tree ft = TREE_TYPE (f);
+      if (!POINTER_TYPE_P (ft))
+	{
+	  if (dm_reaches_alias_set_1 (ft, set, seen))
+	    return true;
+	  continue;
+	}
+      tree to = TREE_TYPE (ft);
+      if (VOID_TYPE_P (to) || !COMPLETE_TYPE_P (to)
+	  || TREE_CODE (to) == FUNCTION_TYPE || TREE_CODE (to) == METHOD_TYPE
+	  || alias_sets_conflict_p (get_alias_set (to), set)
+	  || dm_reaches_alias_set_1 (to, set, seen))
+	return true;
+    }
+  return false;
+}
+
+static bool
+dm_reaches_alias_set (tree type, alias_set_type set)
+{
+  if (!flag_strict_aliasing || set == 0)
+    return true;
+  hash_set<tree> seen;
+  return dm_reaches_alias_set_1 (type, set, seen);
+}
+
 /* Does nothing in LOOP change the memory LREF reads?  Host statements
    are asked of the alias oracle; a construct writes host memory only by
    copying back its 'from' sections (asked by type as well: a section of
    doubles does not hold a structure's pointer field), which changes
    nothing where its device code never writes the section, and one that
-   is unread or maps a deep item with 'from' (whose copy-back reaches
-   memory no section names) may write anything.  */
+   is unread may write anything; a deep item's copy-back also writes the
+   objects it reaches (asked by their types).  */
 static bool
 dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 {
@@ -1882,14 +1927,17 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		  read = true;
 		  if (!((it.kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM))
 		    continue;
-		  if (it.deep_desc)
+		  tree ptype = TREE_TYPE (it.addr);
+		  if (it.deep_desc
+		      && (!POINTER_TYPE_P (ptype)
+			  || dm_reaches_alias_set (TREE_TYPE (ptype),
+						   ao_ref_alias_set (lref))))
 		    {
 		      ok = false;
 		      break;
 		    }
 		  ao_ref sref;
 		  dm_section_ref (&it, &sref);
-		  tree ptype = TREE_TYPE (it.addr);
 		  if (flag_strict_aliasing && POINTER_TYPE_P (ptype)
 		      && COMPLETE_TYPE_P (TREE_TYPE (ptype)))
 		    sref.ref_alias_set = sref.base_alias_set
@@ -1920,19 +1968,162 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
   return ok;
 }
 
-/* The address or size of a section that LOOP loads again at every step
-   (`g->u[0:n]': the load of g->u stays in the loop because GCC assumes a
-   construct may change g->u) from memory nothing in the loop changes,
-   with an invariant base, in a block every way out of the loop passes:
-   one load on the preheader edge replaces it, so the section's address
-   is invariant and one for every construct.  The value is the same; the
-   load runs when the loop is entered, as the first iteration ran it.  */
+/* Values of a section's address or size that LOOP computes again at
+   every step from memory nothing in it changes: loads and what plain
+   arithmetic makes of them (the preheader copies, by value).  */
+struct dm_promotion
+{
+  class loop *loop;
+  dm_hoist_state *st;
+  edge pre;
+  auto_vec<edge> exits;
+  hash_map<tree, tree> copies;		/* loop value -> preheader value */
+  auto_vec<std::pair<tree, tree> > loads;	/* memory read -> its value */
+  auto_vec<gimple *> arith;		/* the arithmetic copies made */
+};
+
+/* walk_tree callback: SSA names to their values in DATA, a
+   hash_map<tree, tree>.  */
+static tree
+dm_substitute (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      if (tree *to = ((hash_map<tree, tree> *) data)->get (*tp))
+	*tp = *to;
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+/* Remove the statement computing V in LOOP, and those computing its
+   operands, as they lose their last use.  */
+static void
+dm_remove_dead (tree v, class loop *loop)
+{
+  if (TREE_CODE (v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (v)
+      || !has_zero_uses (v))
+    return;
+  gimple *s = SSA_NAME_DEF_STMT (v);
+  if (!is_gimple_assign (s) || gimple_vdef (s) || !gimple_bb (s)
+      || !flow_bb_inside_loop_p (loop, gimple_bb (s)))
+    return;
+  auto_vec<tree> ops;
+  ssa_op_iter iter;
+  tree op;
+  FOR_EACH_SSA_TREE_OPERAND (op, s, iter, SSA_OP_USE)
+    ops.safe_push (op);
+  gimple_stmt_iterator gsi = gsi_for_stmt (s);
+  gsi_remove (&gsi, true);
+  release_defs (s);
+  for (tree o : ops)
+    dm_remove_dead (o, loop);
+}
+
+/* The value of V computed before P->loop, emitted on the preheader edge
+   as needed, or NULL when V cannot be.  A load qualifies when its
+   address is such a value, nothing in the loop changes what it reads and
+   it runs before any way out of the loop (the first iteration ran it);
+   plain arithmetic that cannot trap when its operands do.  */
+static tree
+dm_value_before (dm_promotion *p, tree v, int depth)
+{
+  if (dm_invariant_p (v, p->loop))
+    return v;
+  if (TREE_CODE (v) != SSA_NAME || depth > 8)
+    return NULL_TREE;
+  if (tree *done = p->copies.get (v))
+    return *done;
+  gimple *s = SSA_NAME_DEF_STMT (v);
+  if (!is_gimple_assign (s) || gimple_has_volatile_ops (s)
+      || stmt_could_throw_p (cfun, s))
+    return NULL_TREE;
+  bool load = gimple_assign_load_p (s);
+  if (load)
+    {
+      if (!gimple_assign_single_p (s))
+	return NULL_TREE;
+      for (edge e : p->exits)
+	if (!dominated_by_p (CDI_DOMINATORS, e->src, gimple_bb (s)))
+	  return NULL_TREE;
+    }
+  else if (gimple_vuse (s) || gimple_could_trap_p (s))
+    return NULL_TREE;
+  /* The operands first.  */
+  hash_map<tree, tree> subst;
+  ssa_op_iter iter;
+  tree op;
+  FOR_EACH_SSA_TREE_OPERAND (op, s, iter, SSA_OP_USE)
+    {
+      tree before = dm_value_before (p, op, depth + 1);
+      if (!before)
+	return NULL_TREE;
+      subst.put (op, before);
+    }
+  gimple *copy = gimple_copy (s);
+  for (unsigned i = 1; i < gimple_num_ops (copy); i++)
+    walk_tree (gimple_op_ptr (copy, i), dm_substitute, &subst, NULL);
+  if (load)
+    {
+      tree rhs = gimple_assign_rhs1 (copy);
+      for (auto &l : p->loads)
+	if (operand_equal_p (l.first, rhs, 0)
+	    && useless_type_conversion_p (TREE_TYPE (v), TREE_TYPE (l.second)))
+	  {
+	    p->copies.put (v, l.second);
+	    return l.second;
+	  }
+      ao_ref ref;
+      ao_ref_init (&ref, gimple_assign_rhs1 (s));
+      if (!dm_location_unchanged (p->loop, &ref, p->st))
+	return NULL_TREE;
+      gphi *vphi = get_virtual_phi (p->loop->header);
+      gimple_set_vuse (copy, vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, p->pre)
+				  : gimple_vuse (s));
+      p->loads.safe_push (std::make_pair (rhs, v));
+    }
+  else
+    /* The same computation of the same values: one value, so that the
+       sections of two constructs are seen to be one.  */
+    for (gimple *a : p->arith)
+      if (gimple_assign_rhs_code (a) == gimple_assign_rhs_code (copy)
+	  && types_compatible_p (TREE_TYPE (gimple_assign_lhs (a)),
+				 TREE_TYPE (v))
+	  && gimple_num_ops (a) == gimple_num_ops (copy))
+	{
+	  bool same = true;
+	  for (unsigned i = 1; same && i < gimple_num_ops (a); i++)
+	    same = operand_equal_p (gimple_op (a, i), gimple_op (copy, i), 0);
+	  if (same)
+	    {
+	      p->copies.put (v, gimple_assign_lhs (a));
+	      return gimple_assign_lhs (a);
+	    }
+	}
+  tree nv = make_ssa_name (TREE_TYPE (v));
+  gimple_assign_set_lhs (copy, nv);
+  gsi_insert_on_edge_immediate (p->pre, copy);
+  if (load)
+    p->loads.last ().second = nv;
+  else
+    p->arith.safe_push (copy);
+  p->copies.put (v, nv);
+  return nv;
+}
+
+/* The addresses and sizes of LOOP's sections that it computes again at
+   every step (`g->u[0:n]': GCC reloads g->u at each step, as a
+   construct might change it) but that dm_value_before can compute
+   before it: their uses take the preheader's values, so the sections
+   are invariant and one for every construct.  */
 static bool
 dm_promote_loads (class loop *loop, dm_hoist_state *st)
 {
-  edge pre = loop_preheader_edge (loop);
-  auto_vec<edge> exits = get_loop_exit_edges (loop);
-  auto_vec<std::pair<tree, tree> > done;
+  dm_promotion p;
+  p.loop = loop;
+  p.st = st;
+  p.pre = loop_preheader_edge (loop);
+  p.exits = get_loop_exit_edges (loop);
   bool changed = false;
   for (unsigned i = 0; i < st->items.length (); i++)
     {
@@ -1945,43 +2136,10 @@ dm_promote_loads (class loop *loop, dm_hoist_state *st)
 	  tree v = which ? it->size : it->addr;
 	  if (TREE_CODE (v) != SSA_NAME || dm_invariant_p (v, loop))
 	    continue;
-	  gimple *s = SSA_NAME_DEF_STMT (v);
-	  if (!gimple_assign_load_p (s) || !gimple_assign_single_p (s)
-	      || gimple_has_volatile_ops (s) || stmt_could_throw_p (cfun, s))
-	    continue;
-	  bool ok = true;
-	  ssa_op_iter iter;
-	  tree op;
-	  FOR_EACH_SSA_TREE_OPERAND (op, s, iter, SSA_OP_USE)
-	    ok &= dm_invariant_p (op, loop);
-	  for (edge e : exits)
-	    ok &= dominated_by_p (CDI_DOMINATORS, e->src, gimple_bb (s));
-	  tree rhs = gimple_assign_rhs1 (s);
-	  ao_ref lref;
-	  ao_ref_init (&lref, rhs);
-	  if (!ok || !dm_location_unchanged (loop, &lref, st))
-	    continue;
-	  tree nv = NULL_TREE;
-	  for (auto &d : done)
-	    if (operand_equal_p (d.first, rhs, 0)
-		&& useless_type_conversion_p (TREE_TYPE (v),
-					      TREE_TYPE (d.second)))
-	      nv = d.second;
+	  tree nv = dm_value_before (&p, v, 0);
 	  if (!nv)
-	    {
-	      nv = make_ssa_name (TREE_TYPE (v));
-	      gassign *load = gimple_build_assign (nv, unshare_expr (rhs));
-	      gphi *vphi = get_virtual_phi (loop->header);
-	      gimple_set_vuse (load, vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, pre)
-					  : gimple_vuse (s));
-	      gimple_set_location (load, gimple_location (s));
-	      gsi_insert_on_edge_immediate (pre, load);
-	      done.safe_push (std::make_pair (rhs, nv));
-	    }
+	    continue;
 	  replace_uses_by (v, nv);
-	  gimple_stmt_iterator gsi = gsi_for_stmt (s);
-	  gsi_remove (&gsi, true);
-	  release_defs (s);
 	  for (dm_item &o : st->items)
 	    {
 	      if (o.addr == v)
@@ -1989,6 +2147,9 @@ dm_promote_loads (class loop *loop, dm_hoist_state *st)
 	      if (o.size == v)
 		o.size = nv;
 	    }
+	  /* What only computed it goes, or the analysis would see its
+	     loads as host reads of the sections.  */
+	  dm_remove_dead (v, loop);
 	  changed = true;
 	}
     }

@@ -18,11 +18,13 @@
    guarded as the call was, so a binary still runs under another libgomp.
 
    An annotation whose every item is not found that way (a value the
-   lowering recomputed, a map-kind array that is not static data) stays
-   as it was: the two forms mean the same to the runtime.  The map-kind
-   arrays of the constructs in the table are made volatile so that
-   identical-code folding never merges two of them: the array is the
-   construct's identity.  */
+   lowering recomputed; a data construct whose map-kind array is not
+   static data) stays as it was: the two forms mean the same to the
+   runtime.  A target construct whose map-kind array is computed at run
+   time is named by its outlined function instead.  The map-kind arrays
+   of the table are made volatile, and its functions no_icf, so that
+   identical-code folding never merges two: they are the constructs'
+   identities.  */
 #include "deepmap-plugin.h"
 #include "tree-cfg.h"
 #include "tree-eh.h"
@@ -217,8 +219,20 @@ dm_following_construct (dm_annotation_code *a, vec<tree> &values,
 		return NULL;
 	      tree arr = dm_addressed_var (gimple_call_arg (s, ai));
 	      tree kinds = dm_addressed_var (gimple_call_arg (s, ki));
-	      if (!arr || !kinds || !TREE_STATIC (kinds)
-		  || TREE_CODE (TREE_TYPE (arr)) != RECORD_TYPE)
+	      /* A map-kind array that is not static data (a section that
+		 may have no bytes gets its kind at run time) cannot name
+		 the construct; a target construct's outlined function
+		 can.  */
+	      if (kinds && !TREE_STATIC (kinds))
+		{
+		  tree fn = gimple_call_arg (s, 1);
+		  kinds = NULL_TREE;
+		  if (gimple_call_builtin_p (s, BUILT_IN_GOMP_TARGET)
+		      && TREE_CODE (fn) == ADDR_EXPR
+		      && TREE_CODE (TREE_OPERAND (fn, 0)) == FUNCTION_DECL)
+		    kinds = TREE_OPERAND (fn, 0);
+		}
+	      if (!arr || !kinds || TREE_CODE (TREE_TYPE (arr)) != RECORD_TYPE)
 		return NULL;
 	      HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
 	      for (gimple *st : stores)
@@ -295,10 +309,20 @@ dm_record_sites (dm_annotation_code *a, vec<tree> &values, tree kinds)
   /* The table refers to both even where nothing else does any more (the
      descriptors' only other use was the annotation; a function that
      turns out unreachable takes its map-kind arrays with it).  */
-  dm_keep_var (kinds);
   for (unsigned i = 0; i < n; i++)
     dm_keep_var (a->type[i]);
-  /* The array is the construct's identity at run time.  */
+  /* The array (or function) is the construct's identity at run time:
+     identical code folding must not merge two.  */
+  if (TREE_CODE (kinds) == FUNCTION_DECL)
+    {
+      DECL_ATTRIBUTES (kinds) = tree_cons (get_identifier ("no_icf"),
+					   NULL_TREE,
+					   DECL_ATTRIBUTES (kinds));
+      if (cgraph_node *node = cgraph_node::get (kinds))
+	node->force_output = 1;
+      return true;
+    }
+  dm_keep_var (kinds);
   TREE_THIS_VOLATILE (kinds) = 1;
   TREE_READONLY (kinds) = 0;
   return true;

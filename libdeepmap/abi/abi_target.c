@@ -108,7 +108,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   struct dm_deep_list dl;
   struct dm_deep_replay_info ri, *rip = NULL;
   struct dm_site_announce sa;
-  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds, (const void *) fn);
   if (!(flags & DM_TARGET_FLAG_NOWAIT))
     {
       /* The replay takes references: only once the dependences are
@@ -174,7 +174,7 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   struct dm_deep_list dl;
   struct dm_deep_replay_info ri;
   struct dm_site_announce sa;
-  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
   struct dm_deep_replay_info *rip
     = dm_deep_replay_prepare (dev, DM_CONSTRUCT_DATA, mapnum, hostaddrs,
 			      sizes, kinds, &ri);
@@ -240,7 +240,7 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   struct dm_device *dev = dm_device_resolve (device, "target update");
   struct dm_deep_list dl;
   struct dm_site_announce sa;
-  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
   dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (DM_CONSTRUCT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
@@ -284,7 +284,7 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
 					   : "target enter data");
   struct dm_deep_list dl;
   struct dm_site_announce sa;
-  dm_deep_sites (&sa, mapnum, hostaddrs, kinds);
+  dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
   dm_deep_expand (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
 		  mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)

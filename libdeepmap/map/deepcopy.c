@@ -28,13 +28,17 @@ deepmap_annotate (size_t n, const struct deepmap_annotation *items)
 
 void
 dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
-			void **hostaddrs, const unsigned short *kinds)
+			void **hostaddrs, const unsigned short *kinds,
+			const void *fn)
 {
   sa->heap = NULL;
   if (dm_deep_npending)
     return;
   struct deepmap_annotation *a = sa->buf;
-  size_t n = dm_sites_find (kinds, mapnum, hostaddrs, a, DM_SITES_INLINE);
+  const void *key = kinds;
+  size_t n = dm_sites_find (key, mapnum, hostaddrs, a, DM_SITES_INLINE);
+  if (!n && fn)
+    n = dm_sites_find (key = fn, mapnum, hostaddrs, a, DM_SITES_INLINE);
   if (n > DM_SITES_INLINE)
     {
       a = sa->heap = malloc (n * sizeof *a);
@@ -42,7 +46,7 @@ dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
 	dm_fatal ("deep copy: out of host memory for %zu deep items", n);
       /* A concurrent dlclose cannot remove this construct's sites: the
 	 construct is running.  */
-      n = dm_sites_find (kinds, mapnum, hostaddrs, a, n);
+      n = dm_sites_find (key, mapnum, hostaddrs, a, n);
     }
   if (!n)
     {

@@ -68,20 +68,22 @@ struct dm_site_announce
 };
 
 void dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
-			     void **hostaddrs, const unsigned short *kinds);
+			     void **hostaddrs, const unsigned short *kinds,
+			     const void *fn);
 void dm_deep_announce_done (struct dm_site_announce *sa);
 
-/* Announce the registered sites of the construct with map kinds KINDS,
-   unless this thread announced its items already (deepmap_annotate).  A
-   program without registered sites pays one load.  */
+/* Announce the registered sites of the construct with map kinds KINDS
+   (or, a target construct, outlined function FN), unless this thread
+   announced its items already (deepmap_annotate).  A program without
+   registered sites pays one load.  */
 static inline void
 dm_deep_sites (struct dm_site_announce *sa, size_t mapnum, void **hostaddrs,
-	       const unsigned short *kinds)
+	       const unsigned short *kinds, const void *fn)
 {
   sa->used = 0;
   if (__builtin_expect (__atomic_load_n (&dm_sites_constructs,
 					 __ATOMIC_RELAXED) != 0, 0))
-    dm_deep_announce_sites (sa, mapnum, hostaddrs, kinds);
+    dm_deep_announce_sites (sa, mapnum, hostaddrs, kinds, fn);
 }
 
 /* The call is over: forget what dm_deep_sites announced, if nothing
