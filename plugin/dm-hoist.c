@@ -70,6 +70,7 @@
 #include "gimple-fold.h"
 #include "tree-data-ref.h"
 #include "tree-scalar-evolution.h"
+#include "except.h"
 
 #define DM_KIND_MASK 0xff
 
@@ -154,11 +155,27 @@ struct dm_region
   /* Pairs of groups (their first items' indices in the state) that may
      overlap but are kept only if they do not, tested on entry.  */
   auto_vec<std::pair<unsigned, unsigned> > checks;
+  /* Calls of the loop that may throw out of it: an exception from one
+     runs the exit data on its way (dm_finish_throwers).  */
+  auto_vec<gimple *> throwers;
+};
+
+/* The exit data of a kept loop for its calls that may throw, built once
+   the whole function is done.  */
+struct dm_eh_exit
+{
+  auto_vec<gimple *> throwers;
+  auto_vec<dm_item *> secs;
+  tree device;
+  tree arrs[3];
+  location_t loc;
 };
 
 /* The state of one function.  */
 struct dm_hoist_state
 {
+  /* Kept loops' exits by exception, oldest (outermost) first.  */
+  auto_vec<dm_eh_exit *> eh_exits;
   auto_vec<dm_item> items;
   /* Accesses of sections kept so far, updated once all is decided.  */
   auto_vec<dm_access> accesses;
@@ -692,13 +709,40 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
 }
 
 /* Region-wide reasons not to keep anything across R, or NULL.  */
+/* Is G a call of LOOP that may throw out of it (to no handler of this
+   function, or to a landing pad outside LOOP)?  Those get the loop's
+   exit data on the exception's path.  A statement that must not throw
+   (std::terminate follows) needs nothing; other throwing statements
+   (resumes, dispatches, non-call exceptions) are left alone.  */
+static bool
+dm_leaves_by_exception (class loop *loop, gimple *g)
+{
+  if (!is_gimple_call (g) || !stmt_could_throw_p (cfun, g))
+    return false;
+  int lp_nr = lookup_stmt_eh_lp (g);
+  if (lp_nr < 0)
+    return false;
+  if (lp_nr == 0)
+    return true;
+  eh_landing_pad lp = get_eh_landing_pad_from_number (lp_nr);
+  basic_block pad = lp && lp->post_landing_pad
+		    ? label_to_block (cfun, lp->post_landing_pad) : NULL;
+  return pad && !flow_bb_inside_loop_p (loop, pad);
+}
+
 static const char *
 dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 {
   if (r->loop && r->exits.is_empty ())
     return "the loop has no exit";
+  for (gimple *g : r->stmts)
+    if (r->loop && dm_leaves_by_exception (r->loop, g))
+      r->throwers.safe_push (g);
   for (edge e : r->exits)
-    if (e->flags & EDGE_COMPLEX)
+    if ((e->flags & EDGE_COMPLEX)
+	&& !((e->flags & EDGE_EH) && !(e->flags & EDGE_ABNORMAL)
+	     && last_stmt (e->src)
+	     && r->throwers.contains (last_stmt (e->src))))
       return "an exception or abnormal edge leaves the loop";
   if (!r->loop && r->last && stmt_ends_bb_p (r->last))
     return "the last construct ends its block";
@@ -712,7 +756,8 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 	     : DM_WHY (r, "a target construct of the loop could not be read",
 		       "a target construct between them could not be read");
   for (gimple *g : r->stmts)
-    if (stmt_could_throw_p (cfun, g))
+    if (stmt_could_throw_p (cfun, g) && !r->throwers.contains (g)
+	&& lookup_stmt_eh_lp (g) >= 0)
       /* The exit data would be skipped by the exception.  */
       return DM_WHY (r, "a statement of the loop may throw",
 		     "a statement between the constructs may throw");
@@ -959,6 +1004,19 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	}
     }
   BITMAP_FREE (priv);
+  for (dm_access &acc : mine)
+    {
+      if (acc.whole && r->throwers.contains (acc.stmt))
+	/* Its exception would leave with the host's bytes newer than the
+	   device's, which the exit data would copy over them.  */
+	return "a call that may access it may throw";
+      /* Likewise a host loop whose writes go to the device once it is
+	 done, left by an exception half way.  */
+      if (acc.write && acc.host_loop)
+	for (gimple *g : r->throwers)
+	  if (flow_bb_inside_loop_p (acc.host_loop, gimple_bb (g)))
+	    return "a host loop that writes it holds a call that may throw";
+    }
   for (dm_access &acc : mine)
     if (acc.write && !all_to)
       /* The original's next construct would not copy the host's write
@@ -1365,8 +1423,8 @@ dm_build_exit (vec<dm_item *> &secs, tree device, tree *arrs, location_t loc)
    after it: on the loop's preheader edge and exit edges, or around the
    run.  */
 static void
-dm_emit_hoist (dm_region *r, vec<dm_item *> &secs, tree device,
-	       location_t loc)
+dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
+	       tree device, location_t loc)
 {
   tree arrs[3];
   dm_make_arrays (secs.length (), arrs);
@@ -1393,7 +1451,19 @@ dm_emit_hoist (dm_region *r, vec<dm_item *> &secs, tree device,
     }
   gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
   for (edge e : r->exits)
-    gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, loc));
+    if (!(e->flags & EDGE_EH))
+      gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, loc));
+  if (!r->throwers.is_empty ())
+    {
+      dm_eh_exit *x = new dm_eh_exit;
+      x->throwers.safe_splice (r->throwers);
+      x->secs.safe_splice (secs);
+      x->device = device;
+      for (int i = 0; i < 3; i++)
+	x->arrs[i] = arrs[i];
+      x->loc = loc;
+      st->eh_exits.safe_push (x);
+    }
 }
 
 /* The bytes [*LO, *HI) that ACC touches, as integers computed on SEQ:
@@ -1737,7 +1807,7 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
 	continue;
       auto_vec<dm_item *> secs;
       dm_keep_items (r, st, in_loop, alive, x, lead->device, accesses, secs);
-      dm_emit_hoist (r, secs, lead->device, r->loc);
+      dm_emit_hoist (r, st, secs, lead->device, r->loc);
     }
   return true;
 }
@@ -2520,6 +2590,80 @@ dm_report_hoisting (dm_hoist_state *st)
     }
 }
 
+/* Give call S a landing pad of its own that runs the exit data of X and
+   resumes the exception where it went before: to the landing pad it had
+   (the edge and its PHI arguments move to the new block) or out of the
+   function.  */
+static void
+dm_exit_on_exception (gimple *s, dm_eh_exit *x)
+{
+  int lp_nr = lookup_stmt_eh_lp (s);
+  basic_block sbb = gimple_bb (s);
+  edge old = NULL;
+  if (lp_nr > 0)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, sbb->succs)
+	if (e->flags & EDGE_EH)
+	  old = e;
+      if (!old)
+	return;
+    }
+  else if (!gsi_one_before_end_p (gsi_for_stmt (s)))
+    /* It must end its block once it has a landing pad.  */
+    split_block (sbb, s);
+  eh_region outer = lp_nr > 0 ? get_eh_region_from_lp_number (lp_nr) : NULL;
+  eh_region region = gen_eh_region_cleanup (outer);
+  eh_landing_pad lp = gen_eh_landing_pad (region);
+  basic_block pad = create_empty_bb (sbb);
+  add_bb_to_loop (pad, old ? find_common_loop (sbb->loop_father,
+					       old->dest->loop_father)
+			   : current_loops->tree_root);
+  tree label = create_artificial_label (x->loc);
+  EH_LANDING_PAD_NR (label) = lp->index;
+  lp->post_landing_pad = label;
+  gimple_stmt_iterator gsi = gsi_start_bb (pad);
+  gsi_insert_after (&gsi, gimple_build_label (label), GSI_NEW_STMT);
+  gsi_insert_seq_after (&gsi, dm_build_exit (x->secs, x->device, x->arrs,
+					     x->loc), GSI_CONTINUE_LINKING);
+  gresx *resx = gimple_build_resx (region->index);
+  gimple_set_location (resx, x->loc);
+  gsi_insert_after (&gsi, resx, GSI_CONTINUE_LINKING);
+  if (old)
+    {
+      add_stmt_to_eh_lp (resx, lp_nr);
+      edge onward = make_edge (pad, old->dest, old->flags);
+      for (gphi_iterator pi = gsi_start_phis (old->dest); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	add_phi_arg (pi.phi (), PHI_ARG_DEF_FROM_EDGE (pi.phi (), old), onward,
+		     gimple_phi_arg_location_from_edge (pi.phi (), old));
+      remove_phi_args (old);
+      redirect_edge_succ (old, pad);
+    }
+  else
+    make_edge (sbb, pad, EDGE_EH);
+  remove_stmt_from_eh_lp (s);
+  add_stmt_to_eh_lp (s, lp->index);
+}
+
+/* The exits by exception of every kept loop, outermost first: a call
+   in loops nested in each other runs the inner loop's exit data, then
+   the outer's.  */
+static void
+dm_finish_throwers (dm_hoist_state *st)
+{
+  for (dm_eh_exit *x : st->eh_exits)
+    {
+      for (gimple *s : x->throwers)
+	dm_exit_on_exception (s, x);
+      delete x;
+    }
+  if (!st->eh_exits.is_empty ())
+    loops_state_set (LOOPS_NEED_FIXUP);
+  st->eh_exits.truncate (0);
+}
+
 static unsigned int
 dm_hoist_execute (function *fun)
 {
@@ -2574,6 +2718,7 @@ dm_hoist_execute (function *fun)
   if (changed)
     {
       gsi_commit_edge_inserts ();
+      dm_finish_throwers (&st);
       for (auto &t : dm_tested_calls)
 	dm_guard_call (t.first, t.second, boolean_false_node);
       for (gcall *call : dm_hook_calls)
