@@ -713,9 +713,11 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
    function, or to a landing pad outside LOOP)?  Those get the loop's
    exit data on the exception's path.  A statement that must not throw
    (std::terminate follows) needs nothing; other throwing statements
-   (resumes, dispatches, non-call exceptions) are left alone.  */
+   (resumes, dispatches, non-call exceptions) are left alone.  A run's
+   calls count the same way, their handler being none of its
+   statements.  */
 static bool
-dm_leaves_by_exception (class loop *loop, gimple *g)
+dm_leaves_by_exception (dm_region *r, gimple *g)
 {
   if (!is_gimple_call (g) || !stmt_could_throw_p (cfun, g))
     return false;
@@ -727,7 +729,16 @@ dm_leaves_by_exception (class loop *loop, gimple *g)
   eh_landing_pad lp = get_eh_landing_pad_from_number (lp_nr);
   basic_block pad = lp && lp->post_landing_pad
 		    ? label_to_block (cfun, lp->post_landing_pad) : NULL;
-  return pad && !flow_bb_inside_loop_p (loop, pad);
+  if (!pad)
+    return false;
+  if (r->loop)
+    return !flow_bb_inside_loop_p (r->loop, pad);
+  /* A run: the handler must not be one of its statements.  */
+  for (gimple_stmt_iterator gsi = gsi_start_bb (pad); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (r->members.contains (gsi_stmt (gsi)))
+      return false;
+  return true;
 }
 
 static const char *
@@ -736,7 +747,7 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
   if (r->loop && r->exits.is_empty ())
     return "the loop has no exit";
   for (gimple *g : r->stmts)
-    if (r->loop && dm_leaves_by_exception (r->loop, g))
+    if (dm_leaves_by_exception (r, g))
       r->throwers.safe_push (g);
   for (edge e : r->exits)
     if ((e->flags & EDGE_COMPLEX)
@@ -1447,12 +1458,15 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	  gsi = gsi_after_labels (r->exit_bb);
 	  gsi_insert_seq_before (&gsi, exit, GSI_SAME_STMT);
 	}
-      return;
     }
-  gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
-  for (edge e : r->exits)
-    if (!(e->flags & EDGE_EH))
-      gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, loc));
+  else
+    {
+      gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
+      for (edge e : r->exits)
+	if (!(e->flags & EDGE_EH))
+	  gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs,
+						    loc));
+    }
   if (!r->throwers.is_empty ())
     {
       dm_eh_exit *x = new dm_eh_exit;

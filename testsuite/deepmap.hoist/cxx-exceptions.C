@@ -5,7 +5,8 @@
 // device's results come back, the mapping ends), then the program's own
 // cleanups and handlers.  A handler in the function sees the device's
 // values; a second call (the freed array's address may come back) maps
-// afresh.  A call that may write the array and throw, or a host loop that
+// afresh.  The same for a run of constructs with such calls between
+// them.  A call that may write the array and throw, or a host loop that
 // writes it and calls one, keeps it from being kept.  Results are those
 // of the host.
 // { dg-options "-fplugin-arg-deepmap-report" }
@@ -134,6 +135,31 @@ host_loop_throws (int n, int steps)
   return r;
 }
 
+// A run of constructs with calls that may throw between them, the
+// exception caught by the caller: kept from the first construct to the
+// last, the exit data run on the exception's way out.
+__attribute__ ((noinline)) double
+run_of_three (int n)
+{
+  double *a = new double[n];
+  for (int i = 0; i < n; i++)
+    a[i] = i;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] += 1;
+  step_done (1);
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] *= 2;
+  step_done (2);
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] += 3;
+  double r = a[10];
+  delete[] a;
+  return r;
+}
+
 static double
 expect (int n, int steps)
 {
@@ -177,8 +203,23 @@ main ()
   CHECK (host_loop_throws (n, 6) == 1000 + 21 + 13 + 3);
   fail_at = -1;
   delete[] a;
+  CHECK (run_of_three (n) == 25);
+  fail_at = 2;
+  caught = false;
+  try
+    {
+      run_of_three (n);
+    }
+  catch (const std::runtime_error &)
+    {
+      caught = true;
+    }
+  CHECK (caught);
+  fail_at = -1;
+  CHECK (run_of_three (n) == 25);
   return 0;
 }
-// { dg-final { scan-deepmap-report "cxx-exceptions.C:38:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:36" } }
-// { dg-final { scan-deepmap-report "cxx-exceptions.C:64:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:62" } }
-// { dg-final { scan-deepmap-report "cxx-exceptions.C:92:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at cxx-exceptions.C:90 because a call that may access it may throw" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:39:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:37" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:65:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:63" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:93:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at cxx-exceptions.C:91 because a call that may access it may throw" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:151:9: deepmap: hoist: '\[^'\]*' kept on the device from the construct at cxx-exceptions.C:147 to the construct at cxx-exceptions.C:155" } }
