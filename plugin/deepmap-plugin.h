@@ -69,6 +69,7 @@ extern void dm_types_register_roots (const char *name);
 /* dm-annotate.c */
 extern void dm_register_pass (const char *name);
 extern tree dm_annotate_decl (void);
+extern bool dm_is_annotate_decl (tree decl);
 
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);
@@ -79,8 +80,7 @@ extern void dm_register_hoist (const char *name);
 
 /* dm-devwrite.c */
 extern void dm_note_outlined (function *fun);
-extern bool dm_device_may_write (tree fn, unsigned index);
-extern bool dm_device_may_store (tree fn, unsigned index);
+extern bool dm_device_may_write (tree fn, unsigned index, bool direct);
 
 /* dm-escape.c */
 extern bitmap dm_private_pointers (tree addr, tree *decl);

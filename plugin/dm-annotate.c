@@ -31,7 +31,7 @@ static const struct ggc_root_tab dm_annotate_roots[] = {
   LAST_GGC_ROOT_TAB
 };
 
-static bool
+bool
 dm_is_annotate_decl (tree decl)
 {
   return decl && TREE_CODE (decl) == FUNCTION_DECL && DECL_NAME (decl)

@@ -332,23 +332,13 @@ dm_summary_of (tree fn, bool direct)
 }
 
 /* May the outlined function FN of a target construct write through the
-   device address of map INDEX?  True when unsure.  */
+   device address of map INDEX?  DIRECT: to the bytes of that section
+   itself only, not through pointers loaded from it.  True when unsure.  */
 bool
-dm_device_may_write (tree fn, unsigned index)
+dm_device_may_write (tree fn, unsigned index, bool direct)
 {
   if (TREE_CODE (fn) == ADDR_EXPR)
     fn = TREE_OPERAND (fn, 0);
-  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, false);
-  return !s || index >= DM_SLOTS || ((*s >> index) & 1);
-}
-
-/* May it store to the bytes of the section of map INDEX itself (not
-   counting stores through pointers loaded from it)?  True when unsure.  */
-bool
-dm_device_may_store (tree fn, unsigned index)
-{
-  if (TREE_CODE (fn) == ADDR_EXPR)
-    fn = TREE_OPERAND (fn, 0);
-  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, true);
+  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, direct);
   return !s || index >= DM_SLOTS || ((*s >> index) & 1);
 }

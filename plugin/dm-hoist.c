@@ -988,7 +988,7 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	if (!(k & GOMP_MAP_FLAG_FROM)
 	    && (k != GOMP_MAP_TO
 		|| dm_device_may_write (gimple_call_arg (it->call, 1),
-					it->index)))
+					it->index, false)))
 	  /* The device may write a `to' section; the original discards
 	     that write at the end of the construct, a resident copy would
 	     not.  */
@@ -2032,8 +2032,8 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		     copy.  Stores through pointers loaded from it reach
 		     other sections (disjoint by the alias sets above).  */
 		  if (refs_may_alias_p_1 (&sref, lref, true)
-		      && dm_device_may_store (gimple_call_arg (x, 1),
-					      it.index))
+		      && dm_device_may_write (gimple_call_arg (x, 1),
+					      it.index, true))
 		    {
 		      ok = false;
 		      break;
@@ -2164,7 +2164,6 @@ dm_value_before (dm_promotion *p, tree v, int depth)
       gphi *vphi = get_virtual_phi (p->loop->header);
       gimple_set_vuse (copy, vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, p->pre)
 				  : gimple_vuse (s));
-      p->loads.safe_push (std::make_pair (rhs, v));
     }
   else
     /* The same computation of the same values: one value, so that the
@@ -2188,7 +2187,7 @@ dm_value_before (dm_promotion *p, tree v, int depth)
   gimple_assign_set_lhs (copy, nv);
   gsi_insert_on_edge_immediate (p->pre, copy);
   if (load)
-    p->loads.last ().second = nv;
+    p->loads.safe_push (std::make_pair (gimple_assign_rhs1 (copy), nv));
   else
     p->arith.safe_push (copy);
   p->copies.put (v, nv);

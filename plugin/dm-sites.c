@@ -53,14 +53,6 @@ static const struct ggc_root_tab dm_sites_roots[] = {
    are kept alive by dm_sites).  */
 static hash_map<tree, tree> *dm_site_index;
 
-static bool
-dm_is_annotate_call (gimple *stmt)
-{
-  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
-  return fn && DECL_NAME (fn) && TREE_PUBLIC (fn)
-	 && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), "deepmap_annotate");
-}
-
 /* The positions of the host address and map-kind arguments of a GOMP_*
    call of a construct, or false for any other statement.  */
 static bool
@@ -390,7 +382,8 @@ dm_sites_execute (function *fun)
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (dm_is_annotate_call (gsi_stmt (gsi)))
+      if (is_gimple_call (gsi_stmt (gsi))
+	  && dm_is_annotate_decl (gimple_call_fndecl (gsi_stmt (gsi))))
 	calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
   dm_sites_outlined (fun);
   if (calls.is_empty ())

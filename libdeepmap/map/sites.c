@@ -18,8 +18,8 @@ struct dm_site_group
 
 /* Open addressing on the kinds address; a table twice the size of what
    it holds.  Registration is rare (program start, dlopen), lookups are
-   per construct: one mutex is enough.  */
-static pthread_mutex_t dm_sites_lock = PTHREAD_MUTEX_INITIALIZER;
+   per construct, from any thread: readers share the lock.  */
+static pthread_rwlock_t dm_sites_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct dm_site_group *dm_sites_table;
 static size_t dm_sites_cap;
 size_t dm_sites_constructs;
@@ -69,10 +69,12 @@ dm_sites_put (struct dm_site_group *g)
   /* Two descriptions of one construct: the same unit registered twice
      is harmless, anything else would deep-copy by a guess.  */
   if (!dm_sites_same (s, g))
-    dm_fatal_unlock (&dm_sites_lock,
-		     "deep copy: two registered descriptions of the construct "
-		     "with map kinds at %p differ (objects built by different "
-		     "versions of the plugin?)", g->kinds);
+    {
+      pthread_rwlock_unlock (&dm_sites_lock);
+      dm_fatal ("deep copy: two registered descriptions of the construct "
+		"with map kinds at %p differ (objects built by different "
+		"versions of the plugin?)", g->kinds);
+    }
 }
 
 /* Room for ADD more constructs.  */
@@ -87,8 +89,11 @@ dm_sites_reserve (size_t add)
     cap *= 2;
   struct dm_site_group *table = calloc (cap, sizeof *table);
   if (!table)
-    dm_fatal_unlock (&dm_sites_lock, "deep copy: out of host memory for "
-		     "%zu registered constructs", dm_sites_constructs + add);
+    {
+      pthread_rwlock_unlock (&dm_sites_lock);
+      dm_fatal ("deep copy: out of host memory for %zu registered "
+		"constructs", dm_sites_constructs + add);
+    }
   for (size_t i = 0; i < dm_sites_cap; i++)
     if (dm_sites_table[i].kinds)
       *dm_sites_slot (table, cap, dm_sites_table[i].kinds)
@@ -103,7 +108,7 @@ deepmap_register_sites (const struct deepmap_site *sites, size_t n)
 {
   if (!sites || !n)
     return;
-  pthread_mutex_lock (&dm_sites_lock);
+  pthread_rwlock_wrlock (&dm_sites_lock);
   size_t groups = 1;
   for (size_t i = 1; i < n; i++)
     groups += sites[i].kinds != sites[i - 1].kinds;
@@ -116,7 +121,7 @@ deepmap_register_sites (const struct deepmap_site *sites, size_t n)
       if (g.kinds)
 	dm_sites_put (&g);
     }
-  pthread_mutex_unlock (&dm_sites_lock);
+  pthread_rwlock_unlock (&dm_sites_lock);
 }
 
 DM_EXPORT void
@@ -124,15 +129,17 @@ deepmap_unregister_sites (const struct deepmap_site *sites, size_t n)
 {
   if (!sites || !n)
     return;
-  pthread_mutex_lock (&dm_sites_lock);
+  pthread_rwlock_wrlock (&dm_sites_lock);
   /* Rebuild without the groups that point into SITES: open addressing
      has no simple removal, and this happens once per unloaded object.  */
   size_t cap = dm_sites_cap, kept = 0;
   struct dm_site_group *old = dm_sites_table;
   struct dm_site_group *table = cap ? calloc (cap, sizeof *table) : NULL;
   if (cap && !table)
-    dm_fatal_unlock (&dm_sites_lock, "deep copy: out of host memory "
-		     "unregistering constructs");
+    {
+      pthread_rwlock_unlock (&dm_sites_lock);
+      dm_fatal ("deep copy: out of host memory unregistering constructs");
+    }
   for (size_t i = 0; i < cap; i++)
     if (old[i].kinds
 	&& !(old[i].first >= sites && old[i].first < sites + n))
@@ -143,7 +150,7 @@ deepmap_unregister_sites (const struct deepmap_site *sites, size_t n)
   dm_sites_table = table;
   free (old);
   __atomic_store_n (&dm_sites_constructs, kept, __ATOMIC_RELEASE);
-  pthread_mutex_unlock (&dm_sites_lock);
+  pthread_rwlock_unlock (&dm_sites_lock);
 }
 
 size_t
@@ -151,7 +158,7 @@ dm_sites_find (const void *kinds, size_t mapnum, void **hostaddrs,
 	       struct deepmap_annotation *out, size_t cap)
 {
   size_t n = 0;
-  pthread_mutex_lock (&dm_sites_lock);
+  pthread_rwlock_rdlock (&dm_sites_lock);
   if (dm_sites_cap && kinds)
     {
       struct dm_site_group *g = dm_sites_slot (dm_sites_table, dm_sites_cap,
@@ -165,6 +172,6 @@ dm_sites_find (const void *kinds, size_t mapnum, void **hostaddrs,
 	    n++;
 	  }
     }
-  pthread_mutex_unlock (&dm_sites_lock);
+  pthread_rwlock_unlock (&dm_sites_lock);
   return n;
 }
