@@ -159,3 +159,10 @@ hand_dense (struct D0 *a0)
 #pragma omp target exit data map(from: a0->A[0:a0->nA], a0->Lnext[0:a0->nLnext])
 #pragma omp target exit data map(from: a0[0:1])
 }
+
+void
+bulk_copy (double *a, int n)
+{
+  _Pragma ("omp target map(tofrom: a[0:n])")
+  dc_add1 (a, n);
+}

@@ -137,5 +137,7 @@ DC_DECLARE_HAND (1k)
 DC_DECLARE_HAND (1m)
 void hand_linear (struct L1 *l1, int all);
 void hand_dense (struct D0 *a0);
+/* The bound: the same bytes as one array, one transfer each way.  */
+void bulk_copy (double *a, int n);
 
 #endif

@@ -26,6 +26,9 @@ struct dm_device_map
   uint64_t cover_stamp;		/* numbers dm_cover's collections */
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
+  char *scratch;			/* staging of batched deep copies,
+					   kept between constructs */
+  size_t scratch_size;
 };
 
 #endif

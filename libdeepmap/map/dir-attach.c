@@ -8,28 +8,15 @@
 #include "engine/async.h"
 #include "map/dir-internal.h"
 
-static size_t
-dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
+/* The attachment state of SLOT, a host address in B; *K its index.  */
+static struct dm_attach_slot *
+dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
+	       size_t *k)
 {
-  if (!b->attach_counts)
-    {
-      size_t n = dm_slot_count (b);
-      b->attach_counts = calloc (n, sizeof *b->attach_counts);
-      b->attach_bias = calloc (n, sizeof *b->attach_bias);
-      if (!b->attach_counts || !b->attach_bias)
-	dm_fail (ctx, "out of host memory for attachment counts");
-    }
-  size_t k = dm_slot_of (b, slot);
-  unsigned char skew = (slot - dm_slot_base (b)) % DM_W;
-  if (skew && !b->attach_skew)
-    {
-      b->attach_skew = calloc (dm_slot_count (b), 1);
-      if (!b->attach_skew)
-	dm_fail (ctx, "out of host memory for attachment counts");
-    }
-  if (b->attach_skew)
-    b->attach_skew[k] = skew;
-  return k;
+  *k = dm_slot_of (b, slot);
+  struct dm_attach_slot *a = dm_attach_slot (ctx, b, *k);
+  a->skew = (slot - dm_slot_base (b)) % DM_W;
+  return a;
 }
 
 /* The device value of the attached pointer at SLOT (looked up at its
@@ -77,13 +64,16 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   if (!m || slot >= m->host_end)
     return 0;
   struct dm_block *b = m->block;
-  size_t idx = dm_slot_index (ctx, b, slot);
-  if (b->attach_counts[idx] == UINT32_MAX)
+  size_t idx;
+  struct dm_attach_slot *a = dm_slot_index (ctx, b, slot, &idx);
+  uint32_t count = a->count;
+  if (count == UINT32_MAX)
     dm_fail (ctx, "too many attachments of the pointer at host %p",
 	     (void *) slot);
-  if (b->attach_counts[idx]++ > 0)
+  dm_slot_set_count (b, idx, count + 1);
+  if (count > 0)
     return 1;
-  b->attach_bias[idx] = bias;
+  a->bias = bias;
   if (ctx->plan)
     {
       struct dm_plan *p = ctx->plan;
@@ -138,24 +128,25 @@ void
 dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
 {
   struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, slot);
-  if (!m || slot >= m->host_end || !m->block->attach_counts)
+  if (!m || slot >= m->host_end)
     return;
   struct dm_block *b = m->block;
   size_t idx = dm_slot_of (b, slot);
-  if (b->attach_counts[idx] == 0)
+  if (dm_slot_attached (b, idx) == 0)
     return;
   if (finalize)
-    b->attach_counts[idx] = 1;
+    dm_slot_set_count (b, idx, 1);
   /* A construct replaying the structure holds the pointer attached: its
      last replayer detaches (replay.h).  */
-  if (b->attach_counts[idx] == 1 && dm_seg_replayed (m))
+  if (dm_slot_attached (b, idx) == 1 && dm_seg_replayed (m))
     {
       dm_defer_detach (m->pin, slot);
       return;
     }
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
-  if (--b->attach_counts[idx] == 0)
+  dm_slot_set_count (b, idx, dm_slot_attached (b, idx) - 1);
+  if (dm_slot_attached (b, idx) == 0)
     {
       /* A recorded structure may have lost this pointer (replay.h).  */
       ctx->dev->map->deep_epoch++;

@@ -35,14 +35,38 @@ dm_slot_count (const struct dm_block *b)
   return (b->host_end - dm_slot_base (b) + DM_W - 1) / DM_W + 1;
 }
 
+/* The attachment state of slot K of B, or NULL if its page has none.  */
+static inline struct dm_attach_slot *
+dm_slot_state (const struct dm_block *b, size_t k)
+{
+  struct dm_attach_slot *p = b->attach ? b->attach[k / DM_ATTACH_PAGE] : NULL;
+  return p ? p + k % DM_ATTACH_PAGE : NULL;
+}
+
+/* The attachment count of slot K of B.  */
+static inline uint32_t
+dm_slot_attached (const struct dm_block *b, size_t k)
+{
+  struct dm_attach_slot *a = dm_slot_state (b, k);
+  return a ? a->count : 0;
+}
+
+/* Where the attachment of slot K of B looked (its target plus this).  */
+static inline uintptr_t
+dm_slot_bias (const struct dm_block *b, size_t k)
+{
+  struct dm_attach_slot *a = dm_slot_state (b, k);
+  return a ? a->bias : 0;
+}
+
 /* The host address of attachment slot K of B: a pointer field of a
    packed structure starts inside the aligned word, not at it (no two
    pointers start in one word without overlapping).  */
 static inline uintptr_t
 dm_slot_addr (const struct dm_block *b, size_t k)
 {
-  return dm_slot_base (b) + k * DM_W + (b->attach_skew ? b->attach_skew[k]
-							: 0);
+  struct dm_attach_slot *a = dm_slot_state (b, k);
+  return dm_slot_base (b) + k * DM_W + (a ? a->skew : 0);
 }
 
 /* Pointer slots need not be aligned: stored bytewise (and loaded with
@@ -59,6 +83,43 @@ dm_slot_of (const struct dm_block *b, uintptr_t host)
   return (host - dm_slot_base (b)) / DM_W;
 }
 
+/* Set the attachment count of slot K of B, keeping its live bit; its
+   page must exist unless COUNT is 0.  */
+static inline void
+dm_slot_set_count (struct dm_block *b, size_t k, uint32_t count)
+{
+  struct dm_attach_slot *a = dm_slot_state (b, k);
+  if (!a)
+    return;
+  a->count = count;
+  uint64_t bit = (uint64_t) 1 << (k % 64);
+  if (count)
+    b->attach_live[k / 64] |= bit;
+  else
+    b->attach_live[k / 64] &= ~bit;
+}
+
+/* The first slot of B at or after K whose count is not 0, or
+   dm_slot_count (B) when there is none.  */
+static inline size_t
+dm_next_live_slot (const struct dm_block *b, size_t k)
+{
+  size_t n = dm_slot_count (b);
+  if (!b->attach_live || k >= n)
+    return n;
+  size_t w = k / 64;
+  uint64_t bits = b->attach_live[w] & (~(uint64_t) 0 << (k % 64));
+  size_t words = (n + 63) / 64;
+  while (!bits)
+    {
+      if (++w == words)
+	return n;
+      bits = b->attach_live[w];
+    }
+  k = w * 64 + (size_t) __builtin_ctzll (bits);
+  return k < n ? k : n;
+}
+
 /* The next attached pointer slot of B that overlaps [*CUR, E): its host
    address in *AT; *CUR moves past it.  Returns 0 when there is none.  */
 static inline int
@@ -66,16 +127,16 @@ dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
 		  uintptr_t *at)
 {
   uintptr_t base = dm_slot_base (b);
-  if (!b->attach_counts || *cur >= e)
+  if (!b->attach || *cur >= e)
     return 0;
   /* A slot that starts in the word before *CUR may reach into it.  */
   size_t k = *cur >= base + DM_W ? (*cur - base) / DM_W - 1 : 0;
-  for (size_t n = dm_slot_count (b); k < n; k++)
+  for (size_t n = dm_slot_count (b); (k = dm_next_live_slot (b, k)) < n; k++)
     {
       uintptr_t a = dm_slot_addr (b, k);
       if (a >= e)
 	return 0;
-      if (!b->attach_counts[k] || a + DM_W <= *cur)
+      if (a + DM_W <= *cur)
 	continue;
       *at = a;
       *cur = a + DM_W;
@@ -83,6 +144,14 @@ dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
     }
   return 0;
 }
+
+/* The attachment state of slot K of B, its page allocated (and B's
+   tables) if need be.  */
+struct dm_attach_slot *dm_attach_slot (struct dm_ctx *ctx, struct dm_block *b,
+				       size_t k);
+
+/* Free B's attachment tables.  */
+void dm_attach_free (struct dm_block *b);
 
 /* Whether a construct replaying a record (replay.h) holds segment M,
    as a reference of its own would: then M may not be released or

@@ -17,6 +17,63 @@ dm_patch_cmp (const void *a, const void *b)
   return x->slot < y->slot ? -1 : x->slot > y->slot;
 }
 
+/* Staging kept on the device's map up to this size; larger is freed.  */
+#define DM_SCRATCH_KEEP ((size_t) 4 << 20)
+
+/* BYTES of staging for one batched copy (under the device lock): the kept
+   buffer when it is big enough, so that a construct neither allocates
+   nor faults in fresh pages each time.  Give it back with
+   dm_scratch_put.  */
+static char *
+dm_scratch_get (struct dm_ctx *ctx, size_t bytes)
+{
+  struct dm_device_map *map = ctx->dev->map;
+  if (bytes == 0)
+    bytes = 1;
+  if (bytes <= map->scratch_size)
+    {
+      char *buf = map->scratch;
+      map->scratch = NULL;
+      map->scratch_size = 0;
+      return buf;
+    }
+  char *buf = malloc (bytes);
+  if (!buf)
+    dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
+	     bytes);
+  return buf;
+}
+
+static void
+dm_scratch_put (struct dm_ctx *ctx, char *buf, size_t bytes)
+{
+  struct dm_device_map *map = ctx->dev->map;
+  if (bytes == 0)
+    bytes = 1;
+  if (bytes > DM_SCRATCH_KEEP || bytes <= map->scratch_size)
+    {
+      free (buf);
+      return;
+    }
+  free (map->scratch);
+  map->scratch = buf;
+  map->scratch_size = bytes;
+}
+
+/* Sort N elements of SIZE bytes at BASE by CMP, unless already sorted (the
+   common case: objects reached in allocation order).  */
+static void
+dm_sort (void *base, size_t n, size_t size,
+	 int (*cmp) (const void *, const void *))
+{
+  for (size_t i = 1; i < n; i++)
+    if (cmp ((char *) base + (i - 1) * size, (char *) base + i * size) > 0)
+      {
+	qsort (base, n, size, cmp);
+	return;
+      }
+}
+
 static int
 dm_copy_cmp (const void *a, const void *b)
 {
@@ -115,11 +172,8 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	  m++;
 	}
       n = m;
-      if (n > 1)
-	qsort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
-      char *stage = malloc (total ? total : 1);
-      if (!stage)
-	dm_fail (ctx, "out of host memory staging %zu bytes", total);
+      dm_sort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
+      char *stage = dm_scratch_get (ctx, total);
       size_t i = 0;
       while (i < n)
 	{
@@ -141,7 +195,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	    }
 	  i = j;
 	}
-      free (stage);
+      dm_scratch_put (ctx, stage, total);
       free (t);
     }
   free (plan->back);
@@ -201,12 +255,8 @@ dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
       total += len;
       m++;
     }
-  if (m > 1)
-    qsort (t, m, 3 * sizeof *t, dm_back_dev_cmp);
-  char *stage = malloc (total ? total : 1);
-  if (!stage)
-    dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
-	     total);
+  dm_sort (t, m, 3 * sizeof *t, dm_back_dev_cmp);
+  char *stage = dm_scratch_get (ctx, total);
   size_t off = 0;
   for (size_t i = 0; i < m;)
     {
@@ -227,7 +277,7 @@ dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
 		 dm_reason ());
       i = j;
     }
-  free (stage);
+  dm_scratch_put (ctx, stage, total);
   free (t);
 }
 
@@ -236,10 +286,8 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 		 enum dm_deep_strategy strategy)
 {
   struct dm_device *dev = ctx->dev;
-  if (plan->ncopy)
-    qsort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
-  if (plan->npatch)
-    qsort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
+  dm_sort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
+  dm_sort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
   char *done = calloc (plan->npatch + 1, 1);
   if (!done)
     dm_fail (ctx, "out of host memory carrying out a deep copy");

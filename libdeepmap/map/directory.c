@@ -61,6 +61,50 @@ dm_node_free (struct dm_device *dev, struct dm_mapping *m)
   dev->map->free_mappings = m;
 }
 
+/* A block's attachment tables (dir-attach.c keeps the counts).  */
+static size_t
+dm_attach_pages (const struct dm_block *b)
+{
+  return (dm_slot_count (b) + DM_ATTACH_PAGE - 1) / DM_ATTACH_PAGE;
+}
+
+struct dm_attach_slot *
+dm_attach_slot (struct dm_ctx *ctx, struct dm_block *b, size_t k)
+{
+  size_t n = dm_slot_count (b);
+  if (!b->attach)
+    {
+      /* The page table and the live bits: one allocation.  */
+      size_t pages = dm_attach_pages (b), words = (n + 63) / 64;
+      b->attach = calloc (1, pages * sizeof *b->attach
+			     + words * sizeof *b->attach_live);
+      if (!b->attach)
+	dm_fail (ctx, "out of host memory for attachment counts");
+      b->attach_live = (uint64_t *) (b->attach + pages);
+    }
+  struct dm_attach_slot **p = &b->attach[k / DM_ATTACH_PAGE];
+  if (!*p)
+    {
+      size_t first = k / DM_ATTACH_PAGE * DM_ATTACH_PAGE;
+      size_t slots = n - first < DM_ATTACH_PAGE ? n - first : DM_ATTACH_PAGE;
+      if (!(*p = calloc (slots, sizeof **p)))
+	dm_fail (ctx, "out of host memory for attachment counts");
+    }
+  return *p + k % DM_ATTACH_PAGE;
+}
+
+void
+dm_attach_free (struct dm_block *b)
+{
+  if (!b->attach)
+    return;
+  for (size_t i = 0, pages = dm_attach_pages (b); i < pages; i++)
+    free (b->attach[i]);
+  free (b->attach);
+  b->attach = NULL;
+  b->attach_live = NULL;
+}
+
 static struct dm_block *
 dm_block_new (struct dm_ctx *ctx)
 {
@@ -185,15 +229,7 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
       dm_node_free (dev, b->index);
       b->index = NULL;
     }
-  if (b->attach_counts)
-    {
-      free (b->attach_counts);
-      free (b->attach_bias);
-      free (b->attach_skew);
-      b->attach_counts = NULL;
-      b->attach_bias = NULL;
-      b->attach_skew = NULL;
-    }
+  dm_attach_free (b);
   /* A region running on another thread still reads and writes it (its
      pin): the memory goes when the region ends (dm_dir_unpin), or the
      next mapping could get it and be overwritten.  */
@@ -273,7 +309,7 @@ dm_seg_remove (struct dm_ctx *ctx, struct dm_mapping *m,
   uintptr_t cur = m->host_start, at;
   while (dm_next_attached (b, &cur, m->host_end, &at))
     if (at >= m->host_start && at + DM_W <= m->host_end)
-      b->attach_counts[dm_slot_of (b, at)] = 0;
+      dm_slot_set_count (b, dm_slot_of (b, at), 0);
   dm_node_free (dev, m);
   if (--b->nmappings == 0)
     dm_block_release (dev, b);
@@ -476,17 +512,15 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
   for (; m; m = dm_maptable_step (&dev->map->table, &pos))
     {
       struct dm_block *b = m->block;
-      if (!b->attach_counts || b == last)
+      if (!b->attach || b == last)
 	continue;
       last = b;
       size_t n = dm_slot_count (b);
-      for (size_t a = 0; a < n; a++)
+      for (size_t a = 0; (a = dm_next_live_slot (b, a)) < n; a++)
 	{
-	  if (!b->attach_counts[a])
-	    continue;
 	  uintptr_t slot = dm_slot_addr (b, a);
 	  uintptr_t target = dm_deep_load (slot);
-	  uintptr_t at = target + b->attach_bias[a];
+	  uintptr_t at = target + dm_slot_bias (b, a);
 	  if (!target || at < nb->host_start || at > nb->host_end)
 	    continue;
 	  uintptr_t value = dm_block_dev (nb, target);
@@ -561,33 +595,19 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
 				    NULL) != 0)
 	dm_fail (ctx, "moving device block [%p, %p) failed: %s",
 		 (void *) b->host_start, (void *) b->host_end, dm_reason ());
-      if (b->attach_counts)
+      if (b->attach)
 	{
-	  if (!nb->attach_counts)
-	    {
-	      size_t slots = dm_slot_count (nb);
-	      nb->attach_counts = calloc (slots, sizeof *nb->attach_counts);
-	      nb->attach_bias = calloc (slots, sizeof *nb->attach_bias);
-	      if (!nb->attach_counts || !nb->attach_bias)
-		dm_fail (ctx, "out of host memory for attachment counts");
-	    }
-	  if (b->attach_skew && !nb->attach_skew)
-	    {
-	      nb->attach_skew = calloc (dm_slot_count (nb), 1);
-	      if (!nb->attach_skew)
-		dm_fail (ctx, "out of host memory for attachment counts");
-	    }
 	  /* Slots keep their host address.  */
 	  size_t slots = dm_slot_count (b);
-	  for (size_t a = 0; a < slots; a++)
-	    if (b->attach_counts[a])
-	      {
-		size_t k = dm_slot_of (nb, dm_slot_addr (b, a));
-		nb->attach_counts[k] = b->attach_counts[a];
-		nb->attach_bias[k] = b->attach_bias[a];
-		if (b->attach_skew)
-		  nb->attach_skew[k] = b->attach_skew[a];
-	      }
+	  for (size_t a = 0; (a = dm_next_live_slot (b, a)) < slots; a++)
+	    {
+	      uintptr_t slot = dm_slot_addr (b, a);
+	      size_t k = dm_slot_of (nb, slot);
+	      struct dm_attach_slot *to = dm_attach_slot (ctx, nb, k);
+	      *to = *dm_slot_state (b, a);
+	      to->skew = slot - dm_slot_base (nb) - k * DM_W;
+	      dm_slot_set_count (nb, k, to->count);
+	    }
 	}
       /* Its segments now live in the new block.  */
       struct dm_maptable_pos pos;

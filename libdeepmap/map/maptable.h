@@ -40,6 +40,19 @@ struct dm_replay_pin
   void (*unpinned) (struct dm_replay_pin *);
 };
 
+/* The attachment state of one pointer slot of a block.  Kept in pages of
+   DM_ATTACH_PAGE slots (fewer for a small block), a page allocated when
+   one of its slots is first attached: a block of large pointer-free
+   arrays costs no host memory per slot.  */
+#define DM_ATTACH_PAGE 256
+struct dm_attach_slot
+{
+  uintptr_t bias;			/* where the attachment looked */
+  uint32_t count;			/* attachments */
+  unsigned char skew;			/* offset from the aligned word
+					   (packed structures) */
+};
+
 /* A device allocation mirroring one contiguous host range: the directory
    paper's "fused tuple".  Every mapping (segment) of the range uses it,
    so that device(p + i) == device(p) + i across the whole block.  */
@@ -60,11 +73,12 @@ struct dm_block
 					   construct): it does not move */
   unsigned orphaned;			/* released while HELD: recycled
 					   when the last such pin goes */
-  uint32_t *attach_counts;		/* per pointer slot, or NULL */
-  uintptr_t *attach_bias;		/* where each attachment looked */
-  unsigned char *attach_skew;		/* per slot: its offset from the
-					   aligned address (packed
-					   structures), or NULL: all 0 */
+  struct dm_attach_slot **attach;	/* per page of pointer slots (NULL:
+					   none attached there), or NULL */
+  uint64_t *attach_live;		/* bit per slot: its count is not 0
+					   (scans skip large pointer-free
+					   stretches a word at a time); in
+					   ATTACH's allocation */
   uint64_t cover_stamp;			/* last dm_cover that collected it */
   struct dm_mapping *index;		/* its entry in the block index */
   struct dm_block *next;		/* free list link */

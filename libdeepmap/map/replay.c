@@ -215,10 +215,10 @@ dm_replay_record (struct dm_device *dev, uintptr_t host,
     {
       uintptr_t slot = (uintptr_t) slots[i];
       struct dm_mapping *m = dm_maptable_floor (&dev->map->table, slot);
-      if (!m || slot >= m->host_end || !m->block->attach_counts)
+      if (!m || slot >= m->host_end)
 	goto no;
       size_t k = dm_slot_of (m->block, slot);
-      if (m->block->attach_counts[k] < min_count
+      if (dm_slot_attached (m->block, k) < min_count
 	  || dm_slot_addr (m->block, k) != slot)
 	goto no;
       r->slot[i] = slot;

@@ -16,6 +16,7 @@
 
 #include "support/config.h"
 #include "device/device.h"
+#include "device/emu/emu_dma.h"
 #include "device/emu/emu_globals.h"
 #include "device/emu/emu_link.h"
 #include "support/addrhash.h"
@@ -350,12 +351,12 @@ dm_emu_rows (void *dst, size_t dpitch, const void *src, size_t spitch,
 {
   if ((uintptr_t) dst <= (uintptr_t) src)
     for (size_t r = 0; r < height; r++)
-      memmove ((char *) dst + r * dpitch, (const char *) src + r * spitch,
-	       width);
+      dm_emu_dma_copy ((char *) dst + r * dpitch,
+		       (const char *) src + r * spitch, width);
   else
     for (size_t r = height; r-- > 0;)
-      memmove ((char *) dst + r * dpitch, (const char *) src + r * spitch,
-	       width);
+      dm_emu_dma_copy ((char *) dst + r * dpitch,
+		       (const char *) src + r * spitch, width);
 }
 
 static void
