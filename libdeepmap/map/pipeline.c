@@ -190,6 +190,10 @@ dm_pipe_size (struct dm_pipe *p, long chunk, int streams,
       if (chunk > most)
 	chunk = most;
     }
+  /* More slots than chunks would only hold memory.  */
+  long nchunks = (p->niters + chunk - 1) / chunk;
+  if (s > nchunks)
+    s = (int) nchunks;
   p->chunk = chunk;
   p->nslots = s;
 }

@@ -45,16 +45,9 @@ main (void)
   size_t n = stencil_setup (&A0, &An, &want, nx, ny, nz);
   static const int chunks[] = { 1, 2, 3, 4, 27, 30 };
   static const int streams[] = { 2, 3, 2, 4, 2, 3 };
-  int bad = 0;
-  for (unsigned v = 0; v < sizeof chunks / sizeof *chunks; v++)
-    {
-      char what[64];
-      stencil_init (A0, An, nx, ny, nz);
-      sweep (A0, An, nx, ny, nz, chunks[v], streams[v]);
-      snprintf (what, sizeof what, "chunk %d, %d streams", chunks[v],
-		streams[v]);
-      bad |= stencil_compare (An, want, n, what);
-    }
+  int bad = stencil_variants (sweep, chunks, streams,
+			     sizeof chunks / sizeof *chunks, A0, An, want, nx,
+			     ny, nz);
   stencil_init (A0, An, nx, ny, nz);
   sweep_typed ((float (*)[NY][NX]) A0, (float (*)[NY][NX]) An, nz);
   bad |= stencil_compare (An, want, n, "typed");

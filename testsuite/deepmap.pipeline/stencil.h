@@ -115,3 +115,24 @@ stencil_setup (float **A0, float **An, float **want, int nx, int ny, int nz)
   free (r0);
   return n;
 }
+
+/* Run SWEEP (CHUNKS[V], STREAMS[V]) on fresh arrays for each of the NV
+   variants and compare each result with WANT; nonzero if one differs.  */
+static inline int
+stencil_variants (void (*sweep) (float *, float *, int, int, int, int, int),
+		  const int *chunks, const int *streams, unsigned nv,
+		  float *A0, float *An, const float *want, int nx, int ny,
+		  int nz)
+{
+  int bad = 0;
+  for (unsigned v = 0; v < nv; v++)
+    {
+      char what[64];
+      stencil_init (A0, An, nx, ny, nz);
+      sweep (A0, An, nx, ny, nz, chunks[v], streams[v]);
+      snprintf (what, sizeof what, "chunk %d, %d streams", chunks[v],
+		streams[v]);
+      bad |= stencil_compare (An, want, (size_t) nx * ny * nz, what);
+    }
+  return bad;
+}
