@@ -627,30 +627,69 @@ dm_host_loop_range (dm_access *acc, class loop *loop, class loop *outer)
   return true;
 }
 
+/* The host loop around STMT (below region R's level) that the updates
+   of a whole-section access by STMT go around: the outermost loop
+   containing STMT below R's level that holds no construct, if it leaves
+   by one exit into its parent.  NULL when STMT is at R's level or in a
+   loop holding a construct (its updates go right at it), or when no
+   such loop wraps it; *OK is false in that last case only.  */
+static class loop *
+dm_wrapping_loop (gimple *stmt, dm_region *r, bool *ok)
+{
+  *ok = true;
+  class loop *l = gimple_bb (stmt)->loop_father;
+  if (l == r->level || dm_loop_has_construct (l)
+      || !flow_loop_nested_p (r->level, l))
+    return NULL;
+  while (loop_outer (l) != r->level && !dm_loop_has_construct (loop_outer (l)))
+    l = loop_outer (l);
+  if (!dm_host_loop_wraps (l, loop_outer (l)))
+    {
+      *ok = false;
+      return NULL;
+    }
+  return l;
+}
+
+/* STMT, in region R, may read the section of group G (and write it, if
+   WRITES) in a way only whole copies can follow: the whole section is
+   copied back before it and, if it may write, sent again after it
+   (exact: the host copy equals the device copy when it starts); in a
+   host loop below the region's level the copies go around the
+   outermost such loop that holds no construct.  Pushed on ACCESSES,
+   once per place; false if no loop wraps STMT.  */
+static bool
+dm_whole_access (gimple *stmt, int g, dm_region *r, bool writes,
+		 vec<dm_access> &accesses)
+{
+  bool ok;
+  class loop *host_loop = dm_wrapping_loop (stmt, r, &ok);
+  if (!ok)
+    return false;
+  for (int w = 0; w <= writes; w++)
+    {
+      bool seen = false;
+      if (host_loop)
+	for (dm_access &a : accesses)
+	  seen |= (a.whole && a.group == g && a.host_loop == host_loop
+		   && a.write == (w != 0));
+      dm_access acc = { g, stmt, NULL_TREE, w != 0, host_loop, NULL, NULL,
+			NULL, true };
+      if (!seen)
+	accesses.safe_push (acc);
+    }
+  return true;
+}
+
 /* CALL, in region R, may read the section of group G (and write it, if
-   WRITES): the whole section is copied back before it and, if it may
-   write, sent again after it (exact: the host copy equals the device
-   copy when the call starts).  In a host loop below the region's level
-   the copies go around that loop.  Pushed on ACCESSES; NULL, or why
-   not.  */
+   WRITES): dm_whole_access, or why not.  */
 static const char *
 dm_call_access (gimple *call, int g, dm_region *r, bool writes,
 		vec<dm_access> &accesses)
 {
-  class loop *host_loop = gimple_bb (call)->loop_father;
-  if (host_loop == r->level || dm_loop_has_construct (host_loop))
-    host_loop = NULL;
-  if (host_loop && !dm_host_loop_wraps (host_loop, r->level))
+  if (!dm_whole_access (call, g, r, writes, accesses))
     return DM_WHY (r, "a call in the loop may access it",
 		   "a call between the constructs may access it");
-  dm_access acc = { g, call, NULL_TREE, false, host_loop, NULL, NULL, NULL,
-		    true };
-  accesses.safe_push (acc);
-  if (writes)
-    {
-      acc.write = true;
-      accesses.safe_push (acc);
-    }
   return NULL;
 }
 
@@ -692,8 +731,14 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
 	return why;
       dm_access acc = { g, stmt, rhs, false, NULL, NULL, NULL, NULL, false };
       if (host_loop && !dm_host_loop_range (&acc, host_loop, r->level))
-	return "the host accesses it in a loop nested in the loop";
-      accesses.safe_push (acc);
+	{
+	  /* Deeper, or not stepping by a constant: the whole section
+	     around the loop.  */
+	  if (!dm_whole_access (stmt, g, r, false, accesses))
+	    return "the host accesses it in a loop nested in the loop";
+	}
+      else
+	accesses.safe_push (acc);
     }
   if (writes)
     {
@@ -702,8 +747,14 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
 	return why;
       dm_access acc = { g, stmt, lhs, true, NULL, NULL, NULL, NULL, false };
       if (host_loop && !dm_host_loop_range (&acc, host_loop, r->level))
-	return "the host accesses it in a loop nested in the loop";
-      accesses.safe_push (acc);
+	{
+	  /* A strided or conditional write, or one deeper: the whole
+	     section back before the loop and out again after it.  */
+	  if (!dm_whole_access (stmt, g, r, true, accesses))
+	    return "the host accesses it in a loop nested in the loop";
+	}
+      else
+	accesses.safe_push (acc);
     }
   return NULL;
 }
@@ -886,12 +937,23 @@ dm_updates_cost_as_much (dm_region *r, dm_hoist_state *st,
 	repeated |= (acc.host_loop
 		     || gimple_bb (acc.stmt)->loop_father != r->level);
       }
-  const char *calls = DM_WHY (r, "a call that may access it runs at every "
-				 "step: copying it around the call would "
-				 "move as much as the constructs' maps",
-			      "a call between the constructs may access it: "
-			      "copying it around the call would move as "
-			      "much as the constructs' maps");
+  bool by_calls = true;
+  for (dm_access &acc : mine)
+    by_calls &= !acc.whole || is_gimple_call (acc.stmt);
+  const char *calls
+    = !by_calls ? DM_WHY (r, "a host loop that only whole copies can follow "
+			     "runs at every step: copying it around the "
+			     "loop would move as much as the constructs' "
+			     "maps",
+			  "a host loop between the constructs only whole "
+			  "copies can follow: copying it around the loop "
+			  "would move as much as the constructs' maps")
+    : DM_WHY (r, "a call that may access it runs at every "
+		 "step: copying it around the call would "
+		 "move as much as the constructs' maps",
+	      "a call between the constructs may access it: "
+	      "copying it around the call would move as "
+	      "much as the constructs' maps");
   if (r->loop && every_step && every_step >= copies)
     return calls;
   if (!r->loop && whole && !repeated && whole + 2 >= copies)
@@ -1568,7 +1630,15 @@ dm_emit_update (dm_item *lead, dm_access *acc)
   if (dm_reporting ())
     {
       char *name = dm_section_name (lead->addr);
-      if (acc->whole)
+      if (acc->whole && !is_gimple_call (acc->stmt))
+	dm_report (loc, acc->write
+			? "hoist: '%s' copied to the device after the host "
+			  "loop whose writes may change it, whole (target "
+			  "update to)"
+			: "hoist: '%s' copied from the device before the host "
+			  "loop whose accesses may see it, whole (target update "
+			  "from)", name);
+      else if (acc->whole)
 	dm_report (loc, acc->write
 			? "hoist: '%s' copied to the device after a call that "
 			  "may change it%s (target update to)"
@@ -2781,11 +2851,26 @@ public:
    the inliner runs, every small function with a target construct is
    marked to be inlined regardless of the inliner's limits
    (DECL_DISREGARD_INLINE_LIMITS, as for always_inline but with no error
-   where it cannot be).  Inlining never changes what a program does; the
+   where it cannot be).  So is, level by level, a small function that
+   calls marked ones (a step calling its kernels' functions), counting
+   what it will hold once they are inlined: constructs several calls
+   down reach the loop.  Inlining never changes what a program does; the
    outlined region bodies are not copied.  Functions marked noinline,
-   main and device functions are left alone, and so is everything under
-   -fno-inline.  One level: a function that only calls such a function
-   is not marked.  */
+   recursive ones, main and device functions are left alone, and so is
+   everything under -fno-inline.  */
+
+/* What dm_mark_construct_callees knows of a function: its statements,
+   the statements it will hold once its marked callees are inlined, and
+   whether it may be marked and is.  */
+struct dm_inline_info
+{
+  unsigned own, size;
+  bool eligible, marked;
+};
+
+/* The levels of calls above a construct that are marked at most.  */
+#define DM_INLINE_MAX_LEVELS 4
+
 static void
 dm_mark_construct_callees (void *, void *)
 {
@@ -2793,6 +2878,8 @@ dm_mark_construct_callees (void *, void *)
      -fno-inline.  */
   if (!optimize || optimize_debug || flag_no_inline)
     return;
+  auto_vec<dm_inline_info> info;
+  info.safe_grow_cleared (symtab->cgraph_max_uid + 1);
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
@@ -2814,9 +2901,49 @@ dm_mark_construct_callees (void *, void *)
 	    constructs |= dm_is_target_call (stmt);
 	    stmts += !is_gimple_debug (stmt) && !dm_omp_temp_stmt_p (stmt);
 	  }
-      if (constructs && stmts <= DM_INLINE_MAX_STMTS)
-	DECL_DISREGARD_INLINE_LIMITS (decl) = 1;
+      bool recursive = false;
+      for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+	recursive |= e->callee->ultimate_alias_target () == node;
+      dm_inline_info &in = info[node->get_uid ()];
+      in.own = in.size = stmts;
+      in.eligible = !recursive;
+      in.marked = in.eligible && constructs && stmts <= DM_INLINE_MAX_STMTS;
     }
+  /* Callers of marked functions, a level at a time.  */
+  for (int level = 0; level < DM_INLINE_MAX_LEVELS; level++)
+    {
+      auto_vec<cgraph_node *> marked_now;
+      FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+	{
+	  dm_inline_info &in = info[node->get_uid ()];
+	  if (!in.eligible || in.marked)
+	    continue;
+	  unsigned size = in.own;
+	  bool calls_marked = false;
+	  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+	    {
+	      const dm_inline_info &callee
+		= info[e->callee->ultimate_alias_target ()->get_uid ()];
+	      if (callee.marked)
+		{
+		  size += callee.size;
+		  calls_marked = true;
+		}
+	    }
+	  if (calls_marked && size <= DM_INLINE_MAX_STMTS)
+	    {
+	      in.size = size;
+	      marked_now.safe_push (node);
+	    }
+	}
+      if (marked_now.is_empty ())
+	break;
+      for (cgraph_node *n : marked_now)
+	info[n->get_uid ()].marked = true;
+    }
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    if (info[node->get_uid ()].marked)
+      DECL_DISREGARD_INLINE_LIMITS (node->decl) = 1;
 }
 
 /* After PRE: loop-invariant computations (section sizes, addresses) are
