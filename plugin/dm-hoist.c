@@ -166,6 +166,11 @@ struct dm_eh_exit
 {
   auto_vec<gimple *> throwers;
   auto_vec<dm_item *> secs;
+  /* (thrower, section) where the call may write the section, whole
+     copies around it (or throws inside a host loop that may, likewise):
+     its exception leaves with the host's bytes the current ones, so
+     that pad releases the section instead of copying it back.  */
+  auto_vec<std::pair<gimple *, dm_item *> > host_current;
   tree device;
   tree arrs[3];
   location_t loc;
@@ -1079,13 +1084,10 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   BITMAP_FREE (priv);
   for (dm_access &acc : mine)
     {
-      if (acc.whole && r->throwers.contains (acc.stmt))
-	/* Its exception would leave with the host's bytes newer than the
-	   device's, which the exit data would copy over them.  */
-	return "a call that may access it may throw";
-      /* Likewise a host loop whose writes go to the device once it is
-	 done, left by an exception half way.  */
-      if (acc.write && acc.host_loop)
+      /* A host loop whose writes go to the device once it is done, left
+	 by an exception half way, leaves neither copy whole; unless the
+	 whole section came back before it (dm_eh_exit).  */
+      if (acc.write && acc.host_loop && !acc.whole)
 	for (gimple *g : r->throwers)
 	  if (flow_bb_inside_loop_p (acc.host_loop, gimple_bb (g)))
 	    return "a host loop that writes it holds a call that may throw";
@@ -1285,6 +1287,18 @@ dm_add_hook (gimple_seq *seq, enum dm_hook which, dm_item *it,
     }
   tree addr = gimple_convert (seq, const_ptr_type_node, it->addr);
   tree size = gimple_convert (seq, size_type_node, it->size);
+  if (it->device)
+    {
+      /* A construct whose if clause is false runs on the host (device
+	 GOMP_DEVICE_HOST_FALLBACK): nothing is held, nothing to check;
+	 the runtime skips a size of 0.  */
+      tree dev = gimple_convert (seq, integer_type_node, it->device);
+      tree on_host = gimple_build (seq, EQ_EXPR, boolean_type_node, dev,
+				   build_int_cst (integer_type_node,
+						  GOMP_DEVICE_HOST_FALLBACK));
+      size = gimple_build (seq, COND_EXPR, size_type_node, on_host,
+			   size_zero_node, size);
+    }
   gcall *call;
   if (which == DM_HOOK_ENTER)
     {
@@ -1534,6 +1548,18 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
       dm_eh_exit *x = new dm_eh_exit;
       x->throwers.safe_splice (r->throwers);
       x->secs.safe_splice (secs);
+      for (gimple *t : r->throwers)
+	for (dm_item *it : secs)
+	  for (dm_access &acc : st->accesses)
+	    if (acc.whole && acc.write && acc.group == it->group
+		&& (acc.stmt == t
+		    || (acc.host_loop
+			&& flow_bb_inside_loop_p (acc.host_loop,
+						  gimple_bb (t)))))
+	      {
+		x->host_current.safe_push (std::make_pair (t, it));
+		break;
+	      }
       x->device = device;
       for (int i = 0; i < 3; i++)
 	x->arrs[i] = arrs[i];
@@ -2708,8 +2734,22 @@ dm_exit_on_exception (gimple *s, dm_eh_exit *x)
   lp->post_landing_pad = label;
   gimple_stmt_iterator gsi = gsi_start_bb (pad);
   gsi_insert_after (&gsi, gimple_build_label (label), GSI_NEW_STMT);
-  gsi_insert_seq_after (&gsi, dm_build_exit (x->secs, x->device, x->arrs,
-					     x->loc), GSI_CONTINUE_LINKING);
+  /* Sections S may have written: the host's bytes are the current ones
+     (dm_eh_exit).  */
+  gimple_seq seq = NULL;
+  auto_vec<std::pair<dm_item *, unsigned> > saved;
+  for (auto &hc : x->host_current)
+    if (hc.first == s)
+      {
+	dm_add_hook (&seq, DM_HOOK_SYNC, hc.second, UNKNOWN_LOCATION, x->loc);
+	saved.safe_push (std::make_pair (hc.second, hc.second->exit_kind));
+	hc.second->exit_kind = GOMP_MAP_RELEASE;
+      }
+  gimple_seq_add_seq (&seq, dm_build_exit (x->secs, x->device, x->arrs,
+					   x->loc));
+  for (auto &sv : saved)
+    sv.first->exit_kind = sv.second;
+  gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);
   gresx *resx = gimple_build_resx (region->index);
   gimple_set_location (resx, x->loc);
   gsi_insert_after (&gsi, resx, GSI_CONTINUE_LINKING);

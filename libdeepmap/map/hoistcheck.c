@@ -55,7 +55,9 @@ DM_EXPORT void
 deepmap_hoist_enter (const void *host, size_t size, const char *name,
 		     const char *where)
 {
-  if (!dm_config.check || !host)
+  /* A size of 0: the construct runs on the host (its if clause is
+     false), nothing is held.  */
+  if (!dm_config.check || !host || !size)
     return;
   pthread_mutex_lock (&dm_hoist_lock);
   if (dm_hoist_n == dm_hoist_cap)

@@ -6,9 +6,10 @@
 // cleanups and handlers.  A handler in the function sees the device's
 // values; a second call (the freed array's address may come back) maps
 // afresh.  The same for a run of constructs with such calls between
-// them.  A call that may write the array and throw, or a host loop that
-// writes it and calls one, keeps it from being kept.  Results are those
-// of the host.
+// them.  A call that may write the array and throw at every step keeps
+// it from being kept (cxx-exceptions-write.C: one that runs now and
+// then), and so does a host loop that writes part of it and calls one.
+// Results are those of the host.
 // { dg-options "-fplugin-arg-deepmap-report" }
 #include <cstdio>
 #include <stdexcept>
@@ -219,7 +220,7 @@ main ()
   CHECK (run_of_three (n) == 25);
   return 0;
 }
-// { dg-final { scan-deepmap-report "cxx-exceptions.C:39:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:37" } }
-// { dg-final { scan-deepmap-report "cxx-exceptions.C:65:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:63" } }
-// { dg-final { scan-deepmap-report "cxx-exceptions.C:93:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at cxx-exceptions.C:91 because a call that may access it may throw" } }
-// { dg-final { scan-deepmap-report "cxx-exceptions.C:151:9: deepmap: hoist: '\[^'\]*' kept on the device from the construct at cxx-exceptions.C:147 to the construct at cxx-exceptions.C:155" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:40:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:38" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:66:9: deepmap: hoist: '\[^'\]*' kept on the device across the loop at cxx-exceptions.C:64" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:94:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at cxx-exceptions.C:92 because a call that may access it runs at every step" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions.C:152:9: deepmap: hoist: '\[^'\]*' kept on the device from the construct at cxx-exceptions.C:148 to the construct at cxx-exceptions.C:156" } }

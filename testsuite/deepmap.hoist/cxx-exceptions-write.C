@@ -1,0 +1,113 @@
+// A call that may write the array and throw, run every other step of a
+// loop with two kernels per step: the array is kept, copied back whole
+// before the call and out again after it.  When the call throws, its
+// landing pad ends the mapping without copying the device's bytes back:
+// the host's are the current ones, with what the call wrote.  The
+// handler (in the caller) sees exactly what the same code on the host
+// gives; a second run that does not throw too.  The same call in a host
+// loop leaves that loop two ways (its exception is one), so no copy can
+// go around it: that array is kept only from one kernel to the next,
+// and the results are the host's as well.
+// { dg-options "-fplugin-arg-deepmap-report" }
+// { dg-set-target-env-var DEEPMAP_STATS "1" }
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+#include "check.h"
+
+volatile int fail_at = -1;
+
+// May read and write A (the compiler cannot tell) and throw.
+__attribute__ ((noinline)) void
+dump (double *a, int n, int t)
+{
+  a[0] = -t;
+  a[n - 1] += a[1];
+  if (t == fail_at)
+    throw std::runtime_error ("dump failed");
+}
+
+__attribute__ ((noinline)) void
+steps (double *a, int n, int nsteps, bool device)
+{
+  for (int t = 0; t < nsteps; t++)
+    {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) if (device)
+      for (int i = 0; i < n; i++)
+	a[i] = 0.5 * a[i] + i;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) if (device)
+      for (int i = 0; i < n; i++)
+	a[i] += 1;
+      if (t % 2 == 1)
+	dump (a, n, t);
+    }
+}
+
+// The same call in a host loop (run a varying number of times).
+volatile int reps = 2;
+
+__attribute__ ((noinline)) void
+steps_nested (double *a, int n, int nsteps, bool device)
+{
+  for (int t = 0; t < nsteps; t++)
+    {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) if (device)
+      for (int i = 0; i < n; i++)
+	a[i] = 0.5 * a[i] + i;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) if (device)
+      for (int i = 0; i < n; i++)
+	a[i] += 1;
+      if (t % 2 == 1)
+	for (int r = 0; r < reps; r++)
+	  dump (a, n, t * 10 + r);
+    }
+}
+
+typedef void (*stepper) (double *, int, int, bool);
+
+// Run F on the device and on the host, throwing at FAIL (or not: -1),
+// and compare what the handlers see.
+static void
+compare (stepper f, int fail, const char *what)
+{
+  const int n = 64, nsteps = 8;
+  std::vector<double> dev (n), host (n);
+  for (int i = 0; i < n; i++)
+    dev[i] = host[i] = i % 5;
+  int thrown = 0;
+  fail_at = fail;
+  try
+    {
+      f (dev.data (), n, nsteps, true);
+    }
+  catch (const std::runtime_error &)
+    {
+      thrown++;
+    }
+  try
+    {
+      f (host.data (), n, nsteps, false);
+    }
+  catch (const std::runtime_error &)
+    {
+      thrown++;
+    }
+  CHECK (thrown == (fail >= 0 ? 2 : 0), "%s: %d exceptions", what, thrown);
+  for (int i = 0; i < n; i++)
+    CHECK (dev[i] == host[i], "%s: a[%d] = %g, the host gives %g", what, i,
+	   dev[i], host[i]);
+}
+
+int
+main ()
+{
+  compare (steps, 5, "steps, throwing at step 5");
+  compare (steps, -1, "steps, not throwing");
+  compare (steps_nested, 31, "steps_nested, throwing at step 3");
+  compare (steps_nested, -1, "steps_nested, not throwing");
+  return 0;
+}
+
+// { dg-final { scan-deepmap-report "cxx-exceptions-write.C:36:9: deepmap: hoist: 'a' kept on the device across the loop at cxx-exceptions-write.C:34" } }
+// { dg-final { scan-deepmap-report-not "across the loop at cxx-exceptions-write.C:53" } }
