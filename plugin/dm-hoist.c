@@ -1645,6 +1645,18 @@ dm_emit_update (dm_item *lead, dm_access *acc)
     gsi_insert_seq_on_edge (acc->write ? single_exit (acc->host_loop)
 				       : loop_preheader_edge (acc->host_loop),
 			    seq);
+  else if (acc->write && stmt_ends_bb_p (acc->stmt))
+    {
+      /* A call that may throw ends its block: after it is its normal
+	 successor (an exception takes its landing pad).  */
+      edge e, normal = NULL;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, gimple_bb (acc->stmt)->succs)
+	if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	  normal = e;
+      gcc_assert (normal);
+      gsi_insert_seq_on_edge (normal, seq);
+    }
   else
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (acc->stmt);

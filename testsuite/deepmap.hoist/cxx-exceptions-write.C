@@ -7,7 +7,9 @@
 // gives; a second run that does not throw too.  The same call in a host
 // loop leaves that loop two ways (its exception is one), so no copy can
 // go around it: that array is kept only from one kernel to the next,
-// and the results are the host's as well.
+// and the results are the host's as well.  With the handler in the same
+// function the copies after the call go on its normal edge (they once
+// went after it in its block, which ended GCC with an ICE).
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
 #include <cstdio>
@@ -64,6 +66,33 @@ steps_nested (double *a, int n, int nsteps, bool device)
     }
 }
 
+// The handler in the same function (the call's exception already has a
+// landing pad of its own): the copies after the call go on its normal
+// edge.
+__attribute__ ((noinline)) void
+steps_caught (double *a, int n, int nsteps, bool device)
+{
+  try
+    {
+      for (int t = 0; t < nsteps; t++)
+	{
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) if (device)
+	  for (int i = 0; i < n; i++)
+	    a[i] = 0.5 * a[i] + i;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) if (device)
+	  for (int i = 0; i < n; i++)
+	    a[i] += 1;
+	  if (t % 2 == 1)
+	    dump (a, n, t);
+	}
+    }
+  catch (const std::runtime_error &)
+    {
+      a[1] = -1000;
+      throw;
+    }
+}
+
 typedef void (*stepper) (double *, int, int, bool);
 
 // Run F on the device and on the host, throwing at FAIL (or not: -1),
@@ -106,8 +135,11 @@ main ()
   compare (steps, -1, "steps, not throwing");
   compare (steps_nested, 31, "steps_nested, throwing at step 3");
   compare (steps_nested, -1, "steps_nested, not throwing");
+  compare (steps_caught, 3, "steps_caught, throwing at step 3");
+  compare (steps_caught, -1, "steps_caught, not throwing");
   return 0;
 }
 
-// { dg-final { scan-deepmap-report "cxx-exceptions-write.C:36:9: deepmap: hoist: 'a' kept on the device across the loop at cxx-exceptions-write.C:34" } }
-// { dg-final { scan-deepmap-report-not "across the loop at cxx-exceptions-write.C:53" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions-write.C:38:9: deepmap: hoist: 'a' kept on the device across the loop at cxx-exceptions-write.C:36" } }
+// { dg-final { scan-deepmap-report-not "across the loop at cxx-exceptions-write.C:55" } }
+// { dg-final { scan-deepmap-report "cxx-exceptions-write.C:79:9: deepmap: hoist: 'a' kept on the device across the loop" } }
