@@ -110,6 +110,11 @@ struct dm_item
   unsigned orig;
   unsigned rot_id;		/* 0: none */
   bool dead_after;		/* no copy back: nothing reads it after */
+  /* Members of a mapped structure that lie end to end: one item for the
+     bytes of all of them, the map numbers INDEX .. INDEX + SPAN - 1 (0
+     for an ordinary item); SPAN_LAST: the last one's address.  */
+  unsigned span;
+  tree span_last;
   /* A deep item of its construct (dm-sites.c): its descriptor.  Kept
      WHOLE (with everything it reaches, the hoisted calls announce it
      deep) where the region does no host memory access at all; else the
@@ -308,6 +313,90 @@ dm_read_kind (tree val, unsigned *kind, bool *dynamic)
   return true;
 }
 
+/* The byte offset of the member whose address is ADDR from its
+   structure, and the structure (*BASE); false unless ADDR is the
+   address of a member at a constant offset.  */
+static bool
+dm_member_offset (tree addr, tree *base, HOST_WIDE_INT *offset)
+{
+  /* An address PRE computed once: its definition.  */
+  if (TREE_CODE (addr) == SSA_NAME)
+    if (gassign *def = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (addr)))
+      if (gimple_assign_rhs_code (def) == ADDR_EXPR)
+	addr = gimple_assign_rhs1 (def);
+  if (TREE_CODE (addr) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (addr, 0)) != COMPONENT_REF)
+    return false;
+  poly_int64 bitsize, bitpos;
+  tree off;
+  machine_mode mode;
+  /* get_inner_reference sets VOLATILEP only when it is.  */
+  int unsignedp = 0, reversep = 0, volatilep = 0;
+  *base = get_inner_reference (TREE_OPERAND (addr, 0), &bitsize, &bitpos,
+			       &off, &mode, &unsignedp, &reversep,
+			       &volatilep);
+  HOST_WIDE_INT bits;
+  if (off || volatilep || !bitpos.is_constant (&bits) || bits % BITS_PER_UNIT)
+    return false;
+  *offset = bits / BITS_PER_UNIT;
+  return true;
+}
+
+/* The COUNT members after map number I of CALL (a GOMP_MAP_STRUCT entry)
+   as one section, if they can be: each from or tofrom (the device's
+   writes come back, as the hoisted exit data brings them), at constant
+   offsets of one structure, end to end with constant sizes, so that the
+   section holds their bytes and no other.  Then *ADDR and *SIZE are its
+   bounds, *LAST the last member's address and *KIND its map kind.  */
+static bool
+dm_struct_span (gcall *call, tree addrs, tree sizes, tree kinds, unsigned i,
+		unsigned count, tree *addr, tree *last, tree *size,
+		unsigned *kind)
+{
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  HOST_WIDE_INT ssize = int_size_in_bytes (size_type_node);
+  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  tree base0 = NULL_TREE;
+  HOST_WIDE_INT start = 0, end = 0;
+  bool to = false;
+  for (unsigned j = i + 1; j <= i + count; j++)
+    {
+      unsigned k;
+      bool dynamic;
+      if (!dm_read_kind (dm_arg_slot (call, kinds, j * ksize, ksize), &k,
+			 &dynamic)
+	  || dynamic)
+	return false;
+      k &= DM_KIND_MASK;
+      if (k != GOMP_MAP_FROM && k != GOMP_MAP_TOFROM)
+	return false;
+      to |= k == GOMP_MAP_TOFROM;
+      tree a = dm_arg_slot (call, addrs, j * psize, psize);
+      tree sz = dm_arg_slot (call, sizes, j * ssize, ssize);
+      tree base;
+      HOST_WIDE_INT off;
+      if (!a || !sz || !tree_fits_uhwi_p (sz) || integer_zerop (sz)
+	  || !dm_member_offset (a, &base, &off))
+	return false;
+      if (j == i + 1)
+	{
+	  base0 = base;
+	  start = off;
+	  *addr = a;
+	  /* The first member's alignment.  */
+	  *kind = dm_read_kind (dm_arg_slot (call, kinds, j * ksize, ksize),
+				kind, &dynamic) ? *kind & ~DM_KIND_MASK : 0;
+	}
+      else if (!operand_equal_p (base, base0, 0) || off != end)
+	return false;
+      end = off + tree_to_uhwi (sz);
+      *last = a;
+    }
+  *size = build_int_cst (size_type_node, end - start);
+  *kind |= to ? GOMP_MAP_TOFROM : GOMP_MAP_FROM;
+  return true;
+}
+
 /* Record the data sections of the GOMP_target_ext call CALL; false if
    its arguments are not in the shape omp-expand gives them.  */
 static bool
@@ -348,6 +437,32 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
 	  if (!count || !tree_fits_uhwi_p (count))
 	    return false;
 	  struct_members = tree_to_uhwi (count);
+	  /* Members end to end: one section of all their bytes, which the
+	     construct's own structure mapping then finds present (in GCC's
+	     libgomp as in deepmap: its members lie in one mapping).  */
+	  tree span_addr = NULL_TREE, span_last = NULL_TREE;
+	  tree span_size = NULL_TREE;
+	  unsigned span_kind = 0;
+	  if (struct_members > 1 && i + struct_members < n
+	      && dm_struct_span (call, addrs, sizes, kinds, i, struct_members,
+				 &span_addr, &span_last, &span_size,
+				 &span_kind))
+	    {
+	      dm_item it;
+	      memset (&it, 0, sizeof it);
+	      it.call = call;
+	      it.index = i + 1;
+	      it.span = struct_members;
+	      it.span_last = span_last;
+	      it.addr = span_addr;
+	      it.size = span_size;
+	      it.device = gimple_call_arg (call, 0);
+	      it.kind = span_kind;
+	      it.group = -1;
+	      st->items.safe_push (it);
+	      i += struct_members;
+	      struct_members = 0;
+	    }
 	  continue;
 	}
       /* Pointers, attachments and firstprivate values hold no section.  */
@@ -426,6 +541,21 @@ dm_section_name (tree addr)
       return dot && dot != s ? xstrndup (s, dot - s) : xstrdup (s);
     }
   return print_generic_expr_to_str (addr);
+}
+
+/* A readable name for item IT: its section's, or for members of a
+   structure mapped as one section 'first..last'.  */
+static char *
+dm_item_name (const dm_item *it)
+{
+  char *first = dm_section_name (it->addr);
+  if (!it->span)
+    return first;
+  char *last = dm_section_name (it->span_last);
+  char *name = concat (first, "..", last, NULL);
+  free (first);
+  free (last);
+  return name;
 }
 
 /* Is VAL computed outside LOOP?  */
@@ -1302,7 +1432,7 @@ dm_add_hook (gimple_seq *seq, enum dm_hook which, dm_item *it,
   gcall *call;
   if (which == DM_HOOK_ENTER)
     {
-      char *name = dm_section_name (it->addr);
+      char *name = dm_item_name (it);
       expanded_location x = expand_location (where);
       char *at = xasprintf ("%s:%d", x.file ? x.file : "<unknown>", x.line);
       call = gimple_build_call (dm_hook_decls[which], 4, addr, size,
@@ -1667,7 +1797,7 @@ dm_emit_update (dm_item *lead, dm_access *acc)
     }
   if (dm_reporting ())
     {
-      char *name = dm_section_name (lead->addr);
+      char *name = dm_item_name (lead);
       if (acc->whole && !is_gimple_call (acc->stmt))
 	dm_report (loc, acc->write
 			? "hoist: '%s' copied to the device after the host "
@@ -2140,8 +2270,9 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		     copy.  Stores through pointers loaded from it reach
 		     other sections (disjoint by the alias sets above).  */
 		  if (refs_may_alias_p_1 (&sref, lref, true)
-		      && dm_device_may_write (gimple_call_arg (x, 1),
-					      it.index, true))
+		      && (it.span
+			  || dm_device_may_write (gimple_call_arg (x, 1),
+						  it.index, true)))
 		    {
 		      ok = false;
 		      break;
@@ -2671,7 +2802,7 @@ dm_report_hoisting (dm_hoist_state *st)
       if (it.synthetic)
 	continue;
       location_t loc = gimple_location (it.call);
-      char *name = dm_section_name (it.addr);
+      char *name = dm_item_name (&it);
       const char *kind = it.enter_kind == GOMP_MAP_TO ? "to" : "alloc";
       const char *exit = it.exit_kind == GOMP_MAP_FROM ? "from" : "release";
       const char *tested = it.guard ? " if the sections the compiler "

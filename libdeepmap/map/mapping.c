@@ -144,8 +144,10 @@ dm_enter_item (struct dm_ctx *ctx, uintptr_t h, size_t size, int kind,
 }
 
 /* Map the members of a struct: entry I is GOMP_MAP_STRUCT (its address
-   the struct's), its size the number of members that follow, sorted by
-   address.  One device block covers the members' whole extent, so that
+   the struct's), its size the number of members that follow (sorted by
+   address, mostly: GCC 12 lists x->v before x->u for map(x->u, x->v),
+   so the extent is taken over all of them).  One device block covers
+   the members' whole extent, so that
    the struct's device layout matches the host's between them.  OpenMP
    5.0 (2.19.7.1): members mapped together share one reference count; if
    part of the struct is present already, every member must be (as
@@ -157,7 +159,15 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
 {
   size_t first = i + 1, last = i + sizes[i];
   uintptr_t start = (uintptr_t) hostaddrs[first];
-  uintptr_t end = (uintptr_t) hostaddrs[last] + sizes[last];
+  uintptr_t end = start + sizes[first];
+  for (size_t j = first + 1; j <= last; j++)
+    {
+      uintptr_t h = (uintptr_t) hostaddrs[j];
+      if (h < start)
+	start = h;
+      if (h + sizes[j] > end)
+	end = h + sizes[j];
+    }
   uintptr_t base = (uintptr_t) hostaddrs[i];
   int existing = dm_dir_any_present (ctx->dev, base < start ? base : start,
 				     end);
@@ -185,7 +195,8 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
   dm_dir_group (group, ngroup);
   if (devaddrs)
     /* The struct entry itself translates to the struct's base.  */
-    devaddrs[i] = devaddrs[first] - (start - (uintptr_t) hostaddrs[i]);
+    devaddrs[i] = devaddrs[first] - ((uintptr_t) hostaddrs[first]
+				     - (uintptr_t) hostaddrs[i]);
 }
 
 struct dm_range
