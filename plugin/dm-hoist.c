@@ -316,14 +316,21 @@ dm_read_kind (tree val, unsigned *kind, bool *dynamic)
 /* The byte offset of the member whose address is ADDR from its
    structure, and the structure (*BASE); false unless ADDR is the
    address of a member at a constant offset.  */
-static bool
-dm_member_offset (tree addr, tree *base, HOST_WIDE_INT *offset)
+/* ADDR, or the address it was computed from once (by PRE).  */
+static tree
+dm_addr_expr (tree addr)
 {
-  /* An address PRE computed once: its definition.  */
   if (TREE_CODE (addr) == SSA_NAME)
     if (gassign *def = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (addr)))
       if (gimple_assign_rhs_code (def) == ADDR_EXPR)
-	addr = gimple_assign_rhs1 (def);
+	return gimple_assign_rhs1 (def);
+  return addr;
+}
+
+static bool
+dm_member_offset (tree addr, tree *base, HOST_WIDE_INT *offset)
+{
+  addr = dm_addr_expr (addr);
   if (TREE_CODE (addr) != ADDR_EXPR
       || TREE_CODE (TREE_OPERAND (addr, 0)) != COMPONENT_REF)
     return false;
@@ -342,12 +349,29 @@ dm_member_offset (tree addr, tree *base, HOST_WIDE_INT *offset)
   return true;
 }
 
+/* A member of a mapped structure: its offset and size, its address and
+   its alignment bits of the map kind.  */
+struct dm_member
+{
+  HOST_WIDE_INT off, size;
+  tree addr;
+  unsigned align;
+};
+
+static int
+dm_member_cmp (const void *a, const void *b)
+{
+  const dm_member *x = (const dm_member *) a, *y = (const dm_member *) b;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
 /* The COUNT members after map number I of CALL (a GOMP_MAP_STRUCT entry)
    as one section, if they can be: each from or tofrom (the device's
    writes come back, as the hoisted exit data brings them), at constant
-   offsets of one structure, end to end with constant sizes, so that the
-   section holds their bytes and no other.  Then *ADDR and *SIZE are its
-   bounds, *LAST the last member's address and *KIND its map kind.  */
+   offsets of one structure, end to end (in offset order) with constant
+   sizes, so that the section holds their bytes and no other.  Then
+   *ADDR and *SIZE are its bounds, *LAST the last member's address and
+   *KIND its map kind.  */
 static bool
 dm_struct_span (gcall *call, tree addrs, tree sizes, tree kinds, unsigned i,
 		unsigned count, tree *addr, tree *last, tree *size,
@@ -356,8 +380,8 @@ dm_struct_span (gcall *call, tree addrs, tree sizes, tree kinds, unsigned i,
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
   HOST_WIDE_INT ssize = int_size_in_bytes (size_type_node);
   HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  auto_vec<dm_member> m;
   tree base0 = NULL_TREE;
-  HOST_WIDE_INT start = 0, end = 0;
   bool to = false;
   for (unsigned j = i + 1; j <= i + count; j++)
     {
@@ -367,33 +391,33 @@ dm_struct_span (gcall *call, tree addrs, tree sizes, tree kinds, unsigned i,
 			 &dynamic)
 	  || dynamic)
 	return false;
-      k &= DM_KIND_MASK;
-      if (k != GOMP_MAP_FROM && k != GOMP_MAP_TOFROM)
+      if ((k & DM_KIND_MASK) != GOMP_MAP_FROM
+	  && (k & DM_KIND_MASK) != GOMP_MAP_TOFROM)
 	return false;
-      to |= k == GOMP_MAP_TOFROM;
+      to |= (k & DM_KIND_MASK) == GOMP_MAP_TOFROM;
       tree a = dm_arg_slot (call, addrs, j * psize, psize);
       tree sz = dm_arg_slot (call, sizes, j * ssize, ssize);
       tree base;
       HOST_WIDE_INT off;
       if (!a || !sz || !tree_fits_uhwi_p (sz) || integer_zerop (sz)
-	  || !dm_member_offset (a, &base, &off))
+	  || !dm_member_offset (a, &base, &off)
+	  || (base0 && !operand_equal_p (base, base0, 0)))
 	return false;
-      if (j == i + 1)
-	{
-	  base0 = base;
-	  start = off;
-	  *addr = a;
-	  /* The first member's alignment.  */
-	  *kind = dm_read_kind (dm_arg_slot (call, kinds, j * ksize, ksize),
-				kind, &dynamic) ? *kind & ~DM_KIND_MASK : 0;
-	}
-      else if (!operand_equal_p (base, base0, 0) || off != end)
-	return false;
-      end = off + tree_to_uhwi (sz);
-      *last = a;
+      base0 = base;
+      dm_member x = { off, (HOST_WIDE_INT) tree_to_uhwi (sz), a,
+		      k & ~DM_KIND_MASK };
+      m.safe_push (x);
     }
-  *size = build_int_cst (size_type_node, end - start);
-  *kind |= to ? GOMP_MAP_TOFROM : GOMP_MAP_FROM;
+  /* By offset: GCC 12 lists the members of x->u, x->v last first.  */
+  m.qsort (dm_member_cmp);
+  for (unsigned j = 1; j < m.length (); j++)
+    if (m[j].off != m[j - 1].off + m[j - 1].size)
+      return false;
+  *addr = m[0].addr;
+  *last = m.last ().addr;
+  *size = build_int_cst (size_type_node,
+			 m.last ().off + m.last ().size - m[0].off);
+  *kind = m[0].align | (to ? GOMP_MAP_TOFROM : GOMP_MAP_FROM);
   return true;
 }
 
@@ -548,10 +572,10 @@ dm_section_name (tree addr)
 static char *
 dm_item_name (const dm_item *it)
 {
-  char *first = dm_section_name (it->addr);
   if (!it->span)
-    return first;
-  char *last = dm_section_name (it->span_last);
+    return dm_section_name (it->addr);
+  char *first = dm_section_name (dm_addr_expr (it->addr));
+  char *last = dm_section_name (dm_addr_expr (it->span_last));
   char *name = concat (first, "..", last, NULL);
   free (first);
   free (last);

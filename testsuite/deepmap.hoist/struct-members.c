@@ -5,14 +5,16 @@
    one element between the kernels gets an update of those bytes.  Two
    members with another field between them (h.n, which the host changes
    in the loop) would bring that field's stale bytes back: not kept; nor
-   is a member mapped 'to'.  Results checked against the host.  */
+   is a member mapped 'to'.  Through a pointer, where GCC lists the
+   members last first, they are kept as well.  Results checked against
+   the host.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* adjacent: g.u and g.v in and out once (16000 bytes each way), g.u[3]
    back at each of 10 steps (8 bytes); gap: h.u and h.v in and out at
    each of 10 steps (8000 bytes each); with_to: w.u in and w.v in and
-   out at each step.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 41 transfers 336000 bytes, d2h 41 transfers 256080 bytes" { target offload_device } } */
+   out at each step; adjacent_ptr: w.u and w.v in and out once.  */
+/* { dg-output "deepmap: device 0 \\(emu\\): h2d 42 transfers 352000 bytes, d2h 42 transfers 272080 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +68,21 @@ with_to (struct pair *x, int device)
     }
 }
 
+/* The same members through a pointer: GCC 12 lists them last first.  */
+__attribute__ ((noinline)) static void
+adjacent_ptr (struct pair *x, int device)
+{
+  for (int t = 0; t < STEPS; t++)
+    {
+#pragma omp target teams distribute parallel for map(tofrom: x->u, x->v) if (device)
+      for (int i = 0; i < N; i++)
+	x->u[i] = 0.5 * x->u[i] + x->v[i];
+#pragma omp target teams distribute parallel for map(tofrom: x->u, x->v) if (device)
+      for (int i = 0; i < N; i++)
+	x->v[i] = x->v[i] * 0.25 + i;
+    }
+}
+
 int
 main (void)
 {
@@ -88,10 +105,15 @@ main (void)
   with_to (&w_ref, 0);
   if (memcmp (&w, &w_ref, sizeof w))
     abort ();
+  adjacent_ptr (&w, 1);
+  adjacent_ptr (&w_ref, 0);
+  if (memcmp (&w, &w_ref, sizeof w))
+    abort ();
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "struct-members.c:35:9: deepmap: hoist: 'g.u..g.v' kept on the device across the loop at struct-members.c:33" } } */
-/* { dg-final { scan-deepmap-report "struct-members.c:41:15: deepmap: hoist: 'g.u..g.v' copied from the device before a host read" } } */
-/* { dg-final { scan-deepmap-report "struct-members.c:51:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at struct-members.c:49 because it is a member of a mapped structure" } } */
-/* { dg-final { scan-deepmap-report "struct-members.c:63:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at struct-members.c:61 because it is a member of a mapped structure" } } */
+/* { dg-final { scan-deepmap-report "struct-members.c:37:9: deepmap: hoist: 'g.u..g.v' kept on the device across the loop at struct-members.c:35" } } */
+/* { dg-final { scan-deepmap-report "struct-members.c:43:15: deepmap: hoist: 'g.u..g.v' copied from the device before a host read" } } */
+/* { dg-final { scan-deepmap-report "struct-members.c:53:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at struct-members.c:51 because it is a member of a mapped structure" } } */
+/* { dg-final { scan-deepmap-report "struct-members.c:65:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at struct-members.c:63 because it is a member of a mapped structure" } } */
+/* { dg-final { scan-deepmap-report "struct-members.c:77:9: deepmap: hoist: '\[^'\]*->u..\[^'\]*->v' kept on the device across the loop at struct-members.c:75" } } */
