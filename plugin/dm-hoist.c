@@ -313,9 +313,6 @@ dm_read_kind (tree val, unsigned *kind, bool *dynamic)
   return true;
 }
 
-/* The byte offset of the member whose address is ADDR from its
-   structure, and the structure (*BASE); false unless ADDR is the
-   address of a member at a constant offset.  */
 /* ADDR, or the address it was computed from once (by PRE).  */
 static tree
 dm_addr_expr (tree addr)
@@ -327,6 +324,9 @@ dm_addr_expr (tree addr)
   return addr;
 }
 
+/* The byte offset of the member whose address is ADDR from its
+   structure, and the structure (*BASE); false unless ADDR is the
+   address of a member at a constant offset.  */
 static bool
 dm_member_offset (tree addr, tree *base, HOST_WIDE_INT *offset)
 {
@@ -334,19 +334,9 @@ dm_member_offset (tree addr, tree *base, HOST_WIDE_INT *offset)
   if (TREE_CODE (addr) != ADDR_EXPR
       || TREE_CODE (TREE_OPERAND (addr, 0)) != COMPONENT_REF)
     return false;
-  poly_int64 bitsize, bitpos;
-  tree off;
-  machine_mode mode;
-  /* get_inner_reference sets VOLATILEP only when it is.  */
-  int unsignedp = 0, reversep = 0, volatilep = 0;
-  *base = get_inner_reference (TREE_OPERAND (addr, 0), &bitsize, &bitpos,
-			       &off, &mode, &unsignedp, &reversep,
-			       &volatilep);
-  HOST_WIDE_INT bits;
-  if (off || volatilep || !bitpos.is_constant (&bits) || bits % BITS_PER_UNIT)
-    return false;
-  *offset = bits / BITS_PER_UNIT;
-  return true;
+  poly_int64 off;
+  *base = get_addr_base_and_unit_offset (TREE_OPERAND (addr, 0), &off);
+  return *base && off.is_constant (offset);
 }
 
 /* A member of a mapped structure: its offset and size, its address and

@@ -132,21 +132,22 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
     return;
   struct dm_block *b = m->block;
   size_t idx = dm_slot_of (b, slot);
-  if (dm_slot_attached (b, idx) == 0)
+  struct dm_attach_slot *a = dm_slot_state (b, idx);
+  if (!a || a->count == 0)
     return;
   if (finalize)
-    dm_slot_set_count (b, idx, 1);
+    a->count = 1;
   /* A construct replaying the structure holds the pointer attached: its
      last replayer detaches (replay.h).  */
-  if (dm_slot_attached (b, idx) == 1 && dm_seg_replayed (m))
+  if (a->count == 1 && dm_seg_replayed (m))
     {
       dm_defer_detach (m->pin, slot);
       return;
     }
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
-  dm_slot_set_count (b, idx, dm_slot_attached (b, idx) - 1);
-  if (dm_slot_attached (b, idx) == 0)
+  dm_slot_set_count (b, idx, a->count - 1);
+  if (a->count == 0)
     {
       /* A recorded structure may have lost this pointer (replay.h).  */
       ctx->dev->map->deep_epoch++;

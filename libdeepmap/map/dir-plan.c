@@ -20,36 +20,35 @@ dm_patch_cmp (const void *a, const void *b)
 /* Staging kept on the device's map up to this size; larger is freed.  */
 #define DM_SCRATCH_KEEP ((size_t) 4 << 20)
 
-/* BYTES of staging for one batched copy (under the device lock): the kept
-   buffer when it is big enough, so that a construct neither allocates
-   nor faults in fresh pages each time.  Give it back with
-   dm_scratch_put.  */
+/* At least *BYTES of staging for one batched copy (under the device
+   lock): the kept buffer when it is big enough, so that a construct
+   neither allocates nor faults in fresh pages each time.  *BYTES becomes
+   what the buffer holds; give it back with dm_scratch_put.  */
 static char *
-dm_scratch_get (struct dm_ctx *ctx, size_t bytes)
+dm_scratch_get (struct dm_ctx *ctx, size_t *bytes)
 {
   struct dm_device_map *map = ctx->dev->map;
-  if (bytes == 0)
-    bytes = 1;
-  if (bytes <= map->scratch_size)
+  if (*bytes && *bytes <= map->scratch_size)
     {
       char *buf = map->scratch;
+      *bytes = map->scratch_size;
       map->scratch = NULL;
       map->scratch_size = 0;
       return buf;
     }
-  char *buf = malloc (bytes);
+  char *buf = malloc (*bytes ? *bytes : 1);
   if (!buf)
     dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
-	     bytes);
+	     *bytes);
   return buf;
 }
 
+/* BUF, of BYTES, back: kept unless larger than DM_SCRATCH_KEEP or than
+   the one kept already.  */
 static void
 dm_scratch_put (struct dm_ctx *ctx, char *buf, size_t bytes)
 {
   struct dm_device_map *map = ctx->dev->map;
-  if (bytes == 0)
-    bytes = 1;
   if (bytes > DM_SCRATCH_KEEP || bytes <= map->scratch_size)
     {
       free (buf);
@@ -173,7 +172,8 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	}
       n = m;
       dm_sort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
-      char *stage = dm_scratch_get (ctx, total);
+      size_t held = total;
+      char *stage = dm_scratch_get (ctx, &held);
       size_t i = 0;
       while (i < n)
 	{
@@ -195,7 +195,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	    }
 	  i = j;
 	}
-      dm_scratch_put (ctx, stage, total);
+      dm_scratch_put (ctx, stage, held);
       free (t);
     }
   free (plan->back);
@@ -256,7 +256,8 @@ dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
       m++;
     }
   dm_sort (t, m, 3 * sizeof *t, dm_back_dev_cmp);
-  char *stage = dm_scratch_get (ctx, total);
+  size_t held = total;
+  char *stage = dm_scratch_get (ctx, &held);
   size_t off = 0;
   for (size_t i = 0; i < m;)
     {
@@ -277,7 +278,7 @@ dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
 		 dm_reason ());
       i = j;
     }
-  dm_scratch_put (ctx, stage, total);
+  dm_scratch_put (ctx, stage, held);
   free (t);
 }
 

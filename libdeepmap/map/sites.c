@@ -1,5 +1,7 @@
 /* sites.c -- the registry of deep-item sites (see sites.h).  */
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -21,6 +23,19 @@ struct dm_site_group
    per construct, from any thread: readers share the lock.  */
 static pthread_rwlock_t dm_sites_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct dm_site_group *dm_sites_table;
+
+/* Let go of the lock (held for writing) and stop with an error.  */
+static void __attribute__ ((noreturn, format (printf, 1, 2)))
+dm_sites_fatal (const char *fmt, ...)
+{
+  char msg[300];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (msg, sizeof msg, fmt, ap);
+  va_end (ap);
+  pthread_rwlock_unlock (&dm_sites_lock);
+  dm_fatal ("%s", msg);
+}
 static size_t dm_sites_cap;
 size_t dm_sites_constructs;
 
@@ -69,12 +84,9 @@ dm_sites_put (struct dm_site_group *g)
   /* Two descriptions of one construct: the same unit registered twice
      is harmless, anything else would deep-copy by a guess.  */
   if (!dm_sites_same (s, g))
-    {
-      pthread_rwlock_unlock (&dm_sites_lock);
-      dm_fatal ("deep copy: two registered descriptions of the construct "
-		"with map kinds at %p differ (objects built by different "
-		"versions of the plugin?)", g->kinds);
-    }
+    dm_sites_fatal ("deep copy: two registered descriptions of the "
+		    "construct with map kinds at %p differ (objects built by "
+		    "different versions of the plugin?)", g->kinds);
 }
 
 /* Room for ADD more constructs.  */
@@ -89,11 +101,8 @@ dm_sites_reserve (size_t add)
     cap *= 2;
   struct dm_site_group *table = calloc (cap, sizeof *table);
   if (!table)
-    {
-      pthread_rwlock_unlock (&dm_sites_lock);
-      dm_fatal ("deep copy: out of host memory for %zu registered "
-		"constructs", dm_sites_constructs + add);
-    }
+    dm_sites_fatal ("deep copy: out of host memory for %zu registered "
+		    "constructs", dm_sites_constructs + add);
   for (size_t i = 0; i < dm_sites_cap; i++)
     if (dm_sites_table[i].kinds)
       *dm_sites_slot (table, cap, dm_sites_table[i].kinds)
@@ -136,10 +145,8 @@ deepmap_unregister_sites (const struct deepmap_site *sites, size_t n)
   struct dm_site_group *old = dm_sites_table;
   struct dm_site_group *table = cap ? calloc (cap, sizeof *table) : NULL;
   if (cap && !table)
-    {
-      pthread_rwlock_unlock (&dm_sites_lock);
-      dm_fatal ("deep copy: out of host memory unregistering constructs");
-    }
+    dm_sites_fatal ("deep copy: out of host memory unregistering "
+		    "constructs");
   for (size_t i = 0; i < cap; i++)
     if (old[i].kinds
 	&& !(old[i].first >= sites && old[i].first < sites + n))
