@@ -7,7 +7,9 @@
 #                    GPU: DEEPMAP_DEVICES=cuda, programs built with
 #                    -foffload=nvptx-none (package gcc-12-offload-nvptx)
 #
-# GPU_OFFLOAD_FLAGS and GPU_RUNTESTFLAGS adjust check-gpu.
+# GPU_OFFLOAD_FLAGS and GPU_RUNTESTFLAGS adjust check-gpu.  Where the GPU
+# is another machine: GPU_REMOTE=record, run testsuite/gpu-remote.sh
+# there, then GPU_REMOTE=replay GPU_RESULTS=its .tgz (see gpu-remote.sh).
 
 FAKECUDA_SRCS = $(TOP)/testsuite/fakecuda/fakecuda.c \
 	$(TOP)/testsuite/fakecuda/fakecuda.h $(TOP)/libdeepmap/device/cuda/cuda-functions.def
@@ -36,9 +38,10 @@ endif
 GPU_OFFLOAD_FLAGS ?= -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -Wl,-z,notext
 GPU_RUNTESTFLAGS ?=
 
-check-gpu: all
+check-gpu: all $(B)/libgomp-tests/.stamp
 	@CC='$(CC)' HAVE_CUDA='$(HAVE_CUDA)' CUDA_HOME='$(CUDA_HOME)' \
 	  GPU_OFFLOAD_FLAGS='$(GPU_OFFLOAD_FLAGS)' \
-	  RUNTESTFLAGS='$(GPU_RUNTESTFLAGS)' \
+	  RUNTESTFLAGS='$(GPU_RUNTESTFLAGS)' GPU_REMOTE='$(GPU_REMOTE)' \
+	  GPU_RESULTS='$(GPU_RESULTS)' GPU_SUITES='$(GPU_SUITES)' \
 	  sh $(TOP)/testsuite/check-gpu.sh --top $(TOP) --build $(B) \
 	  $(TESTSUITE_DIRS)

@@ -11,6 +11,13 @@
 #
 # Usage: bench/cuda/run.sh [MAX_BYTES]   (env: B=build dir, CC, CUDA_HOME,
 #        OFFLOAD_FLAGS, REPS, ITERS, DEEPMAP_CUDA_* tuning passes through)
+#   PREBUILT=1     run the programs an earlier BUILD_ONLY=1 left in
+#                  $B/bench-cuda (a lent GPU machine without GCC 12's
+#                  offload compiler)
+#   BUILD_ONLY=1   build them and stop (no GPU needed)
+#   GCC_LIBDIR     the directory holding GCC 12's libgomp.so.1 and
+#                  libgomp-plugin-nvptx.so.1 for the comparison (default:
+#                  the system's)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -24,21 +31,27 @@ ITERS=${ITERS:-2000}
 die () { echo "deepmap: error: bench/cuda: $*" >&2; exit 1; }
 
 [ -f "$B/lib/deepmap/libgomp.so.1" ] || die "no $B/lib/deepmap/libgomp.so.1 (run make)"
-command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 \
-  || die "no NVIDIA GPU here (nvidia-smi -L fails)"
-ls /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1* >/dev/null 2>&1 \
-  || die "GCC's nvptx plugin is missing: apt-get install libgomp-plugin-nvptx1"
-
 w=$B/bench-cuda
 mkdir -p "$w" "$top/bench/results"
-# shellcheck disable=SC2086
-$CC -fopenmp $OFFLOAD_FLAGS -O2 "$here/bandwidth.c" -o "$w/bandwidth"
-# shellcheck disable=SC2086
-$CC -fopenmp $OFFLOAD_FLAGS -O2 "$here/latency.c" -o "$w/latency"
-$CC -O2 -I"$CUDA_HOME/include" "$here/raw-pinned.c" -o "$w/raw-pinned" -ldl
+if [ "${PREBUILT:-}" != 1 ]; then
+  # shellcheck disable=SC2086
+  $CC -fopenmp $OFFLOAD_FLAGS -O2 "$here/bandwidth.c" -o "$w/bandwidth"
+  # shellcheck disable=SC2086
+  $CC -fopenmp $OFFLOAD_FLAGS -O2 "$here/latency.c" -o "$w/latency"
+  $CC -O2 -I"$CUDA_HOME/include" "$here/raw-pinned.c" -o "$w/raw-pinned" -ldl
+fi
+[ "${BUILD_ONLY:-}" = 1 ] && exit 0
+for p in bandwidth latency raw-pinned; do
+  [ -x "$w/$p" ] || die "no $w/$p (build it with BUILD_ONLY=1)"
+done
+command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 \
+  || die "no NVIDIA GPU here (nvidia-smi -L fails)"
+GCC_LIBDIR=${GCC_LIBDIR:-/usr/lib/x86_64-linux-gnu}
+ls "$GCC_LIBDIR"/libgomp-plugin-nvptx.so.1* >/dev/null 2>&1 \
+  || die "GCC's nvptx plugin is missing from $GCC_LIBDIR: apt-get install libgomp-plugin-nvptx1"
 
 ours () { env LD_LIBRARY_PATH="$B/lib/deepmap" DEEPMAP_DEVICES=cuda "$@"; }
-gcc12 () { env -u LD_LIBRARY_PATH OMP_TARGET_OFFLOAD=mandatory "$@"; }
+gcc12 () { env LD_LIBRARY_PATH="$GCC_LIBDIR" OMP_TARGET_OFFLOAD=mandatory "$@"; }
 
 ours "$w/bandwidth" "$MAX" "$REPS" > "$w/bw-deepmap.txt"
 gcc12 "$w/bandwidth" "$MAX" "$REPS" > "$w/bw-gcc12.txt"
@@ -46,7 +59,7 @@ gcc12 "$w/bandwidth" "$MAX" "$REPS" > "$w/bw-gcc12.txt"
 ours "$w/latency" "$ITERS" > "$w/lat-deepmap.txt"
 gcc12 "$w/latency" "$ITERS" > "$w/lat-gcc12.txt"
 
-out=$top/bench/results/cuda-$(date +%Y%m%d-%H%M)-$(hostname -s).txt
+out=${RESULTS_DIR:-$top/bench/results}/cuda-$(date +%Y%m%d-%H%M)-$(hostname -s).txt
 {
   echo "# deepmap CUDA benchmarks, $(date -u +%Y-%m-%dT%H:%MZ), $(hostname -s)"
   echo "# device: $(nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader | head -1)"

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "engine/async.h"
+#include "engine/transfer.h"
 #include "support/config.h"
 #include "support/error.h"
 #include "support/export.h"
@@ -166,6 +167,11 @@ dm_nowait_run (void *data)
   a->ompt = op;
   if (op)
     dm_ompt_task_queue (op, dm_async_queue (a));
+  /* A device that keeps time on its queues times the construct's span
+     there too, so that its copies and kernel nest in it.  */
+  if (op && t->dev->ops->mark_record
+      && (a->trace_span = dm_ompt_queued_construct (op, dm_async_queue (a))))
+    dm_trace_queue_marks (t->dev, dm_async_queue (a), a->trace_span, 1);
   int traced = op != NULL;
   switch (t->kind)
     {

@@ -110,6 +110,19 @@ struct dm_device_ops
 			 void (*fn) (void *, const char *failure),
 			 void *arg);
 
+  /* Timeline marks (DEEPMAP_TRACE), where the device keeps its own time
+     (CUDA events): mark_record puts a mark in Q's order of work;
+     mark_time gives the CLOCK_MONOTONIC nanoseconds at which the device
+     passed it and releases it (0), says it has not been passed yet (1,
+     only without WAIT; ask again), or fails (-1, released).  Either may
+     fail for want of resources; the trace then loses that span.  NULL:
+     the engine times queued work with queue callbacks, which on a GPU
+     would see when the host heard of it, not when it ran.  */
+  int (*mark_record) (struct dm_backend_dev *, struct dm_queue *,
+		      void **mark);
+  int (*mark_time) (struct dm_backend_dev *, void *mark, int wait,
+		    uint64_t *ns);
+
   /* Make the functions and variables of a host table known to the device.
      The variable addresses the device uses are written to DEV_VARS
      (one per variable of TABLE, in order).  */

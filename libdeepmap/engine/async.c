@@ -159,6 +159,9 @@ dm_async_end (struct dm_async *a)
   struct dm_device *dev = a->dev;
   pthread_mutex_lock (&dev->lock);
   dm_async_step (a);
+  if (a->trace_span)
+    dm_trace_queue_marks (dev, a->aq->q, a->trace_span, 0);
+  a->trace_span = NULL;
   if (dev->ops->queue_callback (&dev->core, a->aq->q, dm_async_done, a) != 0)
     dm_fatal_unlock (&dev->lock,
 		     "nowait construct on device %d (%s): cannot queue its "

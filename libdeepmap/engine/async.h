@@ -80,6 +80,8 @@ struct dm_async
   void *event;			/* the task's detach event */
   struct dm_async_kept *kept;
   struct dm_ompt_op *ompt;	/* OMPT: ends with the queue's work */
+  struct dm_trace_queued *trace_span;	/* the construct's span on its
+					   queue, when the device times it */
 };
 
 /* Per-device state, made by the first asynchronous construct.  */

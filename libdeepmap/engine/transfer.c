@@ -67,10 +67,28 @@ dm_now_ns (void)
     }                                                                   \
   while (0)
 
+/* dm_trace_mark_time_fn over a device's mark_time op.  */
+static int
+dm_trace_mark_time (void *ctx, void *mark, int wait, uint64_t *ns)
+{
+  struct dm_device *dev = ctx;
+  return dev->ops->mark_time (&dev->core, mark, wait, ns);
+}
+
 void
 dm_trace_queue_marks (struct dm_device *dev, struct dm_queue *q,
 		      struct dm_trace_queued *rec, int start)
 {
+  /* A device that keeps time marks the queue itself: no host callback
+     stalls the queue, and the span is when the device did the work.  */
+  if (dev->ops->mark_record)
+    {
+      void *mark = NULL;
+      if (dev->ops->mark_record (&dev->core, q, &mark) != 0)
+	mark = NULL;
+      dm_trace_queued_marked (rec, start, mark, dm_trace_mark_time, dev);
+      return;
+    }
   /* Without the start mark the record is still freed by the stop.  */
   if (start)
     dev->ops->queue_callback (&dev->core, q, dm_trace_queued_start, rec);

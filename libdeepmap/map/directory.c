@@ -118,15 +118,20 @@ dm_block_new (struct dm_ctx *ctx)
   return b;
 }
 
-/* Device memory for host [S, E), aligned to ALIGN; INDEXED blocks enter
-   the block index.  */
+/* Device memory for host [S, E), placed so that the device address is
+   congruent to S modulo ALIGN and at least 16: every object inside keeps
+   the alignment it has on the host, whatever the first section of the
+   block (an int before a double on the stack; a GPU faults on misaligned
+   loads).  The pool hands out 16-byte-aligned memory, so a 16-aligned S
+   needs no padding.  INDEXED blocks enter the block index.  */
 static struct dm_block *
 dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 		int indexed)
 {
   struct dm_block *b = dm_block_new (ctx);
   size_t size = e - s;
-  size_t pad = align > 16 ? align - 1 : 0;
+  size_t a = align > 16 ? align : 16;
+  size_t pad = align > 16 || (s & 15) ? a - 1 : 0;
   ompt_id_t op = 0;
   if (DM_OMPT_ON ())
     dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_alloc,
@@ -142,8 +147,7 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   b->alloc_size = size + pad;
   b->host_start = s;
   b->host_end = e;
-  b->dev_start = pad ? (b->alloc_addr + pad) & ~(uintptr_t) (align - 1)
-		     : b->alloc_addr;
+  b->dev_start = b->alloc_addr + ((s - b->alloc_addr) & (a - 1));
   b->owned = 1;
   if (DM_OMPT_ON ())
     dm_ompt_data_op (ompt_scope_end, &op, ompt_target_data_alloc,

@@ -10,6 +10,22 @@
 
 struct dm_config dm_config;
 
+int
+dm_config_env_int (const char *var, int dflt, int min, int max,
+		   const char *what)
+{
+  const char *v = getenv (var);
+  if (v == NULL || *v == '\0')
+    return dflt;
+  char *end;
+  errno = 0;
+  long n = strtol (v, &end, 10);
+  if (end == v || *end || errno || n < min || n > max)
+    dm_fatal ("bad value '%s' of %s: expected a number of %s from %d to %d",
+	      v, var, what, min, max);
+  return (int) n;
+}
+
 size_t
 dm_config_parse_size (const char *var, const char *value)
 {

@@ -67,4 +67,9 @@ void dm_config_init (void);
    VAR; fatal error on anything else.  */
 size_t dm_config_parse_size (const char *var, const char *value);
 
+/* The integer in variable VAR, from MIN to MAX (a count of WHAT), or
+   DFLT when unset or empty; fatal error on anything else.  */
+int dm_config_env_int (const char *var, int dflt, int min, int max,
+		       const char *what);
+
 #endif

@@ -465,7 +465,9 @@ dm_ompt_target_end (struct dm_ompt_op *op)
   dm_ompt_unlink (op);
   if (dm_trace_enabled)
     {
-      if (op->trace_queue >= 0)
+      if (op->trace_device_timed)
+	;
+      else if (op->trace_queue >= 0)
 	dm_trace_span (op->trace_queue, dm_trace_construct (op->kind),
 		       op->trace_qt0, op->device_num, 0, 0, 0, op->codeptr_ra,
 		       -1);
@@ -671,6 +673,18 @@ dm_ompt_task_queue (struct dm_ompt_op *op, const void *queue)
     return;
   op->trace_queue = dm_trace_queue_track (queue, op->device_num);
   op->trace_qt0 = dm_trace_now ();
+}
+
+struct dm_trace_queued *
+dm_ompt_queued_construct (struct dm_ompt_op *op, const void *queue)
+{
+  if (!dm_trace_enabled || !op)
+    return NULL;
+  struct dm_trace_queued *r
+    = dm_trace_queued_new (dm_trace_construct (op->kind), queue,
+			   op->device_num, 0, 0, 0, op->codeptr_ra);
+  op->trace_device_timed = r != NULL;
+  return r;
 }
 
 void

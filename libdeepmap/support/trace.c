@@ -71,6 +71,7 @@ static struct dm_tr_queue
 {
   const void *queue;
   int device;
+  int device_clock;		/* its spans are timed by the device */
 } *dm_tr_queues;
 static size_t dm_tr_nqueues, dm_tr_capqueues;
 
@@ -173,7 +174,8 @@ dm_trace_queue_track (const void *queue, int device)
 	  dm_tr_queues = p;
 	  dm_tr_capqueues = cap;
 	}
-      dm_tr_queues[dm_tr_nqueues++] = (struct dm_tr_queue) { queue, device };
+      dm_tr_queues[dm_tr_nqueues++] = (struct dm_tr_queue) { queue, device,
+							      0 };
     }
   pthread_mutex_unlock (&dm_tr_qlock);
   return DM_TR_QUEUE_TID + (int) i;
@@ -244,12 +246,14 @@ dm_tr_record (const struct dm_tev *e)
   __atomic_store_n (&c->n, c->n + 1, __ATOMIC_RELEASE);
 }
 
-void
-dm_trace_span (int track, enum dm_trace_kind kind, uint64_t t0, int device,
-	       uint64_t host, uint64_t devaddr, uint64_t bytes,
-	       const void *codeptr, int aux)
+/* One complete event from T0 to T1.  */
+static void
+dm_tr_span_between (int track, enum dm_trace_kind kind, uint64_t t0,
+		    uint64_t t1, int device, uint64_t host, uint64_t devaddr,
+		    uint64_t bytes, const void *codeptr, int aux)
 {
-  uint64_t t1 = dm_trace_now ();
+  if (t1 < t0)
+    t1 = t0;
   if (t0 < dm_tr_origin)
     t0 = dm_tr_origin;
   struct dm_tev e = { .ts = t0 - dm_tr_origin, .dur = t1 - t0,
@@ -257,6 +261,15 @@ dm_trace_span (int track, enum dm_trace_kind kind, uint64_t t0, int device,
 		      .codeptr = codeptr, .tid = track, .device = device,
 		      .aux = aux, .kind = kind };
   dm_tr_record (&e);
+}
+
+void
+dm_trace_span (int track, enum dm_trace_kind kind, uint64_t t0, int device,
+	       uint64_t host, uint64_t devaddr, uint64_t bytes,
+	       const void *codeptr, int aux)
+{
+  dm_tr_span_between (track, kind, t0, dm_trace_now (), device, host,
+		      devaddr, bytes, codeptr, aux);
 }
 
 void
@@ -272,13 +285,113 @@ dm_trace_memory (int device)
 
 struct dm_trace_queued
 {
-  uint64_t t0;
+  uint64_t t0, t1;
   int track;
   int device;
   enum dm_trace_kind kind;
   uint64_t host, devaddr, bytes;
   const void *codeptr;
+  /* Timed by the device: its start and stop marks (NULL once read),
+     how to read them, and whether one was lost.  */
+  void *mark[2];
+  dm_trace_mark_time_fn *mark_time;
+  void *ctx;
+  int lost;
+  struct dm_trace_queued *next;	/* in the pending list */
 };
+
+/* Device-timed records whose stop mark is recorded, not yet read.  */
+static pthread_mutex_t dm_tr_plock = PTHREAD_MUTEX_INITIALIZER;
+static struct dm_trace_queued *dm_tr_pending;
+static size_t dm_tr_npending;
+
+/* Read the marks of the pending records: those the device has passed
+   (all of them with WAIT) become spans; the others stay pending.  */
+static void
+dm_tr_drain (int wait)
+{
+  pthread_mutex_lock (&dm_tr_plock);
+  struct dm_trace_queued *list = dm_tr_pending, *keep = NULL;
+  dm_tr_pending = NULL;
+  dm_tr_npending = 0;
+  pthread_mutex_unlock (&dm_tr_plock);
+  size_t nkeep = 0;
+  while (list)
+    {
+      struct dm_trace_queued *r = list;
+      list = r->next;
+      int passed = 1;
+      for (int i = 0; i < 2 && passed; i++)
+	if (r->mark[i])
+	  {
+	    uint64_t ns = 0;
+	    int k = r->mark_time (r->ctx, r->mark[i], wait, &ns);
+	    if (k == 1)
+	      passed = 0;
+	    else
+	      {
+		r->mark[i] = NULL;
+		if (k != 0)
+		  r->lost = 1;
+		else if (i == 0)
+		  r->t0 = ns;
+		else
+		  r->t1 = ns;
+	      }
+	  }
+      if (!passed)
+	{
+	  r->next = keep;
+	  keep = r;
+	  nkeep++;
+	  continue;
+	}
+      if (r->lost)
+	__atomic_add_fetch (&dm_tr_dropped, 1, __ATOMIC_RELAXED);
+      else
+	dm_tr_span_between (r->track, r->kind, r->t0, r->t1, r->device,
+			    r->host, r->devaddr, r->bytes, r->codeptr, -1);
+      free (r);
+    }
+  if (!keep)
+    return;
+  pthread_mutex_lock (&dm_tr_plock);
+  struct dm_trace_queued *last = keep;
+  while (last->next)
+    last = last->next;
+  last->next = dm_tr_pending;
+  dm_tr_pending = keep;
+  dm_tr_npending += nkeep;
+  pthread_mutex_unlock (&dm_tr_plock);
+}
+
+void
+dm_trace_queued_marked (struct dm_trace_queued *r, int start, void *mark,
+			dm_trace_mark_time_fn *mark_time, void *ctx)
+{
+  r->mark_time = mark_time;
+  r->ctx = ctx;
+  r->lost |= mark == NULL;
+  r->mark[!start] = mark;
+  if (start)
+    {
+      pthread_mutex_lock (&dm_tr_qlock);
+      size_t q = (size_t) (r->track - DM_TR_QUEUE_TID);
+      if (r->track >= DM_TR_QUEUE_TID && q < dm_tr_nqueues)
+	dm_tr_queues[q].device_clock = 1;
+      pthread_mutex_unlock (&dm_tr_qlock);
+      return;
+    }
+  /* Read a batch once enough are waiting, so that the marks of a long
+     run do not pile up; what the device has not passed stays.  */
+  pthread_mutex_lock (&dm_tr_plock);
+  r->next = dm_tr_pending;
+  dm_tr_pending = r;
+  size_t n = ++dm_tr_npending;
+  pthread_mutex_unlock (&dm_tr_plock);
+  if (n >= 64)
+    dm_tr_drain (0);
+}
 
 struct dm_trace_queued *
 dm_trace_queued_new (enum dm_trace_kind kind, const void *queue, int device,
@@ -609,8 +722,11 @@ dm_tr_write_tracks (FILE *f, const struct dm_tev *all, size_t n)
 	{
 	  size_t q = (size_t) (tid - DM_TR_QUEUE_TID);
 	  fprintf (f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,"
-		   "\"tid\":%d,\"args\":{\"name\":\"device %d queue %zu\"}}",
-		   tid, q < dm_tr_nqueues ? dm_tr_queues[q].device : -1, q);
+		   "\"tid\":%d,\"args\":{\"name\":\"device %d queue %zu "
+		   "(%s clock)\"}}", tid,
+		   q < dm_tr_nqueues ? dm_tr_queues[q].device : -1, q,
+		   q < dm_tr_nqueues && dm_tr_queues[q].device_clock
+		   ? "device" : "host");
 	}
       else
 	fprintf (f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,"
@@ -624,6 +740,10 @@ dm_tr_write_tracks (FILE *f, const struct dm_tev *all, size_t n)
 void
 dm_trace_finish (void)
 {
+  if (!__atomic_load_n (&dm_trace_enabled, __ATOMIC_ACQUIRE))
+    return;
+  /* Before the devices shut down: read the marks still pending.  */
+  dm_tr_drain (1);
   if (!__atomic_exchange_n (&dm_trace_enabled, 0, __ATOMIC_ACQ_REL))
     return;
   size_t n, nlocs;

@@ -5,8 +5,9 @@
    each device event on), so it costs nothing more when off: with the
    trace on, dm_ompt_enabled is set and every DM_OMPT_ON () site calls
    into ompt.c, which records here.  Queued (nowait) work is timed on
-   its queue: the copy or launch is bracketed by two queue callbacks
-   (dm_trace_span_start/stop) made by the engine.
+   its queue: the copy or launch is bracketed by two marks that the
+   device times itself (CUDA events), or else by two queue callbacks
+   (dm_trace_queued_start/stop) made by the engine.
 
    Events go into per-thread buffers (no lock on the recording path),
    at most DEEPMAP_TRACE_LIMIT of them in all (default 1M); what comes
@@ -87,6 +88,17 @@ struct dm_trace_queued *dm_trace_queued_new (enum dm_trace_kind kind,
 					     const void *codeptr);
 void dm_trace_queued_start (void *rec, const char *failure);
 void dm_trace_queued_stop (void *rec, const char *failure);
+
+/* Queued work timed by the device instead: its START (or stop) MARK,
+   recorded on the queue (NULL: the device could not; the span is lost),
+   and MARK_TIME (CTX, MARK, WAIT, &NS) that reads a mark as a device's
+   mark_time op does.  After the stop mark the record is the trace's:
+   its marks are read in batches, and all at dm_trace_finish.  */
+typedef int dm_trace_mark_time_fn (void *ctx, void *mark, int wait,
+				   uint64_t *ns);
+void dm_trace_queued_marked (struct dm_trace_queued *rec, int start,
+			     void *mark, dm_trace_mark_time_fn *mark_time,
+			     void *ctx);
 
 /* The source locations of N records of SIZE bytes at ITEMS: each
    one's construct address (a const void * at CODEPTR_OFF) gives its

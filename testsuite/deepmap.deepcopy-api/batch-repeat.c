@@ -6,7 +6,7 @@
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-set-target-env-var DEEPMAP_DEEPCOPY "batch" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 5 transfers 24000 bytes, d2h 5 transfers 24000 bytes" } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 5 transfers 24000 bytes, d2h 5 transfers 24000 bytes" } */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,5 +3,5 @@
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-set-target-env-var DEEPMAP_DEEPCOPY "pcpy" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 100 transfers 1600 bytes, d2h 100 transfers 808 bytes" } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 100 transfers 1600 bytes, d2h 100 transfers 808 bytes" } */
 #include "strategy-list.h"

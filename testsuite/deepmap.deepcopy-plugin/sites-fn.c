@@ -42,6 +42,6 @@ main (void)
   return 0;
 }
 /* { dg-output "sites-fn ok\n" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 1 transfers 592 bytes, d2h 1 transfers 592 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 1 transfers 592 bytes, d2h 1 transfers 592 bytes" { target offload_device } } */
 /* { dg-final { scan-tree-dump "deep sites of the construct with map kinds scale._omp_fn.0: v of type" "deepmap_sites" } } */
 /* { dg-final { scan-tree-dump-not "annotation kept" "deepmap_sites" } } */

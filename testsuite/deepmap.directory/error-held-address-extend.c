@@ -4,7 +4,7 @@
    stale pointer.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-shouldfail "held device address cannot move" } */
-/* { dg-output "deepmap: error: target enter data on device 0 \\(emu\\): host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) overlaps \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) and extends beyond it, but the program holds a device address in that block \\(use_device_ptr/use_device_addr" } */
+/* { dg-output "deepmap: error: target enter data on device 0 \\((emu|cuda)\\): host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) overlaps \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) and extends beyond it, but the program holds a device address in that block \\(use_device_ptr/use_device_addr" } */
 #include <omp.h>
 #include <stdio.h>
 

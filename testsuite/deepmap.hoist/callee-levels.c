@@ -9,7 +9,7 @@
 /* solve: A and B in and out once; solve_pinned: A and B in and out at
    each of 10 steps (kept from the first construct of stage_pinned to its
    second, not across the loop): 22 each way.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 22 transfers 176000 bytes, d2h 22 transfers 176000 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 22 transfers 176000 bytes, d2h 22 transfers 176000 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 #include "smooth.h"

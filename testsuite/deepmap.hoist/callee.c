@@ -8,7 +8,7 @@
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* step: A and B in and out once (2 x 8000 bytes each way); pinned: B in
    and out at each of 10 steps.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 12 transfers 96000 bytes, d2h 12 transfers 96000 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 12 transfers 96000 bytes, d2h 12 transfers 96000 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 

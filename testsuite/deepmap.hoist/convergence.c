@@ -7,7 +7,7 @@
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* 2 grids in and out once, the residual in and out at each of the 48
    steps.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 50 transfers 16384 bytes, d2h 50 transfers 16384 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 50 transfers 16384 bytes, d2h 50 transfers 16384 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 

@@ -5,7 +5,7 @@
 // way instead of 4 per step.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 2 transfers 16000 bytes, d2h 2 transfers 16000 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 2 transfers 16000 bytes, d2h 2 transfers 16000 bytes" { target offload_device } }
 #include <cstdlib>
 #include <vector>
 #include "smooth.h"

@@ -4,7 +4,7 @@
 // hand-placed enter/exit data would give, and the host's results.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 3 transfers 8024 bytes, d2h 3 transfers 8024 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 3 transfers 8024 bytes, d2h 3 transfers 8024 bytes" { target offload_device } }
 #include <cstdlib>
 #include "deepmap.h"
 #include "check.h"

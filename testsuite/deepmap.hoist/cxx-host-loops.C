@@ -11,7 +11,7 @@
 // 2048 bytes each way per step (the second construct maps it twice).
 // The updates for this->n, which the compiler cannot tell from the
 // grids, move no bytes and are not counted.
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 18 transfers 29184 bytes, d2h 18 transfers 29184 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 18 transfers 29184 bytes, d2h 18 transfers 29184 bytes" { target offload_device } }
 #include <cstdlib>
 #include <cstring>
 #include <vector>

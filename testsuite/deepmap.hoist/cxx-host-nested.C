@@ -6,7 +6,7 @@
 // and back before the sum (3 copies instead of the kernels' 4).
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 5 transfers 10240 bytes, d2h 9 transfers 18432 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 5 transfers 10240 bytes, d2h 9 transfers 18432 bytes" { target offload_device } }
 #include <cstdlib>
 #include <vector>
 

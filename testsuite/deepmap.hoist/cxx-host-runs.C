@@ -9,7 +9,7 @@
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
 // relax: U in once, r in and out and 1 update of U[n - 1] out per step
 // (8 steps), U out once; smooth: V in and out once, 1 element in.
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 11 transfers 1672 bytes, d2h 18 transfers 1728 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 11 transfers 1672 bytes, d2h 18 transfers 1728 bytes" { target offload_device } }
 #include <cstdlib>
 #include <vector>
 

@@ -8,7 +8,7 @@
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
 // 2 grids in and out once for jacobi; 4 steps of 1 grid in and out for
 // the throwing loop.
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 6 transfers 196608 bytes, d2h 6 transfers 196608 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 6 transfers 196608 bytes, d2h 6 transfers 196608 bytes" { target offload_device } }
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>

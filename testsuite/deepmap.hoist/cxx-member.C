@@ -10,7 +10,7 @@
 // of 5 per construct.  Results are those of the host.
 // { dg-options "-fplugin-arg-deepmap-report -w" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 5 transfers 16040 bytes, d2h 5 transfers 16040 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 5 transfers 16040 bytes, d2h 5 transfers 16040 bytes" { target offload_device } }
 #include "check.h"
 
 struct heat

@@ -6,7 +6,7 @@
 // named object.  Results as on the host.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 1 transfers 16000 bytes, d2h 1 transfers 16000 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 1 transfers 16000 bytes, d2h 1 transfers 16000 bytes" { target offload_device } }
 #include <cstdlib>
 #include <cstring>
 

@@ -3,7 +3,7 @@
 // time loop, each copied in and out once.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\(emu\\): h2d 2 transfers 16384 bytes, d2h 2 transfers 16384 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 2 transfers 16384 bytes, d2h 2 transfers 16384 bytes" { target offload_device } }
 #include <cstdlib>
 #include <utility>
 #include <vector>

@@ -6,7 +6,7 @@
    24 + 8000 + 8000 bytes, each way.  Results are those of the host.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 3 transfers 16024 bytes, d2h 3 transfers 16024 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 3 transfers 16024 bytes, d2h 3 transfers 16024 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include "deepmap.h"
 #include "check.h"

@@ -4,7 +4,7 @@
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* One copy in and one out per call of each of the three functions, the
    break one called twice (both exits).  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 4 transfers 3200 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 4 transfers 3200 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100

@@ -2,7 +2,7 @@
    a static array) stays on the device across the loop.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 1 transfers 800 bytes, d2h 1 transfers 800 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 1 transfers 800 bytes, d2h 1 transfers 800 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 double G[100];

@@ -19,7 +19,7 @@
    step.  strided and sometimes: D (128 bytes) in and out at each of
    their 4 steps; two_deep: D in and out once, and back before the host
    loop at each step.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 20 transfers 8320 bytes, d2h 24 transfers 8832 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 20 transfers 8320 bytes, d2h 24 transfers 8832 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 

@@ -10,7 +10,7 @@
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* column: G (2048 bytes) in once, out once, and in and out at each of 4
    steps; norm: H in and out once, and out at each step.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 6 transfers 12288 bytes, d2h 10 transfers 20480 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 6 transfers 12288 bytes, d2h 10 transfers 20480 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 

@@ -12,7 +12,7 @@
    in once more, p and q back once.  maybe_init: z in and out by the
    kernel that runs, then in and out once around the loop.  global_loop:
    g (800 bytes) in and out once.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 8 transfers 6000 bytes, d2h 6 transfers 4800 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 8 transfers 6000 bytes, d2h 6 transfers 4800 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100

@@ -10,7 +10,7 @@
    Results are those of the host.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 62 transfers 16800 bytes, d2h 2 transfers 16000 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 62 transfers 16800 bytes, d2h 2 transfers 16000 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include "check.h"
 

@@ -6,7 +6,7 @@
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* opted_loop: 10 steps in and out, then the next loop once; opted_run:
    3 constructs each way; 14 transfers of 800 bytes each way.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 14 transfers 11200 bytes, d2h 14 transfers 11200 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 14 transfers 11200 bytes, d2h 14 transfers 11200 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100

@@ -3,7 +3,7 @@
    constructs map as written.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 16 transfers" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 16 transfers" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 64

@@ -7,7 +7,7 @@
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* A (800 bytes) in and out once, and around each of the 3 calls (steps
    0, 4, 8) one copy out and one in.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 4 transfers 3200 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 4 transfers 3200 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100

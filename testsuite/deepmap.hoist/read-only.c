@@ -9,7 +9,7 @@
 /* read_only: A and S in once, S out once; may_store, derived_store and
    call_on_device: A in at each of 2 steps, S in and out once (it may
    overlap A, which is not kept: a test on entry finds them apart).  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 11 transfers 8800 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 11 transfers 8800 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100

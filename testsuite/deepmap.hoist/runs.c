@@ -8,7 +8,7 @@
 /* consecutive: A and B in and out once, one element each way;
    call_between: 2 constructs of 1 array each way; alias_between: A in
    and out once, one element in.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 7 transfers 4016 bytes, d2h 6 transfers 4008 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 7 transfers 4016 bytes, d2h 6 transfers 4008 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100

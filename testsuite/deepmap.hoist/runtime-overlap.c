@@ -4,7 +4,7 @@
    the host model's, and the transfers those of the unhoisted loop.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 200 transfers 1200000 bytes, d2h 200 transfers 1200000 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 200 transfers 1200000 bytes, d2h 200 transfers 1200000 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 

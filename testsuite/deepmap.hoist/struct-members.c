@@ -14,7 +14,7 @@
    back at each of 10 steps (8 bytes); gap: h.u and h.v in and out at
    each of 10 steps (8000 bytes each); with_to: w.u in and w.v in and
    out at each step; adjacent_ptr: w.u and w.v in and out once.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 42 transfers 352000 bytes, d2h 42 transfers 272080 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 42 transfers 352000 bytes, d2h 42 transfers 272080 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 

@@ -9,7 +9,7 @@
 /* swap: 2 x 8000 bytes each way; ring: 3 x 8000 each way; the ring
    given A twice, as written: 3 maps each way at each of 9 steps; drift,
    as written: 2 each way at each of 4 steps.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 40 transfers 320000 bytes, d2h 40 transfers 320000 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 40 transfers 320000 bytes, d2h 40 transfers 320000 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 

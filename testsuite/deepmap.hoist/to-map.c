@@ -7,7 +7,7 @@
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* S in and out once, A in at each of the 10 steps.  */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 11 transfers 8800 bytes, d2h 1 transfers 800 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 11 transfers 8800 bytes, d2h 1 transfers 800 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100

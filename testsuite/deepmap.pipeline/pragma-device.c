@@ -5,7 +5,7 @@
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu,emu" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 0 transfers 0 bytes, d2h 0 transfers 0 bytes, d2d 0 transfers.*deepmap: device 1 \\(emu\\): h2d \[1-9\]\[0-9\]* transfers" } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 0 transfers 0 bytes, d2h 0 transfers 0 bytes, d2d 0 transfers.*deepmap: device 1 \\((emu|cuda)\\): h2d \[1-9\]\[0-9\]* transfers" } */
 #include <omp.h>
 #include "stencil.h"
 

@@ -43,20 +43,38 @@ stencil_host (float *A0, float *An, int nx, int ny, int nz, int tsteps)
     }
 }
 
+/* GOT against WANT, element by element: bit for bit where the device
+   code is the host's (the emulated device), within float rounding where
+   another compiler made it (nvptx contracts a * b + c into one fma, the
+   host does not).  EXACT asks for bits everywhere: a pipelined result
+   against a plain offload of the same kernel on the same device.  */
 static int
-stencil_compare (const float *got, const float *want, size_t n,
-		 const char *what)
+stencil_compare_how (const float *got, const float *want, size_t n,
+		     const char *what, int exact)
 {
+  const char *devs = getenv ("DEEPMAP_DEVICES");
+  int rounding = !exact && devs && strstr (devs, "cuda");
   if (memcmp (got, want, n * sizeof (float)) == 0)
     return 0;
   for (size_t x = 0; x < n; x++)
     if (memcmp (&got[x], &want[x], sizeof (float)))
       {
-	fprintf (stderr, "%s: element %zu is %g, expected %g\n", what, x,
-		 got[x], want[x]);
-	break;
+	float d = got[x] - want[x];
+	float m = want[x] < 0 ? -want[x] : want[x];
+	if (rounding && (d < 0 ? -d : d) <= 1e-4f + 1e-5f * m)
+	  continue;
+	fprintf (stderr, "%s: element %zu is %.9g, expected %.9g%s\n", what,
+		 x, got[x], want[x], rounding ? " (beyond rounding)" : "");
+	return 1;
       }
-  return 1;
+  return 0;
+}
+
+static int
+stencil_compare (const float *got, const float *want, size_t n,
+		 const char *what)
+{
+  return stencil_compare_how (got, want, n, what, 0);
 }
 
 /* The pipelined sweep through the C API: A0[k-1:3] to the device,

@@ -5,6 +5,7 @@
    writes X; thread 2 deletes X meanwhile and maps Y (same size), then
    lets the region go on.  Y's device copy must keep Y's values.  */
 /* { dg-do run } */
+/* { dg-skip-if "the region calls host functions, which nvptx code cannot" { offload_target_nvptx } } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 
 #include <sched.h>

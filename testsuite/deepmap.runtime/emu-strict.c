@@ -6,6 +6,8 @@
    reads the right data through it (regions run in the host address
    space), a GPU would not.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
+/* On the emulated device even under make check-gpu: DEEPMAP_EMU_STRICT is the emulated device's.  */
+/* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-set-target-env-var DEEPMAP_EMU_STRICT "1" } */
 /* { dg-shouldfail "untranslated host pointer in device memory" } */
 /* { dg-output "deepmap: error: target on device 0 \\(DEEPMAP_EMU_STRICT\\): the device copy of host 0x\[0-9a-f\]+ \\(offset \[0-9\]+ in the block of host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\)\\) holds 0x\[0-9a-f\]+, the host address of byte 0 of mapped host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\)" } */

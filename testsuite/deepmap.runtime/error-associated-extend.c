@@ -3,7 +3,7 @@
    memory cannot move.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-shouldfail "associated memory cannot be extended" } */
-/* { dg-output "deepmap: error: target enter data on device 0 \\(emu\\): host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) overlaps \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\), whose device memory the program provided" } */
+/* { dg-output "deepmap: error: target enter data on device 0 \\((emu|cuda)\\): host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) overlaps \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\), whose device memory the program provided" } */
 #include <omp.h>
 #include <stdio.h>
 

@@ -6,7 +6,7 @@
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-set-target-env-var DEEPMAP_EMU_MEMORY "1M" } */
 /* { dg-shouldfail "out of device memory" } */
-/* { dg-output "deepmap: error: target on device 0 \\(emu\\): \[^\n\]*out of device memory" } */
+/* { dg-output "deepmap: error: target on device 0 \\((emu|cuda)\\): \[^\n\]*out of device memory" } */
 
 #include "dm-check.h"
 

@@ -2,6 +2,7 @@
    parallel region (and a nested task) inside it, and 1 again in a host
    parallel region.  */
 /* { dg-do run } */
+/* { dg-skip-if "the region calls host functions, which nvptx code cannot" { offload_target_nvptx } } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 
 #include "dm-check.h"

@@ -12,6 +12,7 @@
    touches data of a region in flight is fused with it, which waits for
    that region).  */
 /* { dg-do run } */
+/* { dg-skip-if "the region calls host functions, which nvptx code cannot" { offload_target_nvptx } } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 
 #include <sched.h>

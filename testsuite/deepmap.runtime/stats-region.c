@@ -6,8 +6,8 @@
 /* { dg-require-effective-target offload_device } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 2 transfers 8192 bytes, d2h 1 transfers 4096 bytes, d2d 0 transfers 0 bytes\[\r\n\]+" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): allocations \[1-9\]\[0-9\]*, peak \[0-9\]+ bytes, launches 1, transfer time \[0-9.\]+ s" } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 2 transfers 8192 bytes, d2h 1 transfers 4096 bytes, d2d 0 transfers 0 bytes\[\r\n\]+" } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): allocations \[1-9\]\[0-9\]*, peak \[0-9\]+ bytes, launches 1, transfer time \[0-9.\]+ s" } */
 
 #include "dm-check.h"
 

@@ -7,10 +7,10 @@
 /* { dg-require-effective-target offload_device } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu,emu" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): h2d 2 transfers 8192 bytes, d2h 1 transfers 4096 bytes, d2d 1 transfers 100 bytes\[\r\n\]+" } */
-/* { dg-output "deepmap: device 0 \\(emu\\): allocations \[1-9\]\[0-9\]*, peak (819\[2-9\]|8\[2-9\]\[0-9\]\[0-9\]|9\[0-9\]\[0-9\]\[0-9\]|\[1-9\]\[0-9\]\[0-9\]\[0-9\]\[0-9\]+) bytes, launches 2, transfer time \[0-9.\]+ s\[\r\n\]+" } */
-/* { dg-output "deepmap: device 1 \\(emu\\): h2d 0 transfers 0 bytes, d2h 0 transfers 0 bytes, d2d 0 transfers 0 bytes\[\r\n\]+" } */
-/* { dg-output "deepmap: device 1 \\(emu\\): allocations 0, peak 0 bytes, launches 0, transfer time \[0-9.\]+ s" } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 2 transfers 8192 bytes, d2h 1 transfers 4096 bytes, d2d 1 transfers 100 bytes\[\r\n\]+" } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): allocations \[1-9\]\[0-9\]*, peak (819\[2-9\]|8\[2-9\]\[0-9\]\[0-9\]|9\[0-9\]\[0-9\]\[0-9\]|\[1-9\]\[0-9\]\[0-9\]\[0-9\]\[0-9\]+) bytes, launches 2, transfer time \[0-9.\]+ s\[\r\n\]+" } */
+/* { dg-output "deepmap: device 1 \\((emu|cuda)\\): h2d 0 transfers 0 bytes, d2h 0 transfers 0 bytes, d2d 0 transfers 0 bytes\[\r\n\]+" } */
+/* { dg-output "deepmap: device 1 \\((emu|cuda)\\): allocations 0, peak 0 bytes, launches 0, transfer time \[0-9.\]+ s" } */
 
 #include "dm-check.h"
 

@@ -19,6 +19,9 @@ a host range and device addresses.  Expectations (repeatable; "_" in a NAME stan
   queues:N               at least N queue tracks hold a construct and a
                          copy or kernel
   hostonly               no queue tracks
+  queueclock             every queue track says whose clock timed it:
+                         "(device clock)" under DEEPMAP_DEVICES=cuda
+                         (CUDA events), "(host clock)" otherwise
   has:NAME               an X event named NAME
   dropped                events were dropped (the metadata says so)
   counter                the device memory counter is above 0 at
@@ -139,9 +142,12 @@ def main():
     tracks = {}
     xs = []
     counters = []
+    track_names = {}
     for i, ev in enumerate(events):
         if not check_fields(ev, i):
             continue
+        if ev["ph"] == "M" and ev["name"] == "thread_name":
+            track_names[ev["tid"]] = ev.get("args", {}).get("name", "")
         if ev["ph"] == "X":
             tracks.setdefault(ev["tid"], []).append(ev)
             xs.append(ev)
@@ -204,6 +210,17 @@ def main():
             if len(queue_tracks) < int(parts[1]):
                 fail("%s: %d queue tracks with constructs and their work"
                      % (exp, len(queue_tracks)))
+        elif what == "queueclock":
+            devs = os.environ.get("DEEPMAP_DEVICES", "")
+            want = "(device clock)" if devs.startswith("cuda") \
+                else "(host clock)"
+            qtids = [t for t in tracks if t >= QUEUE_TID]
+            if not qtids:
+                fail("queueclock: no queue tracks")
+            for t in qtids:
+                if not track_names.get(t, "").endswith(want):
+                    fail("queueclock: track %d is %r, not %s"
+                         % (t, track_names.get(t), want))
         elif what == "hostonly":
             if any(t >= QUEUE_TID for t in tracks):
                 fail("hostonly: queue tracks present")

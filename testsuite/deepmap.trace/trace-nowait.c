@@ -1,6 +1,7 @@
 /* DEEPMAP_TRACE=FILE.json with nowait constructs: each construct's
    queued copies and region appear on the track of its device queue,
-   inside the construct's span there, timed when the queue runs them;
+   inside the construct's span there, timed when the queue runs them
+   (by the device itself on a GPU: CUDA events, queueclock);
    the host thread's track holds the construct's host part.  (One queue
    track at least: the two regions get a queue each only when both are
    in flight at once, which a slow run, under ASan, may not give.)  */
@@ -21,7 +22,7 @@ main (void)
   TRACE_TEST ("queues:1 bytes:H2D:TRACE-A:800000 bytes:D2H:TRACE-A:800000 "
 	      "bytes:H2D:TRACE-B:400000 bytes:D2H:TRACE-B:400000 "
 	      "bytes:H2D:TRACE-ENTER:80000 bytes:D2H:TRACE-EXIT:80000 "
-	      "has:nowait_enqueue has:kernel counter");
+	      "has:nowait_enqueue has:kernel counter queueclock");
   double *a = malloc (N * sizeof *a);
   float *b = malloc (N * sizeof *b);
   for (int i = 0; i < N; i++)

@@ -152,6 +152,8 @@ struct CUstream_st
 struct CUevent_st
 {
   unsigned long recorded, done;
+  int timing;			/* created without CU_EVENT_DISABLE_TIMING */
+  double done_ms;		/* CLOCK_MONOTONIC when DONE was reached */
 };
 
 struct fk_function
@@ -408,7 +410,12 @@ fk_execute (struct fk_op *op)
     case FK_RECORD:
       pthread_mutex_lock (&fk_lock);
       if (op->event->done < op->gen)
-	op->event->done = op->gen;
+	{
+	  struct timespec ts;
+	  clock_gettime (CLOCK_MONOTONIC, &ts);
+	  op->event->done = op->gen;
+	  op->event->done_ms = ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+	}
       pthread_cond_broadcast (&fk_cond);
       pthread_mutex_unlock (&fk_lock);
       break;
@@ -996,6 +1003,8 @@ cuEventCreate (CUevent *pe, unsigned int flags)
   FK_ENTER (cuEventCreate);
   FK_NEED_CONTEXT ();
   *pe = calloc (1, sizeof **pe);
+  if (*pe)
+    (*pe)->timing = !(flags & CU_EVENT_DISABLE_TIMING);
   return *pe ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
@@ -1039,6 +1048,37 @@ cuEventSynchronize (CUevent e)
     pthread_cond_wait (&fk_cond, &fk_lock);
   pthread_mutex_unlock (&fk_lock);
   return fk_sticky;
+}
+
+FK_EXPORT CUresult CUDAAPI
+cuEventQuery (CUevent e)
+{
+  FK_ENTER (cuEventQuery);
+  if (e == NULL)
+    return CUDA_ERROR_INVALID_HANDLE;
+  pthread_mutex_lock (&fk_lock);
+  int ready = e->done >= e->recorded;
+  pthread_mutex_unlock (&fk_lock);
+  return fk_sticky ? fk_sticky : ready ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
+
+/* As the driver: both events recorded and done, both with timing.  */
+FK_EXPORT CUresult CUDAAPI
+cuEventElapsedTime (float *ms, CUevent start, CUevent end)
+{
+  FK_ENTER (cuEventElapsedTime);
+  if (ms == NULL || start == NULL || end == NULL)
+    return CUDA_ERROR_INVALID_HANDLE;
+  pthread_mutex_lock (&fk_lock);
+  CUresult r = !start->timing || !end->timing ? CUDA_ERROR_INVALID_HANDLE
+	       : !start->recorded || !end->recorded
+	       ? CUDA_ERROR_INVALID_HANDLE
+	       : start->done < start->recorded || end->done < end->recorded
+	       ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+  if (r == CUDA_SUCCESS)
+    *ms = (float) (end->done_ms - start->done_ms);
+  pthread_mutex_unlock (&fk_lock);
+  return r;
 }
 
 /* Images.  */

@@ -599,6 +599,7 @@ dm_cuda_fini (struct dm_backend_dev *dev)
       while (c->queues != NULL)
 	dm_cuda_queue_destroy (dev, c->queues);
       dm_cuda_transfer_fini (dev);
+      dm_cuda_clock_fini (dev);
       while (c->images != NULL)
 	{
 	  struct dm_cuda_image *img = c->images;
@@ -634,6 +635,8 @@ static const struct dm_device_ops dm_cuda_ops = {
   .queue_destroy = dm_cuda_queue_destroy,
   .queue_sync = dm_cuda_queue_sync,
   .queue_callback = dm_cuda_queue_callback,
+  .mark_record = dm_cuda_mark_record,
+  .mark_time = dm_cuda_mark_time,
   .image_load = dm_cuda_image_load,
   .image_unload = dm_cuda_image_unload,
   .has_region = dm_cuda_has_region,

@@ -12,10 +12,11 @@
 #include "device/device.h"
 #include "support/error.h"
 
-/* Transfer tuning, from the environment (to be measured on the H100).  */
+/* Transfer tuning, from the environment (defaults measured on an H200).  */
 struct dm_cuda_tuning
 {
   size_t direct_max;	/* DEEPMAP_CUDA_DIRECT_MAX: copy directly up to */
+  size_t direct_max_d2h;	/* ... back to the host */
   size_t chunk;		/* DEEPMAP_CUDA_CHUNK: bytes per staged chunk */
   size_t staging;	/* DEEPMAP_CUDA_STAGING: pinned ring, bytes */
   int streams;		/* DEEPMAP_CUDA_STREAMS: copy streams per device */
@@ -83,6 +84,10 @@ struct dm_cuda
   CUstream *streams;
   CUevent *stream_marks;	/* one per copy stream: "caught up to here" */
   CUevent order;		/* a queue's progress, for the copy streams */
+
+  /* Timeline marks (cuda_clock.c), under LOCK.  */
+  struct dm_cuda_anchor *anchor;
+  CUstream anchor_stream;
 };
 
 /* The device's state, or NULL (with a reason) after it shut down.  */
@@ -119,6 +124,14 @@ int dm_cuda_copy_2d (struct dm_backend_dev *, enum dm_copy_dir dir,
    passed what it holds now, on a driver thread.  */
 int dm_cuda_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
 			    void (*fn) (void *, const char *), void *arg);
+
+/* cuda_clock.c, the mark_record and mark_time ops (events with timing
+   against an anchor of known host time), and their release at fini.  */
+int dm_cuda_mark_record (struct dm_backend_dev *dev, struct dm_queue *q,
+			 void **mark);
+int dm_cuda_mark_time (struct dm_backend_dev *dev, void *mark, int wait,
+		       uint64_t *ns);
+void dm_cuda_clock_fini (struct dm_backend_dev *dev);
 
 /* Release the staging ring and copy streams (context current).  */
 void dm_cuda_transfer_fini (struct dm_backend_dev *dev);

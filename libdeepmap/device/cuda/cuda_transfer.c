@@ -5,7 +5,9 @@
    would make the driver stage it through its own small pinned buffers one
    at a time; instead it is cut into chunks that pass through a ring of
    pinned staging buffers, spread over several copy streams, so that the
-   host memcpy into (or out of) one slot overlaps the DMA of the others.
+   host memcpy into (or out of) one slot overlaps the DMA of the others;
+   that memcpy runs on a few threads (support/parcopy.h), as one thread's
+   is slower than the link.
 
    Synchronous copies (Q == NULL) run on the calling thread's per-thread
    default stream and are waited for: the per-thread stream never
@@ -16,21 +18,25 @@
    its later work with events; queued copies into pageable host memory go
    through Q's pinned bounce buffer and stream callbacks instead
    (dm_cuda_bounced_to_host).  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "support/config.h"
 #include "device/cuda/cuda_internal.h"
 #include "support/error.h"
+#include "support/parcopy.h"
 
-/* Defaults, to be measured on the H100: direct copies below 1 MiB (the
-   driver's own staging is good enough there, and a chunked pipeline needs
-   a few chunks to pay off); 4 MiB chunks (a few hundred microseconds of
-   DMA each, far above the per-call cost); a 32 MiB ring (8 slots in
-   flight); 2 copy streams (one per copy engine direction is what the
-   hardware overlaps).  */
-#define DM_CUDA_DIRECT_MAX_DEFAULT ((size_t) 1 << 20)
+/* Defaults, measured on an H200 (PCIe 5 x16, 16 cores;
+   bench/results/cuda-2026-11-26.txt): copies go direct up to 8 MiB to
+   the device and 4 MiB back (the driver's own staging gives 13-16 GB/s
+   there, and a ring of 4 MiB chunks needs a few chunks to pay off: 7-9
+   GB/s at 2-4 MiB, 27-31 GB/s back at 8 MiB and either way from 16 MiB);
+   4 MiB chunks (1 MiB chunks stay at 15 GB/s at 16 MiB: the helpers'
+   start-up per chunk); a 32 MiB ring (8 slots in flight); 2 copy streams
+   (one per copy engine direction is what the hardware overlaps).
+   DEEPMAP_CUDA_DIRECT_MAX sets both directions' limit.  */
+#define DM_CUDA_DIRECT_MAX_DEFAULT ((size_t) 8 << 20)
+#define DM_CUDA_DIRECT_MAX_D2H_DEFAULT ((size_t) 4 << 20)
 #define DM_CUDA_CHUNK_DEFAULT ((size_t) 4 << 20)
 #define DM_CUDA_STAGING_DEFAULT ((size_t) 32 << 20)
 #define DM_CUDA_STREAMS_DEFAULT 2
@@ -57,6 +63,9 @@ dm_cuda_tuning_read (void)
   struct dm_cuda_tuning *t = &dm_cuda_tuning;
   t->direct_max = dm_cuda_env_size ("DEEPMAP_CUDA_DIRECT_MAX",
 				    DM_CUDA_DIRECT_MAX_DEFAULT, 0);
+  t->direct_max_d2h = getenv ("DEEPMAP_CUDA_DIRECT_MAX")
+		      && *getenv ("DEEPMAP_CUDA_DIRECT_MAX")
+		      ? t->direct_max : DM_CUDA_DIRECT_MAX_D2H_DEFAULT;
   t->chunk = dm_cuda_env_size ("DEEPMAP_CUDA_CHUNK", DM_CUDA_CHUNK_DEFAULT,
 			       4096);
   t->staging = dm_cuda_env_size ("DEEPMAP_CUDA_STAGING",
@@ -66,18 +75,9 @@ dm_cuda_tuning_read (void)
     dm_fatal ("bad value of DEEPMAP_CUDA_STAGING (%zu bytes): the staging "
 	      "ring must hold at least two chunks of DEEPMAP_CUDA_CHUNK "
 	      "(%zu bytes)", t->staging, t->chunk);
-  t->streams = DM_CUDA_STREAMS_DEFAULT;
-  const char *v = getenv ("DEEPMAP_CUDA_STREAMS");
-  if (v != NULL && *v != '\0')
-    {
-      char *end;
-      errno = 0;
-      long n = strtol (v, &end, 10);
-      if (end == v || *end || errno || n < 1 || n > DM_CUDA_STREAMS_MAX)
-	dm_fatal ("bad value '%s' of DEEPMAP_CUDA_STREAMS: expected a "
-		  "number of streams from 1 to %d", v, DM_CUDA_STREAMS_MAX);
-      t->streams = (int) n;
-    }
+  t->streams = dm_config_env_int ("DEEPMAP_CUDA_STREAMS",
+				  DM_CUDA_STREAMS_DEFAULT, 1,
+				  DM_CUDA_STREAMS_MAX, "streams");
 }
 
 void
@@ -248,7 +248,7 @@ dm_cuda_staged_to_device (struct dm_backend_dev *dev, struct dm_cuda *c,
       c->next_slot = (k + 1) % c->nslots;
       if (dm_cuda_slot_wait (dev, &c->slots[k]) != 0)
 	goto out;
-      memcpy (c->slots[k].buf, src + off, len);
+      dm_parcopy (c->slots[k].buf, src + off, len);
       if (dm_cuda_slot_dma (dev, c, k, dst + off, len, 1) != 0)
 	goto out;
     }
@@ -294,7 +294,7 @@ dm_cuda_staged_to_host (struct dm_backend_dev *dev, struct dm_cuda *c,
       struct dm_cuda_slot *slot = &c->slots[done % c->nslots];
       if (dm_cuda_slot_wait (dev, slot) != 0)
 	goto out;
-      memcpy (dst + off, slot->buf, len);
+      dm_parcopy (dst + off, slot->buf, len);
     }
   rc = 0;
 out:
@@ -318,9 +318,11 @@ dm_cuda_sync_thread_stream (struct dm_backend_dev *dev, const char *what)
 
 /* Go through the ring?  Not for small copies, nor pinned memory.  */
 static int
-dm_cuda_use_ring (const void *host, size_t size)
+dm_cuda_use_ring (const void *host, size_t size, int to_device)
 {
-  return size > dm_cuda_tuning.direct_max && !dm_cuda_pinned (host, size);
+  size_t max = to_device ? dm_cuda_tuning.direct_max
+			 : dm_cuda_tuning.direct_max_d2h;
+  return size > max && !dm_cuda_pinned (host, size);
 }
 
 int
@@ -333,7 +335,7 @@ dm_cuda_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
     return -1;
   struct dm_cuda *c = dev->backend;
   CUstream s = q ? q->stream : NULL;
-  if (dm_cuda_use_ring (src, size))
+  if (dm_cuda_use_ring (src, size, 1))
     return dm_cuda_staged_to_device (dev, c, dst, src, size, s);
   CUresult r = dm_cu.cuMemcpyHtoDAsync (dst, src, size,
 					q ? s : CU_STREAM_PER_THREAD);
@@ -449,7 +451,7 @@ dm_cuda_to_host (struct dm_backend_dev *dev, void *dst, uintptr_t src,
   CUstream s = q ? q->stream : NULL;
   if (q != NULL && !dm_cuda_pinned (dst, size))
     return dm_cuda_bounced_to_host (dev, q, dst, src, size);
-  if (dm_cuda_use_ring (dst, size))
+  if (dm_cuda_use_ring (dst, size, 0))
     return dm_cuda_staged_to_host (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyDtoHAsync (dst, src, size,
 					q ? s : CU_STREAM_PER_THREAD);

@@ -1,0 +1,178 @@
+/* parcopy.c -- memcpy on several threads (see parcopy.h).
+
+   One copy at a time (CALL_LOCK): the caller cuts it into parts, publishes
+   it under LOCK (GEN changes), and takes parts itself; helpers that see
+   the new GEN join in.  A part is claimed by an atomic counter, so a
+   helper that wakes late finds nothing left.  The job is rewritten only
+   when no helper is inside it (ACTIVE == 0), and the caller returns once
+   every part is copied (LEFT == 0).  */
+#define _GNU_SOURCE 1
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "support/config.h"
+#include "support/error.h"
+#include "support/parcopy.h"
+
+#define DM_PARCOPY_MAX_THREADS 16
+
+static pthread_once_t dm_pc_once = PTHREAD_ONCE_INIT;
+static int dm_pc_threads;		/* per copy, the caller included */
+static pthread_mutex_t dm_pc_call_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t dm_pc_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t dm_pc_go = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t dm_pc_done = PTHREAD_COND_INITIALIZER;
+static int dm_pc_helpers;		/* running (LOCK) */
+static int dm_pc_active;		/* helpers inside the job (LOCK) */
+static unsigned long dm_pc_gen;		/* jobs published (LOCK) */
+
+static struct
+{
+  char *dst;
+  const char *src;
+  size_t len, part;
+  unsigned nparts;
+  unsigned next;			/* next part to claim (atomic) */
+  unsigned left;			/* parts not yet copied (atomic) */
+} dm_pc_job;
+
+static void
+dm_pc_forget (void)
+{
+  /* A forked child has none of the helpers: start afresh.  */
+  dm_pc_helpers = 0;
+  dm_pc_active = 0;
+  pthread_mutex_init (&dm_pc_call_lock, NULL);
+  pthread_mutex_init (&dm_pc_lock, NULL);
+  pthread_cond_init (&dm_pc_go, NULL);
+  pthread_cond_init (&dm_pc_done, NULL);
+}
+
+static void
+dm_pc_init (void)
+{
+  long ncpu = sysconf (_SC_NPROCESSORS_ONLN);
+  int n = ncpu >= 8 ? (int) (ncpu / 4) : 1;
+  if (n > 4)
+    n = 4;
+  dm_pc_threads = dm_config_env_int ("DEEPMAP_COPY_THREADS", n, 1,
+				     DM_PARCOPY_MAX_THREADS, "threads");
+  pthread_atfork (NULL, NULL, dm_pc_forget);
+}
+
+/* Copy parts until none is left to claim.  */
+static void
+dm_pc_run_parts (void)
+{
+  for (;;)
+    {
+      unsigned i = __atomic_fetch_add (&dm_pc_job.next, 1, __ATOMIC_RELAXED);
+      if (i >= dm_pc_job.nparts)
+	return;
+      size_t off = (size_t) i * dm_pc_job.part;
+      size_t n = dm_pc_job.len - off < dm_pc_job.part
+		 ? dm_pc_job.len - off : dm_pc_job.part;
+      memcpy (dm_pc_job.dst + off, dm_pc_job.src + off, n);
+      if (__atomic_sub_fetch (&dm_pc_job.left, 1, __ATOMIC_ACQ_REL) == 0)
+	{
+	  pthread_mutex_lock (&dm_pc_lock);
+	  pthread_cond_broadcast (&dm_pc_done);
+	  pthread_mutex_unlock (&dm_pc_lock);
+	}
+    }
+}
+
+static void *
+dm_pc_helper (void *unused)
+{
+  pthread_mutex_lock (&dm_pc_lock);
+  unsigned long seen = dm_pc_gen;
+  for (;;)
+    {
+      while (dm_pc_gen == seen)
+	pthread_cond_wait (&dm_pc_go, &dm_pc_lock);
+      seen = dm_pc_gen;
+      dm_pc_active++;
+      pthread_mutex_unlock (&dm_pc_lock);
+      dm_pc_run_parts ();
+      pthread_mutex_lock (&dm_pc_lock);
+      if (--dm_pc_active == 0)
+	pthread_cond_broadcast (&dm_pc_done);
+    }
+  return NULL;
+}
+
+/* Start the helpers not yet running (LOCK held); fewer if the system
+   will not give threads.  Signals stay with the program's threads.  */
+static void
+dm_pc_start (int want)
+{
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  while (dm_pc_helpers < want)
+    {
+      pthread_t t;
+      pthread_attr_t attr;
+      pthread_attr_init (&attr);
+      pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+      pthread_attr_setstacksize (&attr, 64 << 10);
+      int r = pthread_create (&t, &attr, dm_pc_helper, NULL);
+      pthread_attr_destroy (&attr);
+      if (r != 0)
+	break;
+      /* For ps and the tests.  */
+      pthread_setname_np (t, "deepmap-copy");
+      dm_pc_helpers++;
+    }
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+}
+
+void
+dm_parcopy (void *dst, const void *src, size_t len)
+{
+  pthread_once (&dm_pc_once, dm_pc_init);
+  size_t nparts = len / DM_PARCOPY_MIN_PART;
+  if (nparts > (size_t) dm_pc_threads)
+    nparts = (size_t) dm_pc_threads;
+  if (nparts < 2)
+    {
+      memcpy (dst, src, len);
+      return;
+    }
+  /* Parts of whole cache lines.  */
+  size_t part = ((len + nparts - 1) / nparts + 63) & ~(size_t) 63;
+  pthread_mutex_lock (&dm_pc_call_lock);
+  pthread_mutex_lock (&dm_pc_lock);
+  if (dm_pc_helpers < dm_pc_threads - 1)
+    dm_pc_start (dm_pc_threads - 1);
+  if (dm_pc_helpers == 0)
+    {
+      pthread_mutex_unlock (&dm_pc_lock);
+      pthread_mutex_unlock (&dm_pc_call_lock);
+      memcpy (dst, src, len);
+      return;
+    }
+  while (dm_pc_active != 0)
+    pthread_cond_wait (&dm_pc_done, &dm_pc_lock);
+  dm_pc_job.dst = dst;
+  dm_pc_job.src = src;
+  dm_pc_job.len = len;
+  dm_pc_job.part = part;
+  dm_pc_job.nparts = (unsigned) ((len + part - 1) / part);
+  __atomic_store_n (&dm_pc_job.next, 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&dm_pc_job.left, dm_pc_job.nparts, __ATOMIC_RELAXED);
+  dm_pc_gen++;
+  pthread_cond_broadcast (&dm_pc_go);
+  pthread_mutex_unlock (&dm_pc_lock);
+  dm_pc_run_parts ();
+  pthread_mutex_lock (&dm_pc_lock);
+  while (__atomic_load_n (&dm_pc_job.left, __ATOMIC_ACQUIRE) != 0)
+    pthread_cond_wait (&dm_pc_done, &dm_pc_lock);
+  pthread_mutex_unlock (&dm_pc_lock);
+  pthread_mutex_unlock (&dm_pc_call_lock);
+}
