@@ -12,6 +12,7 @@
 #   make bench-compiletime   compile time with and without the plugin
 #   make bench-reentry       regions over a deep structure enter data holds
 #   make bench-hoist         transfer hoisting: naive, naive+plugin, expert
+#   make bench-report        DEEPMAP_REPORT: its cost and its top entry
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -25,14 +26,15 @@ FUSIONSCALE_FLAGS ?=
 PIPELINE_FLAGS ?=
 COMPILETIME_FLAGS ?=
 HOIST_FLAGS ?=
+REPORT_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
 	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
-	bench-hoist
+	bench-hoist bench-report
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
 	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
-	bench-hoist
+	bench-hoist bench-report
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -58,3 +60,6 @@ bench-reentry: $(SWAPIN) $(PLUGIN)
 
 bench-hoist: $(SWAPIN) $(PLUGIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-hoist.sh $(HOIST_FLAGS)
+
+bench-report: $(SWAPIN) $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-report.sh $(REPORT_FLAGS)

@@ -7,6 +7,9 @@
 # shellcheck disable=SC2034  # the variables are the sourcing script's
 
 B=${B:-$TOP/build}
+# The kernels of bench/hoist-naive.c and hoist-expert.c (run-hoist.sh,
+# run-report.sh).
+HOIST_KERNELS="jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d"
 CC=${CC:-gcc}
 SWAPIN_DIR=$B/lib/deepmap
 BIN=$B/bench
@@ -115,3 +118,30 @@ BENCH_AWK='
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
 '
+
+# The hoist kernels' scripts (run-hoist.sh, run-report.sh): parse -k
+# KERNELS, -r RUNS, -o FILE into KERNELS, RUNS (default $1) and OUTFILE;
+# usage from lines $2 of the script; the rest of the arguments follow.
+# Also LINK, THREADS and CMDLINE (the script's command line, for its
+# result file), and PLUGIN, which must be built.
+bench_hoist_options ()
+{
+  bench_runs=$1 bench_lines=$2
+  shift 2
+  KERNELS=$HOIST_KERNELS RUNS=$bench_runs OUTFILE=
+  LINK=${LINK:-12G,10us}
+  THREADS=${THREADS:-1}
+  CMDLINE="$0 $*"
+  OPTIND=1
+  while getopts k:r:o: bench_opt; do
+    case $bench_opt in
+      k) KERNELS=$OPTARG ;;
+      r) RUNS=$OPTARG ;;
+      o) OUTFILE=$OPTARG ;;
+      *) bench_usage "$bench_lines" ;;
+    esac
+  done
+  PLUGIN=$B/lib/deepmap/deepmap.so
+  bench_need "$SWAPIN_DIR/libgomp.so.1" "$PLUGIN"
+  mkdir -p "$BIN"
+}

@@ -13,7 +13,8 @@
 #   -s STRATS   DEEPMAP_DEEPCOPY values to run (default "base tcpy pcpy
 #               batch"); one the runtime rejects is recorded "not available"
 #   -c CASES    cases (default: every list, split, tree, linear, dense one)
-#   -o FILE     result file (default bench/results/deepcopy-DATE.txt)
+#   -o FILE     result file (default bench/results/deepcopy-DATE.txt; a
+#               gnuplot PNG of the same name is drawn next to it)
 # Environment: B (build directory, default ./build), CC (gcc); LINK
 # (default 12G,10us: DEEPMAP_EMU_LINK, a model of PCIe, so that transfer
 # counts cost what they cost on a GPU; LINK=off for plain memcpy).
@@ -45,7 +46,7 @@ while getopts r:i:n:m:s:c:o: opt; do
     s) STRATEGIES=$OPTARG ;;
     c) CASES=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
-    *) bench_usage 6,17 ;;
+    *) bench_usage 6,18 ;;
   esac
 done
 
@@ -203,4 +204,8 @@ bench_outfile deepcopy
   bench_table_raw
 } > "$OUTFILE"
 
+# A PNG of the series beside the result (bench/plot-results.py).
+if command -v gnuplot > /dev/null; then
+  python3 "$TOP/bench/plot-results.py" "$OUTFILE" > /dev/null
+fi
 bench_finish

@@ -12,7 +12,8 @@
 #   -t SECONDS  length of one timed run (default 0.2)
 #   -m MIN      at least MIN iterations per timed run (default 2)
 #   -S SIZES    element counts (default "1K 4K 16K 64K 256K 1M 4M 16M 64M")
-#   -o FILE     result file (default bench/results/diroverhead-DATE.txt)
+#   -o FILE     result file (default bench/results/diroverhead-DATE.txt;
+#               a gnuplot PNG of the same name is drawn next to it)
 # Environment: B (build directory, default ./build), CC (gcc).
 #
 # Writes the result file and prints the table.  Exit status 1 when the
@@ -38,7 +39,7 @@ while getopts r:t:m:S:o: opt; do
     m) MINIT=$OPTARG ;;
     S) SIZES=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
-    *) bench_usage 7,16 ;;
+    *) bench_usage 7,17 ;;
   esac
 done
 
@@ -106,4 +107,8 @@ bench_outfile diroverhead
 } > "$OUTFILE"
 
 echo
+# A PNG of the series beside the result (bench/plot-results.py).
+if command -v gnuplot > /dev/null; then
+  python3 "$TOP/bench/plot-results.py" "$OUTFILE" > /dev/null
+fi
 bench_finish

@@ -26,23 +26,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/common.sh
 . "$TOP/bench/common.sh"
 
-KERNELS="jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d"
-RUNS=3
-OUTFILE=
-LINK=${LINK:-12G,10us}
-THREADS=${THREADS:-1}
-CMDLINE="$0 $*"
-while getopts k:r:o: opt; do
-  case $opt in
-    k) KERNELS=$OPTARG ;;
-    r) RUNS=$OPTARG ;;
-    o) OUTFILE=$OPTARG ;;
-    *) bench_usage 9,15 ;;
-  esac
-done
-PLUGIN=$B/lib/deepmap/deepmap.so
-bench_need "$SWAPIN_DIR/libgomp.so.1" "$PLUGIN"
-mkdir -p "$BIN"
+bench_hoist_options 3 9,15 "$@"
 FLAGS="-O2 -fopenmp -foffload=disable -I$TOP/bench -I$TOP/include -fplugin=$PLUGIN"
 OFF=-fplugin-arg-deepmap-hoist=off
 # shellcheck disable=SC2086  # FLAGS is several words

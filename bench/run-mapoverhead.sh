@@ -8,7 +8,8 @@
 #   -n ITERS  iterations per timed loop (default 200000)
 #   -i INNER  timed loops per run, the run reports their median (default 3)
 #   -L LIVE   live-mapping counts (default "0 1000 100000")
-#   -o FILE   result file (default bench/results/mapoverhead-DATE.txt)
+#   -o FILE   result file (default bench/results/mapoverhead-DATE.txt; a
+#             gnuplot PNG of the same name is drawn next to it)
 #   -c REV    also run the same gcc binary under the swap-in built from git
 #             revision REV (e.g. the runtime-core commit), interleaved,
 #             and report deepmap / REV (goal <= 1.10: regression <= 10%)
@@ -42,7 +43,7 @@ while getopts r:n:i:o:L:c: opt; do
     o) OUTFILE=$OPTARG ;;
     L) LIVE=$OPTARG ;;
     c) CORE_REV=$OPTARG ;;
-    *) bench_usage 4,16 ;;
+    *) bench_usage 4,17 ;;
   esac
 done
 
@@ -172,4 +173,8 @@ bench_outfile mapoverhead
 } > "$OUTFILE"
 
 echo
+# A PNG of the series beside the result (bench/plot-results.py).
+if command -v gnuplot > /dev/null; then
+  python3 "$TOP/bench/plot-results.py" "$OUTFILE" > /dev/null
+fi
 bench_finish

@@ -21,8 +21,9 @@ want libdw-dev
 want gcc-12-offload-nvptx
 # Only for make check-valgrind.
 case " $* " in *" valgrind "*) want valgrind ;; esac
-# Only for the benchmarks' plots (bench/run-pipeline.sh).
-case " $* " in *" bench "*) want gnuplot-nox ;; esac
+# The benchmarks' plots, and tools/trace-timeline.py (its test draws
+# a timeline in make check).
+want gnuplot-nox
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then

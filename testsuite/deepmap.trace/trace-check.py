@@ -19,6 +19,7 @@ a host range and device addresses.  Expectations (repeatable; "_" in a NAME stan
   queues:N               at least N queue tracks hold a construct and a
                          copy or kernel
   hostonly               no queue tracks
+  timeline               tools/trace-timeline.py draws it as a PNG
   queueclock             every queue track says whose clock timed it:
                          "(device clock)" under DEEPMAP_DEVICES=cuda
                          (CUDA events), "(host clock)" otherwise
@@ -30,6 +31,7 @@ Exit status 0 when all hold; otherwise one line per failure.
 """
 import json
 import os
+import subprocess
 import sys
 
 QUEUE_TID = 1000
@@ -221,6 +223,20 @@ def main():
                 if not track_names.get(t, "").endswith(want):
                     fail("queueclock: track %d is %r, not %s"
                          % (t, track_names.get(t), want))
+        elif what == "timeline":
+            tool = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "tools", "trace-timeline.py")
+            png = path + ".png"
+            r = subprocess.run([sys.executable, tool, path, png],
+                               capture_output=True, text=True)
+            try:
+                with open(png, "rb") as f:
+                    magic = f.read(8)
+            except OSError:
+                magic = b""
+            if r.returncode != 0 or magic != b"\x89PNG\r\n\x1a\n":
+                fail("timeline: no PNG drawn: %s%s" % (r.stdout.strip(),
+                                                      r.stderr.strip()))
         elif what == "hostonly":
             if any(t >= QUEUE_TID for t in tracks):
                 fail("hostonly: queue tracks present")

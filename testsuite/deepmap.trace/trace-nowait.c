@@ -22,7 +22,7 @@ main (void)
   TRACE_TEST ("queues:1 bytes:H2D:TRACE-A:800000 bytes:D2H:TRACE-A:800000 "
 	      "bytes:H2D:TRACE-B:400000 bytes:D2H:TRACE-B:400000 "
 	      "bytes:H2D:TRACE-ENTER:80000 bytes:D2H:TRACE-EXIT:80000 "
-	      "has:nowait_enqueue has:kernel counter queueclock");
+	      "has:nowait_enqueue has:kernel counter queueclock timeline");
   double *a = malloc (N * sizeof *a);
   float *b = malloc (N * sizeof *b);
   for (int i = 0; i < N; i++)

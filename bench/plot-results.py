@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""plot-results.py -- a gnuplot PNG beside a bench/results file whose
+benchmark has a series, from the file's "raw lines" (NAME key=value ...):
+
+  diroverhead   overhead of the directory against plain mapping, per size
+  mapoverhead   ns per enter+exit and per present data region, per number
+                of live mappings, one line per runtime (deepmap, llvm14,
+                and the baseline build when there is one)
+  deepcopy      automatic vs hand-written deep copy vs one bulk array, per
+                case (median of the runs)
+
+Usage: bench/plot-results.py RESULT.txt [OUT.png]   (default: RESULT.png)
+The run-*.sh scripts of these benchmarks call it after writing a result.
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def raw_lines(path):
+    rows = []
+    with open(path) as f:
+        on = False
+        for line in f:
+            if line.startswith("raw lines"):
+                on = True
+                continue
+            if not on or not line.strip():
+                continue
+            w = line.split()
+            d = {"_name": w[0]}
+            for kv in w[1:]:
+                if "=" in kv:
+                    k, v = kv.split("=", 1)
+                    d[k] = v
+            rows.append(d)
+    return rows
+
+
+def gnuplot(script, data):
+    with tempfile.NamedTemporaryFile("w", suffix=".dat", delete=False) as f:
+        f.write(data)
+        name = f.name
+    try:
+        r = subprocess.run(["gnuplot"], input=script.replace("DATA", name),
+                           capture_output=True, text=True)
+    finally:
+        os.unlink(name)
+    if r.returncode != 0:
+        sys.exit("plot-results: gnuplot failed: " + r.stderr.strip())
+
+
+def diroverhead(rows, png):
+    data = "".join("%s %s %s %s\n" % (r["n"], r["overhead_pct"], r["dir_us"],
+                                      r["plain_us"])
+                   for r in rows if r["_name"] == "diroverhead")
+    gnuplot('''set terminal png size 900,450
+set output "%s"
+set title "Directory overhead: three dependent vector additions"
+set logscale x 2; set xlabel "elements per array"
+set ylabel "overhead (%%)"; set yrange [-5:5]
+set arrow from graph 0, first 2 to graph 1, first 2 nohead dt 2
+set arrow from graph 0, first -2 to graph 1, first -2 nohead dt 2
+plot "DATA" using 1:2 with linespoints title "deepmap directory vs plain"
+''' % png, data)
+
+
+def mapoverhead(rows, png):
+    runtimes = []
+    for r in rows:
+        if r["_name"] == "mapoverhead" and r["runtime"] not in runtimes:
+            runtimes.append(r["runtime"])
+    blocks = []
+    for rt in runtimes:
+        per = {}
+        for r in rows:
+            if r["_name"] == "mapoverhead" and r["runtime"] == rt:
+                per.setdefault(int(r["live"]), []).append(
+                    (float(r["enter_exit_ns"]), float(r["data_region_ns"])))
+        blocks.append("".join("%d %g %g\n" % (
+            live, statistics.median(v[0] for v in per[live]),
+            statistics.median(v[1] for v in per[live]))
+            for live in sorted(per)))
+    plots1 = ", ".join('"DATA" index %d using ($1+1):2 with linespoints '
+                       'title "%s"' % (i, rt) for i, rt in enumerate(runtimes))
+    plots2 = plots1.replace(":2 ", ":3 ")
+    gnuplot('''set terminal png size 1000,420
+set output "%s"
+set multiplot layout 1,2 title "Mapping overhead per operation (median of the runs)"
+set logscale x 10; set xlabel "live mappings + 1"; set ylabel "ns"
+set key top left
+set title "enter + exit data, new object"
+plot %s
+set title "target data region, data present"
+plot %s
+unset multiplot
+''' % (png, plots1, plots2), "\n\n".join(blocks))
+
+
+def deepcopy(rows, png):
+    per = {}
+    order = []
+    for r in rows:
+        if r["_name"] != "deepcopy":
+            continue
+        c = r["case"]
+        if c not in per:
+            per[c] = []
+            order.append(c)
+        per[c].append((float(r["auto_ms"]), float(r["hand_ms"]),
+                       float(r["bulk_ms"])))
+    data = "".join("%s %g %g %g\n" % (c, statistics.median(v[0] for v in per[c]),
+                                      statistics.median(v[1] for v in per[c]),
+                                      statistics.median(v[2] for v in per[c]))
+                   for c in order)
+    gnuplot('''set terminal png size 1100,480
+set output "%s"
+set title "Deep copy: automatic vs hand-written vs one bulk array (median ms)"
+set style data histograms; set style histogram clustered gap 1
+set style fill solid 0.8; set logscale y; set ylabel "ms"
+set xtics rotate by -35; set key top left
+plot "DATA" using 2:xtic(1) title "automatic (plugin)", "" using 3 title "hand-written", "" using 4 title "bulk array"
+''' % png, data)
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__.strip())
+        return 2
+    path = argv[1]
+    png = argv[2] if len(argv) > 2 else os.path.splitext(path)[0] + ".png"
+    rows = raw_lines(path)
+    kinds = {r["_name"] for r in rows}
+    for name, fn in (("diroverhead", diroverhead),
+                     ("mapoverhead", mapoverhead), ("deepcopy", deepcopy)):
+        if name in kinds:
+            fn(rows, png)
+            print("plot-results: %s" % png)
+            return 0
+    print("plot-results: %s has no series this script draws" % path)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
