@@ -7,7 +7,7 @@ benchmark has a series, from the file's "raw lines" (NAME key=value ...):
                 of live mappings, one line per runtime (deepmap, llvm14,
                 and the baseline build when there is one)
   deepcopy      automatic vs hand-written deep copy vs one bulk array, per
-                case (median of the runs)
+                case (median of the runs), strategy batch (the default)
 
 Usage: bench/plot-results.py RESULT.txt [OUT.png]   (default: RESULT.png)
 The run-*.sh scripts of these benchmarks call it after writing a result.
@@ -100,10 +100,13 @@ unset multiplot
 
 
 def deepcopy(rows, png):
+    # The default strategy's rows (batch), else those of the one there.
+    strategies = [r.get("strategy") for r in rows if r["_name"] == "deepcopy"]
+    strategy = "batch" if "batch" in strategies else strategies[0]
     per = {}
     order = []
     for r in rows:
-        if r["_name"] != "deepcopy":
+        if r["_name"] != "deepcopy" or r.get("strategy") != strategy:
             continue
         c = r["case"]
         if c not in per:
@@ -117,12 +120,12 @@ def deepcopy(rows, png):
                    for c in order)
     gnuplot('''set terminal png size 1100,480
 set output "%s"
-set title "Deep copy: automatic vs hand-written vs one bulk array (median ms)"
+set title "Deep copy (strategy %s): automatic vs hand-written vs one bulk array (median ms)"
 set style data histograms; set style histogram clustered gap 1
 set style fill solid 0.8; set logscale y; set ylabel "ms"
 set xtics rotate by -35; set key top left
 plot "DATA" using 2:xtic(1) title "automatic (plugin)", "" using 3 title "hand-written", "" using 4 title "bulk array"
-''' % png, data)
+''' % (png, strategy), data)
 
 
 def main(argv):

@@ -113,6 +113,7 @@ TABLE=$(awk '
   echo "build:    $CC $FLAGS bench/hoist-{naive,expert}.c; with -O3 bench/pipeline.c"
   echo "runs:     $RUNS per variant, alternating (best time: the program's own),"
   echo "          OMP_NUM_THREADS=$THREADS, DEEPMAP_DEVICES=emu; report written to a file"
+  echo "hashing:  DEEPMAP_COPY_THREADS=${DEEPMAP_COPY_THREADS:-unset (default: 1 under 8 processors)}"
   DEEPMAP_EMU_LINK=$LINK bench_machine
   echo "loaded:   $(bench_loaded "$SWAPIN_DIR" "$BIN/report-naive" libgomp)"
   bench_table_raw

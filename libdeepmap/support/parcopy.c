@@ -1,8 +1,8 @@
-/* parcopy.c -- memcpy on several threads (see parcopy.h).
+/* parcopy.c -- memcpy and other work on several threads (parcopy.h).
 
-   One copy at a time (CALL_LOCK): the caller cuts it into parts, publishes
-   it under LOCK (GEN changes), and takes parts itself; helpers that see
-   the new GEN join in.  A part is claimed by an atomic counter, so a
+   One job at a time (CALL_LOCK): the caller publishes its parts under
+   LOCK (GEN changes) and takes parts itself; helpers that see the new
+   GEN join in.  A part is claimed by an atomic counter, so a
    helper that wakes late finds nothing left.  The job is rewritten only
    when no helper is inside it (ACTIVE == 0), and the caller returns once
    every part is copied (LEFT == 0).  */
@@ -32,12 +32,11 @@ static unsigned long dm_pc_gen;		/* jobs published (LOCK) */
 
 static struct
 {
-  char *dst;
-  const char *src;
-  size_t len, part;
+  void (*fn) (void *ctx, size_t part);
+  void *ctx;
   unsigned nparts;
   unsigned next;			/* next part to claim (atomic) */
-  unsigned left;			/* parts not yet copied (atomic) */
+  unsigned left;			/* parts not yet done (atomic) */
 } dm_pc_job;
 
 static void
@@ -73,10 +72,7 @@ dm_pc_run_parts (void)
       unsigned i = __atomic_fetch_add (&dm_pc_job.next, 1, __ATOMIC_RELAXED);
       if (i >= dm_pc_job.nparts)
 	return;
-      size_t off = (size_t) i * dm_pc_job.part;
-      size_t n = dm_pc_job.len - off < dm_pc_job.part
-		 ? dm_pc_job.len - off : dm_pc_job.part;
-      memcpy (dm_pc_job.dst + off, dm_pc_job.src + off, n);
+      dm_pc_job.fn (dm_pc_job.ctx, i);
       if (__atomic_sub_fetch (&dm_pc_job.left, 1, __ATOMIC_ACQ_REL) == 0)
 	{
 	  pthread_mutex_lock (&dm_pc_lock);
@@ -132,20 +128,13 @@ dm_pc_start (int want)
   pthread_sigmask (SIG_SETMASK, &old, NULL);
 }
 
-void
-dm_parcopy (void *dst, const void *src, size_t len)
+int
+dm_parallel_parts (size_t nparts, void (*fn) (void *ctx, size_t part),
+		   void *ctx)
 {
   pthread_once (&dm_pc_once, dm_pc_init);
-  size_t nparts = len / DM_PARCOPY_MIN_PART;
-  if (nparts > (size_t) dm_pc_threads)
-    nparts = (size_t) dm_pc_threads;
-  if (nparts < 2)
-    {
-      memcpy (dst, src, len);
-      return;
-    }
-  /* Parts of whole cache lines.  */
-  size_t part = ((len + nparts - 1) / nparts + 63) & ~(size_t) 63;
+  if (nparts < 2 || dm_pc_threads < 2 || nparts > UINT32_MAX)
+    return -1;
   pthread_mutex_lock (&dm_pc_call_lock);
   pthread_mutex_lock (&dm_pc_lock);
   if (dm_pc_helpers < dm_pc_threads - 1)
@@ -154,16 +143,13 @@ dm_parcopy (void *dst, const void *src, size_t len)
     {
       pthread_mutex_unlock (&dm_pc_lock);
       pthread_mutex_unlock (&dm_pc_call_lock);
-      memcpy (dst, src, len);
-      return;
+      return -1;
     }
   while (dm_pc_active != 0)
     pthread_cond_wait (&dm_pc_done, &dm_pc_lock);
-  dm_pc_job.dst = dst;
-  dm_pc_job.src = src;
-  dm_pc_job.len = len;
-  dm_pc_job.part = part;
-  dm_pc_job.nparts = (unsigned) ((len + part - 1) / part);
+  dm_pc_job.fn = fn;
+  dm_pc_job.ctx = ctx;
+  dm_pc_job.nparts = (unsigned) nparts;
   __atomic_store_n (&dm_pc_job.next, 0, __ATOMIC_RELAXED);
   __atomic_store_n (&dm_pc_job.left, dm_pc_job.nparts, __ATOMIC_RELAXED);
   dm_pc_gen++;
@@ -175,4 +161,38 @@ dm_parcopy (void *dst, const void *src, size_t len)
     pthread_cond_wait (&dm_pc_done, &dm_pc_lock);
   pthread_mutex_unlock (&dm_pc_lock);
   pthread_mutex_unlock (&dm_pc_call_lock);
+  return 0;
+}
+
+/* A memcpy cut into parts of PART bytes.  */
+struct dm_pc_copy
+{
+  char *dst;
+  const char *src;
+  size_t len, part;
+};
+
+static void
+dm_pc_copy_part (void *ctx, size_t i)
+{
+  struct dm_pc_copy *c = ctx;
+  size_t off = i * c->part;
+  size_t n = c->len - off < c->part ? c->len - off : c->part;
+  memcpy (c->dst + off, c->src + off, n);
+}
+
+void
+dm_parcopy (void *dst, const void *src, size_t len)
+{
+  pthread_once (&dm_pc_once, dm_pc_init);
+  size_t nparts = len / DM_PARCOPY_MIN_PART;
+  if (nparts > (size_t) dm_pc_threads)
+    nparts = (size_t) dm_pc_threads;
+  /* Parts of whole cache lines.  */
+  size_t part = nparts ? ((len + nparts - 1) / nparts + 63) & ~(size_t) 63
+		       : len;
+  struct dm_pc_copy c = { dst, src, len, part };
+  if (nparts < 2
+      || dm_parallel_parts ((len + part - 1) / part, dm_pc_copy_part, &c) != 0)
+    memcpy (dst, src, len);
 }

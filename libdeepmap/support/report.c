@@ -9,6 +9,7 @@
 
 #include "support/config.h"
 #include "support/error.h"
+#include "support/parcopy.h"
 #include "support/report.h"
 #include "support/trace.h"
 
@@ -131,6 +132,48 @@ dm_rp_hash (const unsigned char *p, size_t n, uint64_t h)
   uint64_t tail = 0;
   memcpy (&tail, p, n);
   return dm_rp_mix (r ^ tail ^ ((uint64_t) n << 56));
+}
+
+/* A copy of BLOCK bytes or more is hashed block by block, each block on
+   its own (seeded by its index), on the copy helpers where there are
+   some (support/parcopy.h); the blocks' hashes are then folded in
+   order, so the result does not depend on the threads.  */
+#define DM_RP_BLOCK ((size_t) 1 << 20)
+
+struct dm_rp_blocks
+{
+  const unsigned char *p;
+  size_t n;
+  uint64_t *out;
+};
+
+static void
+dm_rp_hash_block (void *ctx, size_t i)
+{
+  struct dm_rp_blocks *b = ctx;
+  size_t off = i * DM_RP_BLOCK;
+  size_t len = b->n - off < DM_RP_BLOCK ? b->n - off : DM_RP_BLOCK;
+  b->out[i] = dm_rp_hash (b->p + off, len, (uint64_t) i);
+}
+
+static uint64_t
+dm_rp_hash_large (const unsigned char *p, size_t n, uint64_t h)
+{
+  size_t nb = (n + DM_RP_BLOCK - 1) / DM_RP_BLOCK;
+  uint64_t local[64];
+  uint64_t *out = nb <= 64 ? local : malloc (nb * sizeof *out);
+  if (nb < 2 || !out)
+    return dm_rp_hash (p, n, h);
+  struct dm_rp_blocks b = { p, n, out };
+  if (dm_parallel_parts (nb, dm_rp_hash_block, &b) != 0)
+    for (size_t i = 0; i < nb; i++)
+      dm_rp_hash_block (&b, i);
+  uint64_t r = dm_rp_mix (h ^ n);
+  for (size_t i = 0; i < nb; i++)
+    r = dm_rp_mix (dm_rp_rotl (r, 23) ^ out[i]);
+  if (out != local)
+    free (out);
+  return r;
 }
 
 static uint64_t
@@ -271,7 +314,8 @@ dm_report_copy (int to_device, int device, const void *host, size_t width,
      need not wait for them.  */
   if (to_device || !queued)
     for (size_t row = 0; row < height; row++)
-      h = dm_rp_hash ((const unsigned char *) host + row * pitch, width, h);
+      h = dm_rp_hash_large ((const unsigned char *) host + row * pitch, width,
+			    h);
   pthread_mutex_lock (&dm_rp_lock);
   struct dm_rp_range *r = dm_rp_range (device, (uintptr_t) host,
 				       width * height);
