@@ -64,6 +64,32 @@ dm_maptable_floor_pos (const struct dm_maptable *t, uintptr_t addr,
 	  return last->m[last->n - 1];
 	}
     }
+  /* The finger is a cache of lookups: the table is otherwise unchanged
+     (callers hold the device lock).  */
+  struct dm_maptable *ft = (struct dm_maptable *) t;
+  if (t->finger_ok && t->finger_c < t->nchunks)
+    {
+      size_t fc = t->finger_c;
+      const struct dm_maptable_chunk *ch = t->chunk[fc];
+      /* That entry, the one after (ascending walks) or the one before
+	 (descending walks, such as copying back).  */
+      unsigned lo = t->finger_i > 0 ? t->finger_i - 1 : 0;
+      for (unsigned i = lo; i < ch->n && i <= t->finger_i + 1; i++)
+	{
+	  if (ch->start[i] > addr)
+	    break;
+	  uintptr_t next = i + 1 < ch->n ? ch->start[i + 1]
+			   : fc + 1 < t->nchunks ? t->min[fc + 1]
+			   : UINTPTR_MAX;
+	  if (addr < next)
+	    {
+	      if (pos)
+		*pos = (struct dm_maptable_pos) { fc, (int) i };
+	      ft->finger_i = i;
+	      return ch->m[i];
+	    }
+	}
+    }
   size_t c = dm_chunks_upto (t, addr);
   if (c == 0)
     {
@@ -75,6 +101,9 @@ dm_maptable_floor_pos (const struct dm_maptable *t, uintptr_t addr,
   unsigned i = dm_entries_upto (ch, addr);
   if (pos)
     *pos = (struct dm_maptable_pos) { c - 1, (int) i - 1 };
+  ft->finger_c = c - 1;
+  ft->finger_i = i - 1;
+  ft->finger_ok = 1;
   return ch->m[i - 1];		/* i >= 1: the chunk's minimum is <= ADDR */
 }
 
@@ -171,6 +200,7 @@ dm_chunk_new (struct dm_maptable *t)
 static void
 dm_top_insert (struct dm_maptable *t, size_t c, struct dm_maptable_chunk *ch)
 {
+  t->finger_ok = 0;
   if (t->nchunks == t->capacity)
     {
       size_t cap = t->capacity ? 2 * t->capacity : 16;
@@ -194,6 +224,7 @@ dm_top_insert (struct dm_maptable *t, size_t c, struct dm_maptable_chunk *ch)
 static void
 dm_top_remove (struct dm_maptable *t, size_t c)
 {
+  t->finger_ok = 0;
   if (t->spare)
     free (t->chunk[c]);
   else
@@ -233,6 +264,9 @@ dm_place (struct dm_maptable *t, struct dm_mapping *m, size_t c, unsigned i)
   ch->n++;
   t->min[c] = ch->start[0];
   t->count++;
+  t->finger_c = c;
+  t->finger_i = i;
+  t->finger_ok = 1;
 }
 
 void
@@ -276,6 +310,11 @@ dm_remove_from (struct dm_maptable *t, size_t c, unsigned i)
   memmove (&ch->m[i], &ch->m[i + 1], (ch->n - i - 1) * sizeof ch->m[0]);
   ch->n--;
   t->count--;
+  /* The entry before the removed one, where the next lookup in address
+     order begins.  */
+  t->finger_c = c;
+  t->finger_i = i - 1;
+  t->finger_ok = i > 0;
   if (ch->n == 0)
     dm_top_remove (t, c);
   else

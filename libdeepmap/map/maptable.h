@@ -130,6 +130,12 @@ struct dm_maptable
   struct dm_maptable_chunk *spare;	/* one emptied chunk kept for reuse:
 					   a table that empties and refills
 					   costs no malloc */
+  /* The entry found or placed last (FINGER_OK): deep copy and fusions
+     look objects up in address order, up or down, so the next answer
+     is mostly that entry or a neighbour, found without a search.  */
+  size_t finger_c;
+  unsigned finger_i;
+  int finger_ok;
 };
 
 /* Device address of host address HOST inside mapping M.  */
