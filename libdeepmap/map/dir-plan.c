@@ -9,6 +9,7 @@
 
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
+#include "support/sort.h"
 
 static int
 dm_patch_cmp (const void *a, const void *b)
@@ -57,20 +58,6 @@ dm_scratch_put (struct dm_ctx *ctx, char *buf, size_t bytes)
   free (map->scratch);
   map->scratch = buf;
   map->scratch_size = bytes;
-}
-
-/* Sort N elements of SIZE bytes at BASE by CMP, unless already sorted (the
-   common case: objects reached in allocation order).  */
-static void
-dm_sort (void *base, size_t n, size_t size,
-	 int (*cmp) (const void *, const void *))
-{
-  for (size_t i = 1; i < n; i++)
-    if (cmp ((char *) base + (i - 1) * size, (char *) base + i * size) > 0)
-      {
-	qsort (base, n, size, cmp);
-	return;
-      }
 }
 
 static int

@@ -17,6 +17,7 @@
 #include "engine/devstate.h"
 #include "map/directory.h"
 #include "support/error.h"
+#include "support/sort.h"
 #include "map/mapping.h"
 #include "map/pipeline.h"
 #include "map/replay.h"
@@ -249,7 +250,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       dm_scratch_free (r, rbytes);
       return;
     }
-  qsort (r, n, sizeof *r, dm_range_cmp);
+  dm_sort (r, n, sizeof *r, dm_range_cmp);
   for (size_t i = 0; i < n;)
     {
       size_t j = i + 1;

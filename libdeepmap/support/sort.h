@@ -1,0 +1,76 @@
+/* sort.h -- qsort for arrays that usually come nearly in order: deep copy
+   lists its objects in the order it reached them, which for lists and
+   trees built by one allocator is address order, ascending or
+   descending, with perhaps a few out of place (a list's head allocated
+   apart; device blocks reused from a LIFO pool).  One pass counts the
+   ascents and descents: an array mostly descending is reversed, and one
+   with a few descents left is finished by insertion; only other orders
+   pay for qsort.  Equal elements end in any order, as with qsort.  */
+#ifndef DM_SORT_H
+#define DM_SORT_H
+
+#include <stdlib.h>
+#include <string.h>
+
+/* At most this many elements out of order are moved one by one.  */
+#define DM_SORT_FEW 8
+
+static inline void
+dm_sort (void *base, size_t n, size_t size,
+	 int (*cmp) (const void *, const void *))
+{
+  char *a = base;
+  char tmp[64];
+  size_t up = 0, down = 0;
+  for (size_t i = 1; i < n; i++)
+    {
+      int c = cmp (a + (i - 1) * size, a + i * size);
+      up += c < 0;
+      down += c > 0;
+    }
+  if (down == 0)
+    return;
+  if (size > sizeof tmp || (down > DM_SORT_FEW && up > DM_SORT_FEW))
+    {
+      qsort (base, n, size, cmp);
+      return;
+    }
+  if (down > DM_SORT_FEW)
+    /* Mostly descending: reversed, it is mostly ascending.  */
+    for (size_t lo = 0, hi = n - 1; lo < hi; lo++, hi--)
+      {
+	memcpy (tmp, a + lo * size, size);
+	memcpy (a + lo * size, a + hi * size, size);
+	memcpy (a + hi * size, tmp, size);
+      }
+  /* Insertion: each element out of place finds its place in the sorted
+     prefix by binary search and the elements after it move up at once.
+     Few descents can still mean many elements to move (two long runs):
+     past a budget of element moves, qsort finishes.  */
+  size_t moved = 0;
+  for (size_t i = 1; i < n; i++)
+    {
+      if (cmp (a + (i - 1) * size, a + i * size) <= 0)
+	continue;
+      size_t lo = 0, hi = i - 1;	/* a[hi] > a[i]: the place is <= hi */
+      while (lo < hi)
+	{
+	  size_t mid = lo + (hi - lo) / 2;
+	  if (cmp (a + mid * size, a + i * size) > 0)
+	    hi = mid;
+	  else
+	    lo = mid + 1;
+	}
+      moved += i - lo;
+      if (moved > 8 * n + 1024)
+	{
+	  qsort (base, n, size, cmp);
+	  return;
+	}
+      memcpy (tmp, a + i * size, size);
+      memmove (a + (lo + 1) * size, a + lo * size, (i - lo) * size);
+      memcpy (a + lo * size, tmp, size);
+    }
+}
+
+#endif
