@@ -155,6 +155,19 @@ static void
 dm_locate (const struct dm_maptable *t, const struct dm_mapping *m,
 	   size_t *pc, unsigned *pi)
 {
+  /* Removals in address order find M at the finger or beside it.  */
+  if (t->finger_ok && t->finger_c < t->nchunks)
+    {
+      const struct dm_maptable_chunk *ch = t->chunk[t->finger_c];
+      unsigned lo = t->finger_i > 0 ? t->finger_i - 1 : 0;
+      for (unsigned i = lo; i < ch->n && i <= t->finger_i + 1; i++)
+	if (ch->m[i] == m)
+	  {
+	    *pc = t->finger_c;
+	    *pi = i;
+	    return;
+	  }
+    }
   uintptr_t s = m->host_start;
   size_t c = dm_chunks_upto (t, s);
   while (c > 0)
