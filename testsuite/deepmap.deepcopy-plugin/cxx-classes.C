@@ -5,7 +5,8 @@
 // virtual call in the region works (the emulated device runs the region
 // on the host, where the host vtable is right).
 // { dg-require-effective-target offload_device_nonshared_as }
-// On the emulated device even under make check-gpu: virtual calls in the region go through the host's vtable, which only the emulated device can reach.
+// On the emulated device even under make check-gpu: virtual calls in the region
+// go through the host's vtable, which only the emulated device can reach.
 // { dg-set-target-env-var DEEPMAP_DEVICES "emu" }
 #include "deeptests.h"
 

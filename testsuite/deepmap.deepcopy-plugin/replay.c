@@ -6,7 +6,8 @@
    another thread releases the holder while a replayed region runs (the
    region's end then copies back and unmaps, as the full path does).  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
-/* On the emulated device even under make check-gpu: a region polls host flags, which only the emulated device can reach.  */
+/* On the emulated device even under make check-gpu: a region polls host
+   flags, which only the emulated device can reach.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 #include "deeptests.h"
 #include <pthread.h>

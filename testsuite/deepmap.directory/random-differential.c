@@ -60,7 +60,8 @@
 
    Usage: random-differential.exe [SEED [SEQUENCES]].  */
 /* { dg-do run } */
-/* On the emulated device even under make check-gpu: replays run in forked children, which a CUDA driver does not survive.  */
+/* On the emulated device even under make check-gpu: replays run in forked
+   children, which a CUDA driver does not survive.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 

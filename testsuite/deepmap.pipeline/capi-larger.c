@@ -2,7 +2,8 @@
    arrays of 1 MiB each) runs pipelined, with exact results, and the
    device memory peak (DEEPMAP_STATS) stays within the limit given.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
-/* On the emulated device even under make check-gpu: DEEPMAP_EMU_MEMORY is the emulated device's.  */
+/* On the emulated device even under make check-gpu: DEEPMAP_EMU_MEMORY is
+   the emulated device's.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-set-target-env-var DEEPMAP_EMU_MEMORY "1M" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */

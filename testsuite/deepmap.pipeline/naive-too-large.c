@@ -2,7 +2,8 @@
    device) stops with the runtime's out-of-memory error: the pipelined
    run of capi-larger.c is what makes it fit.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
-/* On the emulated device even under make check-gpu: DEEPMAP_EMU_MEMORY is the emulated device's.  */
+/* On the emulated device even under make check-gpu: DEEPMAP_EMU_MEMORY is
+   the emulated device's.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-set-target-env-var DEEPMAP_EMU_MEMORY "1M" } */
 /* { dg-shouldfail "out of device memory" } */

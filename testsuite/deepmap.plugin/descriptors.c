@@ -6,7 +6,9 @@
 struct node { int v; struct node *next; };
 struct vec { long pad; unsigned short n; double *data deepmap_counted_by (n); };
 struct inner { int *p; char c; };	/* { dg-warning "pointer .in\\\[\\\]\\.p. of .struct inner. points to .int.: one element assumed; use .deepmap_counted_by." } */
-/* On the emulated device even under make check-gpu: dm-capture.h keeps deep copy from the runtime: the region reads host pointers, which only the emulated device can.  */
+/* On the emulated device even under make check-gpu: dm-capture.h keeps deep
+   copy from the runtime: the region reads host pointers, which only the
+   emulated device can.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 struct outer
 {

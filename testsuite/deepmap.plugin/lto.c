@@ -1,7 +1,9 @@
 /* descriptors.c with link-time optimization: lto1 loads the plugin too
    (without a C front end) and the descriptors survive streaming.  */
 /* { dg-require-effective-target lto } */
-/* On the emulated device even under make check-gpu: dm-capture.h keeps deep copy from the runtime: the region reads host pointers, which only the emulated device can.  */
+/* On the emulated device even under make check-gpu: dm-capture.h keeps deep
+   copy from the runtime: the region reads host pointers, which only the
+   emulated device can.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-options "-O2 -flto" } */
 #include "descriptors.c"

@@ -3,7 +3,8 @@
    something true (requested more than free, free no more than the
    capacity).  */
 /* { dg-do run } */
-/* On the emulated device even under make check-gpu: DEEPMAP_EMU_MEMORY is the emulated device's.  */
+/* On the emulated device even under make check-gpu: DEEPMAP_EMU_MEMORY is
+   the emulated device's.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-set-target-env-var DEEPMAP_EMU_MEMORY "256K" } */

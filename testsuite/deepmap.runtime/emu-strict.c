@@ -6,7 +6,8 @@
    reads the right data through it (regions run in the host address
    space), a GPU would not.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
-/* On the emulated device even under make check-gpu: DEEPMAP_EMU_STRICT is the emulated device's.  */
+/* On the emulated device even under make check-gpu: DEEPMAP_EMU_STRICT is
+   the emulated device's.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-set-target-env-var DEEPMAP_EMU_STRICT "1" } */
 /* { dg-shouldfail "untranslated host pointer in device memory" } */

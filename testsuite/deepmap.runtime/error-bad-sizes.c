@@ -5,7 +5,9 @@
    device can hold returns NULL (its contract) instead of a small block;
    omp_target_associate_ptr of a wrapping range fails.  */
 /* { dg-do run } */
-/* On the emulated device even under make check-gpu: its children (dm-expect-error.h) fork after the parent started the device, which a CUDA driver does not survive.  */
+/* On the emulated device even under make check-gpu: its children (dm-expect-
+   error.h) fork after the parent started the device, which a CUDA driver
+   does not survive.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 

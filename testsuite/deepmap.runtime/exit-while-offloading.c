@@ -4,7 +4,8 @@
    others are busy ends with the error line and status 1, not a signal.
    Each scenario runs ROUNDS times in child processes.  */
 /* { dg-do run } */
-/* On the emulated device even under make check-gpu: children fork after the parent started the device, which a CUDA driver does not survive.  */
+/* On the emulated device even under make check-gpu: children fork after the
+   parent started the device, which a CUDA driver does not survive.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 

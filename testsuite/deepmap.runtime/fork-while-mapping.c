@@ -3,7 +3,8 @@
    in 30 runs of 30).  Each child offloads, synchronously and with
    nowait, and exits through exit () (the runtime's exit handlers run).  */
 /* { dg-do run } */
-/* On the emulated device even under make check-gpu: children fork after the parent started the device, which a CUDA driver does not survive.  */
+/* On the emulated device even under make check-gpu: children fork after the
+   parent started the device, which a CUDA driver does not survive.  */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 
