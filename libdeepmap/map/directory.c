@@ -68,19 +68,36 @@ dm_attach_pages (const struct dm_block *b)
   return (dm_slot_count (b) + DM_ATTACH_PAGE - 1) / DM_ATTACH_PAGE;
 }
 
+/* Where a block of one page keeps that page: after its page table and
+   live bits, in the same allocation (small objects, deep copy's usual
+   case, then cost one calloc and one free, not two of each).  */
+static struct dm_attach_slot *
+dm_attach_inline_page (const struct dm_block *b)
+{
+  size_t words = (dm_slot_count (b) + 63) / 64;
+  return (struct dm_attach_slot *) (void *) ((uint64_t *) (b->attach + 1)
+					     + words);
+}
+
 struct dm_attach_slot *
 dm_attach_slot (struct dm_ctx *ctx, struct dm_block *b, size_t k)
 {
   size_t n = dm_slot_count (b);
   if (!b->attach)
     {
-      /* The page table and the live bits: one allocation.  */
+      /* The page table and the live bits: one allocation, and the page
+	 too when there is only one.  */
       size_t pages = dm_attach_pages (b), words = (n + 63) / 64;
-      b->attach = calloc (1, pages * sizeof *b->attach
-			     + words * sizeof *b->attach_live);
+      size_t bytes = pages * sizeof *b->attach
+		     + words * sizeof *b->attach_live;
+      if (pages == 1)
+	bytes += n * sizeof (struct dm_attach_slot);
+      b->attach = calloc (1, bytes);
       if (!b->attach)
 	dm_fail (ctx, "out of host memory for attachment counts");
       b->attach_live = (uint64_t *) (b->attach + pages);
+      if (pages == 1)
+	b->attach[0] = dm_attach_inline_page (b);
     }
   struct dm_attach_slot **p = &b->attach[k / DM_ATTACH_PAGE];
   if (!*p)
@@ -98,8 +115,10 @@ dm_attach_free (struct dm_block *b)
 {
   if (!b->attach)
     return;
-  for (size_t i = 0, pages = dm_attach_pages (b); i < pages; i++)
-    free (b->attach[i]);
+  size_t pages = dm_attach_pages (b);
+  if (pages > 1)
+    for (size_t i = 0; i < pages; i++)
+      free (b->attach[i]);
   free (b->attach);
   b->attach = NULL;
   b->attach_live = NULL;
