@@ -165,12 +165,9 @@ dm_nowait_run (void *data)
     }
   struct dm_async *a = dm_async_begin (t->dev, t->event);
   a->ompt = op;
-  if (op)
-    dm_ompt_task_queue (op, dm_async_queue (a));
-  /* A device that keeps time on its queues times the construct's span
-     there too, so that its copies and kernel nest in it.  */
-  if (op && t->dev->ops->mark_record
-      && (a->trace_span = dm_ompt_queued_construct (op, dm_async_queue (a))))
+  /* The construct's span on its queue is timed as its copies and kernel
+     are (dm_async_end marks its end), so that they nest in it.  */
+  if (op && (a->trace_span = dm_ompt_task_queue (op, dm_async_queue (a))))
     dm_trace_queue_marks (t->dev, dm_async_queue (a), a->trace_span, 1);
   int traced = op != NULL;
   switch (t->kind)

@@ -81,7 +81,7 @@ struct dm_async
   struct dm_async_kept *kept;
   struct dm_ompt_op *ompt;	/* OMPT: ends with the queue's work */
   struct dm_trace_queued *trace_span;	/* the construct's span on its
-					   queue, when the device times it */
+					   queue (DEEPMAP_TRACE) */
 };
 
 /* Per-device state, made by the first asynchronous construct.  */

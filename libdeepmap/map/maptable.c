@@ -47,6 +47,22 @@ dm_key_less (const struct dm_mapping *a, uintptr_t b_start,
 	 || (a->host_start == b_start && a->host_end < b->host_end);
 }
 
+/* The finger's chunk and the entries *LO to *HI around it: the entry
+   itself, the one after (ascending walks) and the one before (descending
+   walks, such as copying back).  NULL without a finger.  */
+static inline const struct dm_maptable_chunk *
+dm_finger_window (const struct dm_maptable *t, unsigned *lo, unsigned *hi)
+{
+  if (!t->finger_ok || t->finger_c >= t->nchunks)
+    return NULL;
+  const struct dm_maptable_chunk *ch = t->chunk[t->finger_c];
+  if (t->finger_i >= ch->n)
+    return NULL;
+  *lo = t->finger_i > 0 ? t->finger_i - 1 : 0;
+  *hi = t->finger_i + 1 < ch->n ? t->finger_i + 1 : ch->n - 1;
+  return ch;
+}
+
 struct dm_mapping *
 dm_maptable_floor_pos (const struct dm_maptable *t, uintptr_t addr,
 		       struct dm_maptable_pos *pos)
@@ -67,18 +83,16 @@ dm_maptable_floor_pos (const struct dm_maptable *t, uintptr_t addr,
   /* The finger is a cache of lookups: the table is otherwise unchanged
      (callers hold the device lock).  */
   struct dm_maptable *ft = (struct dm_maptable *) t;
-  if (t->finger_ok && t->finger_c < t->nchunks)
+  unsigned lo, hi;
+  const struct dm_maptable_chunk *fch = dm_finger_window (t, &lo, &hi);
+  if (fch)
     {
       size_t fc = t->finger_c;
-      const struct dm_maptable_chunk *ch = t->chunk[fc];
-      /* That entry, the one after (ascending walks) or the one before
-	 (descending walks, such as copying back).  */
-      unsigned lo = t->finger_i > 0 ? t->finger_i - 1 : 0;
-      for (unsigned i = lo; i < ch->n && i <= t->finger_i + 1; i++)
+      for (unsigned i = lo; i <= hi; i++)
 	{
-	  if (ch->start[i] > addr)
+	  if (fch->start[i] > addr)
 	    break;
-	  uintptr_t next = i + 1 < ch->n ? ch->start[i + 1]
+	  uintptr_t next = i + 1 < fch->n ? fch->start[i + 1]
 			   : fc + 1 < t->nchunks ? t->min[fc + 1]
 			   : UINTPTR_MAX;
 	  if (addr < next)
@@ -86,7 +100,7 @@ dm_maptable_floor_pos (const struct dm_maptable *t, uintptr_t addr,
 	      if (pos)
 		*pos = (struct dm_maptable_pos) { fc, (int) i };
 	      ft->finger_i = i;
-	      return ch->m[i];
+	      return fch->m[i];
 	    }
 	}
     }
@@ -156,11 +170,11 @@ dm_locate (const struct dm_maptable *t, const struct dm_mapping *m,
 	   size_t *pc, unsigned *pi)
 {
   /* Removals in address order find M at the finger or beside it.  */
-  if (t->finger_ok && t->finger_c < t->nchunks)
+  unsigned lo, hi;
+  const struct dm_maptable_chunk *ch = dm_finger_window (t, &lo, &hi);
+  if (ch)
     {
-      const struct dm_maptable_chunk *ch = t->chunk[t->finger_c];
-      unsigned lo = t->finger_i > 0 ? t->finger_i - 1 : 0;
-      for (unsigned i = lo; i < ch->n && i <= t->finger_i + 1; i++)
+      for (unsigned i = lo; i <= hi; i++)
 	if (ch->m[i] == m)
 	  {
 	    *pc = t->finger_c;

@@ -463,19 +463,10 @@ void
 dm_ompt_target_end (struct dm_ompt_op *op)
 {
   dm_ompt_unlink (op);
-  if (dm_trace_enabled)
-    {
-      if (op->trace_device_timed)
-	;
-      else if (op->trace_queue >= 0)
-	dm_trace_span (op->trace_queue, dm_trace_construct (op->kind),
-		       op->trace_qt0, op->device_num, 0, 0, 0, op->codeptr_ra,
-		       -1);
-      else
-	dm_trace_span (dm_trace_thread_track (),
-		       dm_trace_construct (op->kind), op->trace_t0,
-		       op->device_num, 0, 0, 0, op->codeptr_ra, -1);
-    }
+  /* A queued construct's span is its queue's record (dm_ompt_task_queue).  */
+  if (dm_trace_enabled && op->trace_queue < 0)
+    dm_trace_span (dm_trace_thread_track (), dm_trace_construct (op->kind),
+		   op->trace_t0, op->device_num, 0, 0, 0, op->codeptr_ra, -1);
   dm_target_dispatch (op, ompt_scope_end);
   if (op->heap)
     free (op);
@@ -666,25 +657,14 @@ dm_ompt_clock (void)
   return dm_trace_enabled ? dm_trace_now () : 0;
 }
 
-void
+struct dm_trace_queued *
 dm_ompt_task_queue (struct dm_ompt_op *op, const void *queue)
 {
   if (!dm_trace_enabled || !op)
-    return;
-  op->trace_queue = dm_trace_queue_track (queue, op->device_num);
-  op->trace_qt0 = dm_trace_now ();
-}
-
-struct dm_trace_queued *
-dm_ompt_queued_construct (struct dm_ompt_op *op, const void *queue)
-{
-  if (!dm_trace_enabled || !op)
     return NULL;
-  struct dm_trace_queued *r
-    = dm_trace_queued_new (dm_trace_construct (op->kind), queue,
-			   op->device_num, 0, 0, 0, op->codeptr_ra);
-  op->trace_device_timed = r != NULL;
-  return r;
+  op->trace_queue = dm_trace_queue_track (queue, op->device_num);
+  return dm_trace_queued_new (dm_trace_construct (op->kind), queue,
+			      op->device_num, 0, 0, 0, op->codeptr_ra);
 }
 
 void

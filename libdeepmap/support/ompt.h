@@ -49,11 +49,10 @@ struct dm_ompt_op
   ompt_data_t target_task_data;	/* nowait: the target task's */
   ompt_data_t target_data;
   ompt_id_t target_id;		/* ours, for the 5.0 callbacks */
-  /* The timeline's: when it began, and (nowait) the queue's track and
-     when the construct took it (-1: not queued).  */
-  uint64_t trace_t0, trace_qt0;
+  /* The timeline's: when it began, and (nowait) the queue's track
+     (-1: not queued), where a queued record times its span.  */
+  uint64_t trace_t0;
   int trace_queue;
-  int trace_device_timed;	/* the queue's span is a queued record */
 };
 
 /* Find and start the tool (OMP_TOOL, OMP_TOOL_LIBRARIES,
@@ -116,13 +115,11 @@ void dm_ompt_map (unsigned int nitems, void **host_addr, void **device_addr,
 /* Now, when the timeline is recorded (0 otherwise): the T0 of the
    events below.  */
 uint64_t dm_ompt_clock (void);
-/* A nowait construct OP took QUEUE of its device.  */
-void dm_ompt_task_queue (struct dm_ompt_op *op, const void *queue);
-/* Its span on QUEUE as a queued record, for a device that times its
-   queues itself (the caller marks the queue where the construct's work
-   begins and ends, as dm_ompt_queued's); NULL when not traced.  */
-struct dm_trace_queued *dm_ompt_queued_construct (struct dm_ompt_op *op,
-						  const void *queue);
+/* A nowait construct OP took QUEUE of its device: the record of its span
+   there, which the caller marks on the queue where the construct's work
+   begins and ends, as dm_ompt_queued's; NULL when not traced.  */
+struct dm_trace_queued *dm_ompt_task_queue (struct dm_ompt_op *op,
+					    const void *queue);
 /* The host waited since T0 for QUEUE of DEVICE (NULL: every queue).  */
 void dm_ompt_wait (uint64_t t0, int device, const void *queue);
 /* A fusion since T0 moved NBLOCKS blocks into the new block [HOST,

@@ -140,39 +140,42 @@ dm_rp_hash (const unsigned char *p, size_t n, uint64_t h)
    order, so the result does not depend on the threads.  */
 #define DM_RP_BLOCK ((size_t) 1 << 20)
 
+#define DM_RP_GROUP 64		/* blocks hashed at a time */
+
 struct dm_rp_blocks
 {
   const unsigned char *p;
   size_t n;
-  uint64_t *out;
+  size_t first;				/* index of OUT[0] */
+  uint64_t out[DM_RP_GROUP];
 };
 
 static void
 dm_rp_hash_block (void *ctx, size_t i)
 {
   struct dm_rp_blocks *b = ctx;
-  size_t off = i * DM_RP_BLOCK;
+  size_t k = b->first + i, off = k * DM_RP_BLOCK;
   size_t len = b->n - off < DM_RP_BLOCK ? b->n - off : DM_RP_BLOCK;
-  b->out[i] = dm_rp_hash (b->p + off, len, (uint64_t) i);
+  b->out[i] = dm_rp_hash (b->p + off, len, (uint64_t) k);
 }
 
 static uint64_t
 dm_rp_hash_large (const unsigned char *p, size_t n, uint64_t h)
 {
   size_t nb = (n + DM_RP_BLOCK - 1) / DM_RP_BLOCK;
-  uint64_t local[64];
-  uint64_t *out = nb <= 64 ? local : malloc (nb * sizeof *out);
-  if (nb < 2 || !out)
+  if (nb < 2)
     return dm_rp_hash (p, n, h);
-  struct dm_rp_blocks b = { p, n, out };
-  if (dm_parallel_parts (nb, dm_rp_hash_block, &b) != 0)
-    for (size_t i = 0; i < nb; i++)
-      dm_rp_hash_block (&b, i);
+  struct dm_rp_blocks b = { .p = p, .n = n };
   uint64_t r = dm_rp_mix (h ^ n);
-  for (size_t i = 0; i < nb; i++)
-    r = dm_rp_mix (dm_rp_rotl (r, 23) ^ out[i]);
-  if (out != local)
-    free (out);
+  for (b.first = 0; b.first < nb; b.first += DM_RP_GROUP)
+    {
+      size_t k = nb - b.first < DM_RP_GROUP ? nb - b.first : DM_RP_GROUP;
+      if (dm_parallel_parts (k, dm_rp_hash_block, &b) != 0)
+	for (size_t i = 0; i < k; i++)
+	  dm_rp_hash_block (&b, i);
+      for (size_t i = 0; i < k; i++)
+	r = dm_rp_mix (dm_rp_rotl (r, 23) ^ b.out[i]);
+    }
   return r;
 }
 

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* At most this many elements out of order are moved one by one.  */
+/* Up to this many descents (after reversing, ascents) the array is
+   finished by insertion.  */
 #define DM_SORT_FEW 8
 
 static inline void

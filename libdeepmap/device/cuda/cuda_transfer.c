@@ -61,11 +61,11 @@ static void
 dm_cuda_tuning_read (void)
 {
   struct dm_cuda_tuning *t = &dm_cuda_tuning;
+  /* One variable sets both directions; unset, each has its default.  */
   t->direct_max = dm_cuda_env_size ("DEEPMAP_CUDA_DIRECT_MAX",
 				    DM_CUDA_DIRECT_MAX_DEFAULT, 0);
-  t->direct_max_d2h = getenv ("DEEPMAP_CUDA_DIRECT_MAX")
-		      && *getenv ("DEEPMAP_CUDA_DIRECT_MAX")
-		      ? t->direct_max : DM_CUDA_DIRECT_MAX_D2H_DEFAULT;
+  t->direct_max_d2h = dm_cuda_env_size ("DEEPMAP_CUDA_DIRECT_MAX",
+					DM_CUDA_DIRECT_MAX_D2H_DEFAULT, 0);
   t->chunk = dm_cuda_env_size ("DEEPMAP_CUDA_CHUNK", DM_CUDA_CHUNK_DEFAULT,
 			       4096);
   t->staging = dm_cuda_env_size ("DEEPMAP_CUDA_STAGING",
