@@ -118,6 +118,15 @@ struct deepmap_type
   const struct deepmap_field *tail;
 };
 
+/* Not a type: an annotation (or site, below) whose TYPE has this
+   version says that the target region stores to every byte of the item
+   before it reads any of them, and names the item's storage only through
+   the item itself (the plugin proves both).  The runtime then need not
+   copy the item in: it maps it as map(from:) once it has checked that
+   nothing else the construct maps reaches those bytes.  Under another
+   libgomp the item is simply copied in as its map type says.  */
+#define DEEPMAP_MARK_OVERWRITTEN 0x100
+
 /* One list item of the next target construct of this thread that is to
    be mapped deeply: the item whose host address is HOST has elements of
    type TYPE.  */

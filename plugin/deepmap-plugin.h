@@ -7,6 +7,7 @@
    dm-pipeline.c  #pragma deepmap pipeline (pipelined loops)
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
+   dm-overwrite.c which items a region stores to in full before reading
    dm-sites.c     after omp-expand: annotations become a static table
    dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
    dm-devwrite.c  which sections a construct's device code may write
@@ -65,11 +66,18 @@ extern tree dm_element_type (tree type);
 extern void dm_add_member (tree *chain, const char *name, tree type);
 extern char *dm_type_name (tree type);
 extern void dm_types_register_roots (const char *name);
+extern tree dm_overwrite_marker (void);
+extern bool dm_is_overwrite_marker (tree desc);
 
 /* dm-annotate.c */
 extern void dm_register_pass (const char *name);
 extern tree dm_annotate_decl (void);
 extern bool dm_is_annotate_decl (tree decl);
+
+/* dm-overwrite.c */
+extern bool dm_overwrite_enabled;
+extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,
+				  tree clause);
 
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);

@@ -36,6 +36,8 @@ static const char dm_help[] =
   "  report=FILE    the same, appended to FILE\n"
   "  hoist=off      keep no data on the device across loops "
   "(also no-hoist)\n"
+  "  overwrite=off  copy in what a region stores to in full before it\n"
+  "                 reads it (by default it is mapped as from)\n"
   "  sites=off      announce deep items with code before each construct\n"
   "                 instead of a static table per unit (for comparison)\n"
   "  warnings=none|all|error\n"
@@ -118,6 +120,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       else if (!strcmp (key, "hoist") && value
 	       && (!strcmp (value, "off") || !strcmp (value, "on")))
 	hoist = !strcmp (value, "on");
+      else if (!strcmp (key, "overwrite") && value
+	       && (!strcmp (value, "off") || !strcmp (value, "on")))
+	dm_overwrite_enabled = !strcmp (value, "on");
       else if (!strcmp (key, "sites") && value
 	       && (!strcmp (value, "off") || !strcmp (value, "on")))
 	sites = !strcmp (value, "on");

@@ -355,7 +355,18 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	}
       tree desc = dm_descriptor_for (TREE_TYPE (decl), loc);
       if (!desc)
-	continue;
+	{
+	  /* Plain data the region overwrites: announce it so.  */
+	  if (dm_overwrite_enabled && dm_region_overwrites (*gsi, stmt, c))
+	    {
+	      dm_report_item (loc, what, decl,
+			      "is stored to in full before it is read: not "
+			      "copied in (as map(from:))");
+	      addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));
+	      descs.safe_push (dm_overwrite_marker ());
+	    }
+	  continue;
+	}
       if (dm_reporting ())
 	{
 	  char *tn = dm_type_name (dm_element_type (TREE_TYPE (decl)));

@@ -436,7 +436,8 @@ dm_site_descriptor (tree kinds, unsigned index)
   if (!first)
     return NULL_TREE;
   for (tree l = *first; l && TREE_PURPOSE (l) == kinds; l = TREE_CHAIN (l))
-    if (tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))) == index)
+    if (tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))) == index
+	&& !dm_is_overwrite_marker (TREE_VALUE (TREE_VALUE (l))))
       return TREE_VALUE (TREE_VALUE (l));
   return NULL_TREE;
 }

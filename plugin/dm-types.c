@@ -36,6 +36,7 @@ struct dm_field_info
 static tree dm_field_type, dm_type_type, dm_ann_type;
 static tree dm_cache;
 static tree dm_unfinished;
+static tree dm_marker;		/* see dm_overwrite_marker */
 
 static const struct ggc_root_tab dm_roots[] = {
   { &dm_field_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
@@ -43,6 +44,7 @@ static const struct ggc_root_tab dm_roots[] = {
   { &dm_ann_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_cache, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_unfinished, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_marker, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
 
@@ -1062,6 +1064,36 @@ dm_descriptor_for (tree type, location_t construct)
   tree nfields = CONSTRUCTOR_ELT (DECL_INITIAL (decl), 3)->value;
   tree tail = CONSTRUCTOR_ELT (DECL_INITIAL (decl), 5)->value;
   return integer_zerop (nfields) && integer_zerop (tail) ? NULL_TREE : decl;
+}
+
+/* The unit's overwrite marker (DEEPMAP_MARK_OVERWRITTEN in deepmap.h):
+   a descriptor that is no type, made once.  */
+tree
+dm_overwrite_marker (void)
+{
+  if (dm_marker)
+    return dm_marker;
+  dm_build_abi_types ();
+  dm_marker = dm_static_var (dm_type_type, "__deepmap_overwritten");
+  vec<constructor_elt, va_gc> *v = NULL;
+  tree t = dm_type_type;
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "version"),
+			  build_int_cst (unsigned_type_node,
+					 DEEPMAP_MARK_OVERWRITTEN));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "name"),
+			  dm_string ("stored to before it is read"));
+  tree ctor = build_constructor (t, v);
+  TREE_CONSTANT (ctor) = 1;
+  TREE_STATIC (ctor) = 1;
+  DECL_INITIAL (dm_marker) = ctor;
+  dm_unfinished = tree_cons (NULL_TREE, dm_marker, dm_unfinished);
+  return dm_marker;
+}
+
+bool
+dm_is_overwrite_marker (tree desc)
+{
+  return desc && desc == dm_marker;
 }
 
 /* Hand the descriptors made since the last call to the symbol table, now

@@ -11,8 +11,13 @@
 #include "support/error.h"
 #include "support/export.h"
 #include "support/ompabi.h"
+#include "map/overwrite.h"
+#include "map/pipeline.h"
 
 /* ---- annotations ---------------------------------------------------- */
+
+/* Overwritten items announced for one construct that are acted on.  */
+#define DM_OVERWRITE_MAX 16
 
 /* What deepmap_annotate announced for this thread's next construct.  The
    plugin passes arrays that live until the construct has run.  */
@@ -473,6 +478,26 @@ dm_append (void **addrs, const size_t *sizes_in,
   memcpy (kinds + at, kinds_in, n * sizeof *kinds);
 }
 
+/* Clear the copy in of the overwritten items OVER of list L, which
+   refers to the caller's arrays: in a copy of its kinds.  */
+static void
+dm_deep_overwrite (struct dm_deep_list *l, const size_t *over, size_t nover)
+{
+  unsigned short *own = malloc (l->n * sizeof *own);
+  if (!own)
+    return;			/* copied in as written: still right */
+  memcpy (own, l->kinds, l->n * sizeof *own);
+  int changed = 0;
+  for (size_t k = 0; k < nover; k++)
+    changed |= dm_overwrite_apply (l->n, l->addrs, l->sizes, own, over[k]);
+  if (!changed)
+    {
+      free (own);
+      return;
+    }
+  l->own_kinds = l->kinds = own;
+}
+
 void
 dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 			  void **hostaddrs, size_t *sizes,
@@ -480,7 +505,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 {
   size_t nann = dm_deep_npending;
   *out = (struct dm_deep_list) { mapnum, hostaddrs, sizes, kinds, mapnum,
-				 NULL, NULL, 0, NULL };
+				 NULL, NULL, 0, NULL, NULL };
   if (__builtin_expect (!nann, 1))
     return;
   const struct deepmap_annotation *ann = dm_pending;
@@ -490,6 +515,8 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   struct dm_expander x;
   memset (&x, 0, sizeof x);
   x.construct = c;
+  /* Items announced as overwritten by the region (map/overwrite.h).  */
+  size_t over[DM_OVERWRITE_MAX], nover = 0;
   if (dm_config.check && c != DM_CONSTRUCT_EXIT_DATA
       && c != DM_CONSTRUCT_UPDATE)
     x.check = dm_deep_check_new ();
@@ -509,6 +536,12 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 	  const struct deepmap_type *t = ann[a].type;
 	  if (ann[a].host != hostaddrs[i] || !t)
 	    continue;
+	  if (t->version == DEEPMAP_MARK_OVERWRITTEN)
+	    {
+	      if (nover < DM_OVERWRITE_MAX)
+		over[nover++] = i;
+	      break;
+	    }
 	  if (t->version < 1 || t->version > DEEPMAP_DESCRIPTOR_VERSION)
 	    dm_fatal ("deep copy: type descriptor '%s' has version %u, this "
 		      "runtime reads versions 1 to %d (rebuild with the "
@@ -549,12 +582,16 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   free (x.work);
 
   size_t extra = x.objects.n + x.pointers.n;
+  if (c != DM_CONSTRUCT_TARGET || dm_pipe_current)
+    nover = 0;
   if (extra == 0)
     {
       free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
       free (x.pointers.addrs), free (x.pointers.sizes),
 	free (x.pointers.kinds);
       out->check = x.check;
+      if (nover)
+	dm_deep_overwrite (out, over, nover);
       return;
     }
   size_t n = mapnum + extra;
@@ -576,7 +613,9 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   free (x.pointers.addrs), free (x.pointers.sizes), free (x.pointers.kinds);
 
   *out = (struct dm_deep_list) { n, addrs, szs, knd, mapnum, x.check, mem,
-				 0, NULL };
+				 0, NULL, NULL };
+  for (size_t k = 0; k < nover; k++)
+    dm_overwrite_apply (n, addrs, szs, knd, over[k]);
   if (nann == 1 && ann[0].type)
     {
       out->item_host = (uintptr_t) ann[0].host;
@@ -625,6 +664,8 @@ dm_deep_discard (void)
 void
 dm_deep_done_expanded (struct dm_deep_list *l, void **hostaddrs)
 {
+  free (l->own_kinds);
+  l->own_kinds = NULL;
   if (l->storage)
     {
       /* use_device_ptr items rewrite their address in place.  */

@@ -37,6 +37,9 @@ struct dm_deep_list
      replay.h records after mapping it), else ITEM_TYPE NULL.  */
   uintptr_t item_host;
   const struct deepmap_type *item_type;
+  /* A copy of the kinds made to clear the copy in of items announced as
+     overwritten (map/overwrite.h), or NULL.  */
+  unsigned short *own_kinds;
 };
 
 struct deepmap_type;
@@ -121,6 +124,7 @@ dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
   out->check = NULL;
   out->storage = NULL;
   out->item_type = NULL;
+  out->own_kinds = NULL;
 }
 
 /* After mapping: give the caller back its (possibly rewritten, for
@@ -130,7 +134,7 @@ void dm_deep_done_expanded (struct dm_deep_list *l, void **hostaddrs);
 static inline void
 dm_deep_done (struct dm_deep_list *l, void **hostaddrs)
 {
-  if (__builtin_expect (l->storage != NULL, 0))
+  if (__builtin_expect (l->storage != NULL || l->own_kinds != NULL, 0))
     dm_deep_done_expanded (l, hostaddrs);
 }
 

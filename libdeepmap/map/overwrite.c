@@ -1,0 +1,60 @@
+/* overwrite.c -- items a region overwrites before reading them (see
+   overwrite.h).  */
+#include <stdint.h>
+
+#include "map/overwrite.h"
+#include "support/ompabi.h"
+
+static int
+dm_plain_kind (unsigned short k)
+{
+  int kind = k & 0xff;
+  if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
+    kind &= ~DM_MAP_IMPLICIT;
+  return kind;
+}
+
+/* May entry J of the construct give the region a way to the bytes
+   [A, A + S)?  */
+static int
+dm_may_reach (void **addrs, const size_t *sizes, unsigned short k, size_t j,
+	      uintptr_t a, size_t s)
+{
+  int kind = dm_plain_kind (k);
+  /* Firstprivate copies are host bytes in the argument block.  */
+  if (kind == DM_MAP_FIRSTPRIVATE || kind == DM_MAP_FIRSTPRIVATE_INT)
+    return 0;
+  int data = !(kind & DM_MAP_FLAG_SPECIAL) || kind == DM_MAP_DELETE
+	     || kind == DM_MAP_RELEASE || kind == DM_MAP_FORCE_PRESENT
+	     || kind == DM_MAP_IF_PRESENT
+	     || kind == DM_MAP_ZERO_LEN_ARRAY_SECTION;
+  /* Pointers, attachments, structures: what they reach is not
+     followed here.  */
+  if (!data)
+    return 1;
+  uintptr_t b = (uintptr_t) addrs[j];
+  size_t t = sizes[j];
+  if (!b)
+    return 0;
+  /* A zero-length section is a pointer the region may move from, even
+     one past the end of the item.  */
+  if (t == 0)
+    return a <= b && b <= a + s;
+  return b < a + s && a < b + t;
+}
+
+int
+dm_overwrite_apply (size_t n, void **addrs, const size_t *sizes,
+		    unsigned short *kinds, size_t i)
+{
+  int kind = dm_plain_kind (kinds[i]);
+  uintptr_t a = (uintptr_t) addrs[i];
+  size_t s = sizes[i];
+  if ((kind != DM_MAP_TO && kind != DM_MAP_TOFROM) || !a || !s)
+    return 0;
+  for (size_t j = 0; j < n; j++)
+    if (j != i && dm_may_reach (addrs, sizes, kinds[j], j, a, s))
+      return 0;
+  kinds[i] &= (unsigned short) ~DM_MAP_FLAG_TO;
+  return 1;
+}

@@ -1,0 +1,1137 @@
+/* dm-overwrite.c -- which items a target region stores to in full
+   before it reads any of them.
+
+   A naive program maps an array that its region only writes with
+   map(tofrom:) (or implicitly, which is tofrom for arrays): the runtime
+   copies it in although the region overwrites every byte first.  Before
+   omplower, while the region is still one GIMPLE_OMP_TARGET with its
+   loops as written, this file proves for an item
+
+   - a whole array variable (g[N], g[N][M]), or a section p[0:len] of a
+     pointer p the region reaches through its firstprivate copy,
+
+   that (1) the region names its storage only as the address of stores
+   (no load, no call argument, no copy of the address that is used any
+   other way), and (2) one store runs unconditionally in a nest of
+   canonical loops (OpenMP loops, combined constructs included, and
+   plain counted for loops) whose indices address the bytes of the item
+   one after another, so that together they cover all of it.  The item's
+   length, computed before the construct, must equal the nest's extent
+   exactly (as polynomials in the same invariant variables).
+
+   The annotate pass then announces the item to the runtime with the
+   overwrite marker (dm-types.c), which maps it as map(from:) once it
+   has checked that nothing else the construct maps reaches its bytes
+   (another pointer into the array would read what was not copied).  */
+#include "deepmap-plugin.h"
+
+/* -fplugin-arg-deepmap-overwrite=off clears it.  */
+bool dm_overwrite_enabled = true;
+
+/* ---- polynomials over invariant variables ------------------------- */
+
+/* A value as a sum of terms COEF * ATOM... : the atoms are variables the
+   region does not assign (and the item's base), loop indices, sorted by
+   address so that equal terms compare equal.  */
+#define DM_MAX_ATOMS 4
+#define DM_MAX_TERMS 8
+
+struct dm_term
+{
+  HOST_WIDE_INT coef;
+  unsigned n;
+  tree atoms[DM_MAX_ATOMS];
+};
+
+struct dm_poly
+{
+  bool ok;
+  unsigned n;
+  dm_term t[DM_MAX_TERMS];
+};
+
+static dm_poly
+dm_poly_fail (void)
+{
+  dm_poly p;
+  p.ok = false;
+  p.n = 0;
+  return p;
+}
+
+static dm_poly
+dm_poly_const (HOST_WIDE_INT c)
+{
+  dm_poly p;
+  p.ok = true;
+  p.n = 0;
+  if (c)
+    {
+      p.t[0].coef = c;
+      p.t[0].n = 0;
+      p.n = 1;
+    }
+  return p;
+}
+
+static dm_poly
+dm_poly_atom (tree atom)
+{
+  dm_poly p = dm_poly_const (1);
+  p.t[0].atoms[0] = atom;
+  p.t[0].n = 1;
+  return p;
+}
+
+static bool
+dm_same_atoms (const dm_term &a, const dm_term &b)
+{
+  if (a.n != b.n)
+    return false;
+  for (unsigned i = 0; i < a.n; i++)
+    if (a.atoms[i] != b.atoms[i])
+      return false;
+  return true;
+}
+
+/* Add C * T to P, merging like terms.  */
+static void
+dm_poly_add_term (dm_poly *p, const dm_term &t, HOST_WIDE_INT c)
+{
+  HOST_WIDE_INT coef;
+  if (!p->ok || __builtin_mul_overflow (t.coef, c, &coef))
+    {
+      p->ok = false;
+      return;
+    }
+  for (unsigned i = 0; i < p->n; i++)
+    if (dm_same_atoms (p->t[i], t))
+      {
+	if (__builtin_add_overflow (p->t[i].coef, coef, &p->t[i].coef))
+	  p->ok = false;
+	else if (p->t[i].coef == 0)
+	  p->t[i] = p->t[--p->n];
+	return;
+      }
+  if (coef == 0)
+    return;
+  if (p->n == DM_MAX_TERMS)
+    {
+      p->ok = false;
+      return;
+    }
+  p->t[p->n] = t;
+  p->t[p->n++].coef = coef;
+}
+
+/* A + C * B.  */
+static dm_poly
+dm_poly_addmul (dm_poly a, const dm_poly &b, HOST_WIDE_INT c)
+{
+  if (!a.ok || !b.ok)
+    return dm_poly_fail ();
+  for (unsigned i = 0; i < b.n; i++)
+    dm_poly_add_term (&a, b.t[i], c);
+  return a;
+}
+
+static dm_poly
+dm_poly_mul (const dm_poly &a, const dm_poly &b)
+{
+  if (!a.ok || !b.ok)
+    return dm_poly_fail ();
+  dm_poly r = dm_poly_const (0);
+  for (unsigned i = 0; i < a.n; i++)
+    for (unsigned j = 0; j < b.n; j++)
+      {
+	dm_term t;
+	if (a.t[i].n + b.t[j].n > DM_MAX_ATOMS)
+	  return dm_poly_fail ();
+	t.n = 0;
+	/* Merge the two sorted atom lists.  */
+	unsigned x = 0, y = 0;
+	while (x < a.t[i].n || y < b.t[j].n)
+	  if (y == b.t[j].n
+	      || (x < a.t[i].n
+		  && (uintptr_t) a.t[i].atoms[x] <= (uintptr_t) b.t[j].atoms[y]))
+	    t.atoms[t.n++] = a.t[i].atoms[x++];
+	  else
+	    t.atoms[t.n++] = b.t[j].atoms[y++];
+	if (__builtin_mul_overflow (a.t[i].coef, b.t[j].coef, &t.coef))
+	  return dm_poly_fail ();
+	dm_poly_add_term (&r, t, 1);
+      }
+  return r;
+}
+
+static bool
+dm_poly_equal (const dm_poly &a, const dm_poly &b)
+{
+  if (!a.ok || !b.ok)
+    return false;
+  dm_poly d = dm_poly_addmul (a, b, -1);
+  return d.ok && d.n == 0;
+}
+
+/* Does any term of P hold ATOM?  */
+static bool
+dm_poly_mentions (const dm_poly &p, tree atom)
+{
+  for (unsigned i = 0; i < p.n; i++)
+    for (unsigned k = 0; k < p.t[i].n; k++)
+      if (p.t[i].atoms[k] == atom)
+	return true;
+  return false;
+}
+
+/* P as COEF * ATOM + REST with ATOM in no term of COEF or REST: false if
+   ATOM occurs squared.  */
+static bool
+dm_poly_split (dm_poly p, tree atom, dm_poly *coef, dm_poly *rest)
+{
+  *coef = dm_poly_const (0);
+  *rest = dm_poly_const (0);
+  for (unsigned i = 0; i < p.n; i++)
+    {
+      dm_term t = p.t[i];
+      unsigned k, seen = 0;
+      for (k = 0; k < t.n; k++)
+	seen += t.atoms[k] == atom;
+      if (seen > 1)
+	return false;
+      if (!seen)
+	{
+	  dm_poly_add_term (rest, t, 1);
+	  continue;
+	}
+      dm_term c;
+      c.coef = t.coef;
+      c.n = 0;
+      for (k = 0; k < t.n; k++)
+	if (t.atoms[k] != atom)
+	  c.atoms[c.n++] = t.atoms[k];
+      dm_poly_add_term (coef, c, 1);
+    }
+  return coef->ok && rest->ok;
+}
+
+/* ---- the region's facts ---------------------------------------------- */
+
+/* A canonical loop around a store: INDEX runs over 0 .. EXTENT - 1.  */
+struct dm_loop
+{
+  tree index;
+  dm_poly extent;
+};
+
+/* A value a statement gave a variable, as the walk goes.  */
+struct dm_binding
+{
+  tree var;
+  dm_poly value;
+};
+
+struct dm_region
+{
+  tree base;			/* the item's variable (array or pointer) */
+  bool pointer;			/* BASE is a pointer to the item */
+  hash_set<tree> assigned;	/* variables the region assigns */
+  hash_set<tree> derived;	/* variables holding BASE-based addresses */
+  dm_poly length;		/* the item's bytes */
+  bool covered;
+  bool bad;			/* the region uses the item otherwise */
+};
+
+/* Callback for walk_tree: stop at a variable of set DATA.  */
+static tree
+dm_find_var (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_set<tree> *set = (hash_set<tree> *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if ((DECL_P (*tp) || TREE_CODE (*tp) == SSA_NAME) && set->contains (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
+static bool
+dm_mentions (tree expr, hash_set<tree> *set)
+{
+  return expr && walk_tree_without_duplicates (&expr, dm_find_var, set);
+}
+
+/* The variable a statement assigns as a whole (not through memory).  */
+static tree
+dm_assigned_var (gimple *stmt)
+{
+  tree lhs = gimple_get_lhs (stmt);
+  if (lhs && (TREE_CODE (lhs) == SSA_NAME || VAR_P (lhs)
+	      || TREE_CODE (lhs) == PARM_DECL))
+    return lhs;
+  return NULL_TREE;
+}
+
+/* Every variable the statements of SEQ assign, loop indices included.  */
+static void
+dm_collect_assigned (gimple_seq seq, dm_region *r)
+{
+  for (gimple_stmt_iterator gsi = gsi_start (seq); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (tree v = dm_assigned_var (stmt))
+	r->assigned.add (v);
+      if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
+	{
+	  for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
+	    r->assigned.add (gimple_omp_for_index (f, i));
+	  dm_collect_assigned (gimple_omp_for_pre_body (f), r);
+	}
+      if (gbind *b = dyn_cast <gbind *> (stmt))
+	dm_collect_assigned (gimple_bind_body (b), r);
+      else if (gimple_has_substatements (stmt)
+	       && gimple_code (stmt) != GIMPLE_OMP_FOR)
+	{
+	  if (gtry *t = dyn_cast <gtry *> (stmt))
+	    {
+	      dm_collect_assigned (gimple_try_eval (t), r);
+	      dm_collect_assigned (gimple_try_cleanup (t), r);
+	    }
+	  else if (is_gimple_omp (stmt))
+	    dm_collect_assigned (gimple_omp_body (stmt), r);
+	}
+      if (gimple_code (stmt) == GIMPLE_OMP_FOR)
+	dm_collect_assigned (gimple_omp_body (stmt), r);
+    }
+}
+
+/* Statements with bodies the uses check does not know: their code may
+   name the item in ways it cannot see.  */
+static bool
+dm_unknown_container (gimple *stmt)
+{
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_BIND:
+    case GIMPLE_TRY:
+    case GIMPLE_OMP_FOR:
+    case GIMPLE_OMP_PARALLEL:
+    case GIMPLE_OMP_TEAMS:
+    case GIMPLE_OMP_SECTIONS:
+    case GIMPLE_OMP_SECTION:
+    case GIMPLE_OMP_SINGLE:
+    case GIMPLE_OMP_MASTER:
+    case GIMPLE_OMP_MASKED:
+    case GIMPLE_OMP_CRITICAL:
+    case GIMPLE_OMP_ORDERED:
+    case GIMPLE_OMP_SCOPE:
+      return false;
+    default:
+      return gimple_has_substatements (stmt);
+    }
+}
+
+/* The variable at the root of the address of memory reference REF (a
+   store's left-hand side), or NULL_TREE.  */
+static tree
+dm_ref_root (tree ref)
+{
+  while (handled_component_p (ref))
+    ref = TREE_OPERAND (ref, 0);
+  if (TREE_CODE (ref) == MEM_REF)
+    {
+      tree p = TREE_OPERAND (ref, 0);
+      if (TREE_CODE (p) == ADDR_EXPR)
+	return dm_ref_root (TREE_OPERAND (p, 0));
+      return p;
+    }
+  return DECL_P (ref) ? ref : NULL_TREE;
+}
+
+/* Pass 1: the variables that get BASE-based addresses, to a fixpoint
+   (a loop may use a copy before the statement that makes it).  */
+static bool
+dm_collect_derived (gimple_seq seq, dm_region *r)
+{
+  bool grew = false;
+  for (gimple_stmt_iterator gsi = gsi_start (seq); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (is_gimple_assign (stmt))
+	{
+	  tree v = dm_assigned_var (stmt);
+	  if (v && !r->derived.contains (v))
+	    for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
+	      if (dm_mentions (gimple_op (stmt, i), &r->derived))
+		{
+		  r->derived.add (v);
+		  grew = true;
+		  break;
+		}
+	}
+      if (gbind *b = dyn_cast <gbind *> (stmt))
+	grew |= dm_collect_derived (gimple_bind_body (b), r);
+      else if (gtry *t = dyn_cast <gtry *> (stmt))
+	{
+	  grew |= dm_collect_derived (gimple_try_eval (t), r);
+	  grew |= dm_collect_derived (gimple_try_cleanup (t), r);
+	}
+      else if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
+	{
+	  grew |= dm_collect_derived (gimple_omp_for_pre_body (f), r);
+	  grew |= dm_collect_derived (gimple_omp_body (f), r);
+	}
+      else if (is_gimple_omp (stmt) && gimple_has_substatements (stmt))
+	grew |= dm_collect_derived (gimple_omp_body (stmt), r);
+    }
+  return grew;
+}
+
+/* Does a clause of the nested construct STMT other than shared or
+   private name the item (a reduction or firstprivate copy reads it)?  */
+static bool
+dm_clauses_name (gimple *stmt, dm_region *r)
+{
+  tree clauses;
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_OMP_FOR: clauses = gimple_omp_for_clauses (stmt); break;
+    case GIMPLE_OMP_PARALLEL:
+      clauses = gimple_omp_parallel_clauses (stmt);
+      break;
+    case GIMPLE_OMP_TEAMS: clauses = gimple_omp_teams_clauses (stmt); break;
+    case GIMPLE_OMP_SECTIONS:
+      clauses = gimple_omp_sections_clauses (stmt);
+      break;
+    case GIMPLE_OMP_SINGLE: clauses = gimple_omp_single_clauses (stmt); break;
+    case GIMPLE_OMP_SCOPE: clauses = gimple_omp_scope_clauses (stmt); break;
+    default: return false;
+    }
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
+    {
+      if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SHARED
+	  || OMP_CLAUSE_CODE (c) == OMP_CLAUSE_PRIVATE)
+	continue;
+      for (int i = 0; i < omp_clause_num_ops[OMP_CLAUSE_CODE (c)]; i++)
+	if (dm_mentions (OMP_CLAUSE_OPERAND (c, i), &r->derived))
+	  return true;
+    }
+  return false;
+}
+
+/* Pass 2: every statement that names BASE or an address made from it
+   either makes another such address (pointer arithmetic, a copy) or
+   stores through one, storing a value that is not one.  Anything else
+   (a load, a call, a comparison, an asm) sets R->bad.  */
+static void
+dm_check_uses (gimple_seq seq, dm_region *r)
+{
+  for (gimple_stmt_iterator gsi = gsi_start (seq); !gsi_end_p (gsi)
+       && !r->bad; gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (dm_unknown_container (stmt) || gimple_code (stmt) == GIMPLE_ASM)
+	{
+	  r->bad = true;
+	  return;
+	}
+      if (gbind *b = dyn_cast <gbind *> (stmt))
+	{
+	  dm_check_uses (gimple_bind_body (b), r);
+	  continue;
+	}
+      if (gtry *t = dyn_cast <gtry *> (stmt))
+	{
+	  dm_check_uses (gimple_try_eval (t), r);
+	  dm_check_uses (gimple_try_cleanup (t), r);
+	  continue;
+	}
+      if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
+	{
+	  for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
+	    if (dm_mentions (gimple_omp_for_initial (f, i), &r->derived)
+		|| dm_mentions (gimple_omp_for_final (f, i), &r->derived)
+		|| dm_mentions (gimple_omp_for_incr (f, i), &r->derived))
+	      r->bad = true;
+	  if (dm_clauses_name (f, r))
+	    r->bad = true;
+	  dm_check_uses (gimple_omp_for_pre_body (f), r);
+	  dm_check_uses (gimple_omp_body (f), r);
+	  continue;
+	}
+      if (is_gimple_omp (stmt) && gimple_has_substatements (stmt))
+	{
+	  if (dm_clauses_name (stmt, r))
+	    r->bad = true;
+	  dm_check_uses (gimple_omp_body (stmt), r);
+	  continue;
+	}
+      bool named = false;
+      for (unsigned i = 0; i < gimple_num_ops (stmt) && !named; i++)
+	named = dm_mentions (gimple_op (stmt, i), &r->derived);
+      if (!named)
+	continue;
+      if (!is_gimple_assign (stmt))
+	{
+	  r->bad = true;
+	  return;
+	}
+      tree lhs = gimple_assign_lhs (stmt);
+      tree v = dm_assigned_var (stmt);
+      if (v)
+	{
+	  /* Address arithmetic: the new address is derived itself and
+	     checked where it is used.  */
+	  enum tree_code code = gimple_assign_rhs_code (stmt);
+	  if (!POINTER_TYPE_P (TREE_TYPE (v))
+	      || (code != POINTER_PLUS_EXPR && code != SSA_NAME
+		  && code != VAR_DECL && code != PARM_DECL
+		  && code != ADDR_EXPR && !CONVERT_EXPR_CODE_P (code)))
+	    r->bad = true;
+	  else if (code == POINTER_PLUS_EXPR
+		   && dm_mentions (gimple_assign_rhs2 (stmt), &r->derived))
+	    r->bad = true;
+	  else if (code == ADDR_EXPR)
+	    {
+	      /* &BASE[i] or &p->... : an address, not a load.  */
+	      tree op = TREE_OPERAND (gimple_assign_rhs1 (stmt), 0);
+	      if (!dm_ref_root (op) || !r->derived.contains (dm_ref_root (op)))
+		r->bad = true;
+	    }
+	  continue;
+	}
+      /* A store: through a derived address (or into the array itself),
+	 of a value that does not hold one.  */
+      tree root = dm_ref_root (lhs);
+      if (!root || !r->derived.contains (root)
+	  || gimple_num_ops (stmt) != 2
+	  || dm_mentions (gimple_assign_rhs1 (stmt), &r->derived))
+	r->bad = true;
+      else
+	{
+	  /* The indices of the reference may not be addresses.  */
+	  for (tree ref = lhs; handled_component_p (ref);
+	       ref = TREE_OPERAND (ref, 0))
+	    if (TREE_CODE (ref) == ARRAY_REF
+		&& dm_mentions (TREE_OPERAND (ref, 1), &r->derived))
+	      r->bad = true;
+	}
+    }
+}
+
+/* ---- values ---------------------------------------------------------- */
+
+struct dm_walk
+{
+  dm_region *r;
+  auto_vec<dm_loop> loops;
+  auto_vec<dm_binding> env;
+  /* Variables assigned since the walk entered the innermost loop, to be
+     forgotten when it leaves it.  */
+  hash_set<tree> *changed;
+  /* The statements right before the construct that compute its
+     clauses' values (see dm_prelude).  */
+  hash_set<gimple *> prelude;
+};
+
+static dm_binding *
+dm_bound (dm_walk *w, tree var)
+{
+  for (dm_binding &b : w->env)
+    if (b.var == var)
+      return &b;
+  return NULL;
+}
+
+static void
+dm_bind (dm_walk *w, tree var, const dm_poly &value)
+{
+  if (w->changed)
+    w->changed->add (var);
+  dm_binding *b = dm_bound (w, var);
+  if (!value.ok)
+    {
+      if (b)
+	*b = w->env.pop ();
+      return;
+    }
+  if (b)
+    b->value = value;
+  else
+    w->env.safe_push (dm_binding { var, value });
+}
+
+static bool
+dm_is_index (dm_walk *w, tree var)
+{
+  for (dm_loop &l : w->loops)
+    if (l.index == var)
+      return true;
+  return false;
+}
+
+/* May arithmetic in TYPE wrap where the address computation would not?
+   Signed overflow is undefined, and 64-bit arithmetic wraps as
+   addresses do.  */
+static bool
+dm_wrapping_type (tree type)
+{
+  return !INTEGRAL_TYPE_P (type) && !POINTER_TYPE_P (type) ? true
+	 : TYPE_UNSIGNED (type) && TYPE_PRECISION (type) < POINTER_SIZE;
+}
+
+static dm_poly dm_eval (dm_walk *w, tree t, int depth);
+
+static dm_poly
+dm_eval_code (dm_walk *w, enum tree_code code, tree type, tree op0, tree op1,
+	      int depth)
+{
+  switch (code)
+    {
+    case INTEGER_CST:
+    case SSA_NAME:
+    case VAR_DECL:
+    case PARM_DECL:
+      return dm_eval (w, op0, depth);
+    CASE_CONVERT:
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (op0))
+	  && !POINTER_TYPE_P (TREE_TYPE (op0)))
+	return dm_poly_fail ();
+      return dm_eval (w, op0, depth);
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+      {
+	if (code != POINTER_PLUS_EXPR && dm_wrapping_type (type))
+	  return dm_poly_fail ();
+	dm_poly a = dm_eval (w, op0, depth), b = dm_eval (w, op1, depth);
+	if (code == MULT_EXPR)
+	  return dm_poly_mul (a, b);
+	return dm_poly_addmul (a, b, code == MINUS_EXPR ? -1 : 1);
+      }
+    default:
+      return dm_poly_fail ();
+    }
+}
+
+/* The value of T where the walk is: a polynomial in loop indices and
+   variables the region leaves alone, or a failure.  */
+static dm_poly
+dm_eval (dm_walk *w, tree t, int depth)
+{
+  if (depth > 24)
+    return dm_poly_fail ();
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_CST:
+      return tree_fits_shwi_p (t) ? dm_poly_const (tree_to_shwi (t))
+				  : dm_poly_fail ();
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+      return dm_eval_code (w, NOP_EXPR, TREE_TYPE (t), TREE_OPERAND (t, 0),
+			   NULL_TREE, depth + 1);
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case POINTER_PLUS_EXPR:
+      return dm_eval_code (w, TREE_CODE (t), TREE_TYPE (t),
+			   TREE_OPERAND (t, 0), TREE_OPERAND (t, 1),
+			   depth + 1);
+    case ADDR_EXPR:
+      if (TREE_OPERAND (t, 0) == w->r->base && !w->r->pointer)
+	return dm_poly_atom (w->r->base);
+      return dm_poly_fail ();
+    case SSA_NAME:
+    case VAR_DECL:
+    case PARM_DECL:
+      break;
+    default:
+      return dm_poly_fail ();
+    }
+  if (t == w->r->base && w->r->pointer)
+    return dm_poly_atom (t);
+  if (dm_is_index (w, t))
+    return dm_poly_atom (t);
+  if (dm_binding *b = dm_bound (w, t))
+    return b->value;
+  if (w->r->assigned.contains (t))
+    return dm_poly_fail ();
+  if (TREE_CODE (t) == SSA_NAME)
+    {
+      /* A temporary of the code before the construct.  */
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (!def || !is_gimple_assign (def) || gimple_num_ops (def) > 3
+	  || !w->prelude.contains (def))
+	return dm_poly_fail ();
+      return dm_eval_code (w, gimple_assign_rhs_code (def), TREE_TYPE (t),
+			   gimple_assign_rhs1 (def),
+			   gimple_num_ops (def) > 2
+			   ? gimple_assign_rhs2 (def) : NULL_TREE, depth + 1);
+    }
+  /* A variable: invariant where nothing can change it behind the
+     region's back (not addressable, not shared with other code).  */
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (t)) || TREE_ADDRESSABLE (t)
+      || TREE_THIS_VOLATILE (t)
+      || ((TREE_STATIC (t) || DECL_EXTERNAL (t)) && !TREE_READONLY (t)))
+    return dm_poly_fail ();
+  return dm_poly_atom (t);
+}
+
+/* ---- the walk -------------------------------------------------------- */
+
+/* The byte address of memory reference REF as BASE + offset, or a
+   failure.  */
+static dm_poly
+dm_eval_address (dm_walk *w, tree ref, int depth)
+{
+  if (depth > 8)
+    return dm_poly_fail ();
+  switch (TREE_CODE (ref))
+    {
+    case MEM_REF:
+      {
+	dm_poly p = dm_eval (w, TREE_OPERAND (ref, 0), 0);
+	dm_poly off = tree_fits_shwi_p (TREE_OPERAND (ref, 1))
+		      ? dm_poly_const (tree_to_shwi (TREE_OPERAND (ref, 1)))
+		      : dm_poly_fail ();
+	return dm_poly_addmul (p, off, 1);
+      }
+    case ARRAY_REF:
+      {
+	tree elt = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+	tree low = array_ref_low_bound (ref);
+	if (!elt || !tree_fits_shwi_p (elt) || !integer_zerop (low)
+	    || TREE_OPERAND (ref, 3))
+	  return dm_poly_fail ();
+	dm_poly idx = dm_eval (w, TREE_OPERAND (ref, 1), 0);
+	dm_poly base = dm_eval_address (w, TREE_OPERAND (ref, 0), depth + 1);
+	return dm_poly_addmul (base, dm_poly_mul (idx, dm_poly_const
+						       (tree_to_shwi (elt))),
+			       1);
+      }
+    case VAR_DECL:
+    case PARM_DECL:
+      if (ref == w->r->base && !w->r->pointer)
+	return dm_poly_atom (ref);
+      return dm_poly_fail ();
+    default:
+      return dm_poly_fail ();
+    }
+}
+
+/* Does the store STMT, run unconditionally once for every combination
+   of the indices of W's loops, write every byte of the item?  Its
+   offset must enumerate the item: the indices (each of them used, each
+   linearly) step through consecutive elements, innermost first.  */
+static bool
+dm_store_covers (dm_walk *w, gimple *stmt)
+{
+  tree lhs = gimple_assign_lhs (stmt);
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (lhs));
+  if (!size || !tree_fits_shwi_p (size) || w->loops.length () > 3
+      || w->loops.is_empty ())
+    return false;
+  dm_poly offset = dm_poly_addmul (dm_eval_address (w, lhs, 0),
+				   dm_poly_atom (w->r->base), -1);
+  if (!offset.ok || dm_poly_mentions (offset, w->r->base))
+    return false;
+  unsigned n = w->loops.length ();
+  dm_poly coef[3];
+  dm_poly rest = offset;
+  for (unsigned k = 0; k < n; k++)
+    {
+      dm_poly c;
+      if (!dm_poly_split (rest, w->loops[k].index, &c, &rest))
+	return false;
+      for (unsigned j = 0; j < n; j++)
+	if (dm_poly_mentions (c, w->loops[j].index)
+	    || dm_poly_mentions (w->loops[k].extent, w->loops[j].index))
+	  return false;
+      coef[k] = c;
+    }
+  if (rest.n != 0)
+    return false;
+  /* Some order of the loops in which each coefficient is the previous
+     one times the previous extent, starting from the element size.  */
+  static const unsigned perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 },
+					 { 1, 0, 2 }, { 1, 2, 0 },
+					 { 2, 0, 1 }, { 2, 1, 0 } };
+  for (const unsigned *perm : perms)
+    {
+      bool valid = true;
+      for (unsigned k = 0; k < n; k++)
+	valid &= perm[k] < n;
+      if (!valid)
+	continue;
+      dm_poly step = dm_poly_const (tree_to_shwi (size));
+      unsigned k;
+      for (k = 0; k < n; k++)
+	{
+	  if (!dm_poly_equal (coef[perm[k]], step))
+	    break;
+	  step = dm_poly_mul (step, w->loops[perm[k]].extent);
+	}
+      if (k == n && dm_poly_equal (step, w->r->length))
+	return true;
+    }
+  return false;
+}
+
+/* INCR is INDEX = INDEX + 1?  */
+static bool
+dm_unit_increment (tree index, tree incr)
+{
+  return incr && (TREE_CODE (incr) == PLUS_EXPR
+		  || TREE_CODE (incr) == POINTER_PLUS_EXPR)
+	 && TREE_OPERAND (incr, 0) == index
+	 && integer_onep (TREE_OPERAND (incr, 1));
+}
+
+/* The extent of a loop from 0 while INDEX COND FINAL, or a failure.  */
+static dm_poly
+dm_extent (dm_walk *w, enum tree_code cond, tree final)
+{
+  dm_poly f = dm_eval (w, final, 0);
+  if (cond == LT_EXPR)
+    return f;
+  if (cond == LE_EXPR)
+    return dm_poly_addmul (f, dm_poly_const (1), 1);
+  return dm_poly_fail ();
+}
+
+static void dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi,
+			   gimple *stop, bool *tainted);
+
+static void
+dm_walk_seq (dm_walk *w, gimple_seq seq, bool *tainted)
+{
+  dm_walk_range (w, gsi_start (seq), NULL, tainted);
+}
+
+/* Walk the statements from GSI up to STOP (NULL: the end) as the body of
+   a loop over INDEX (NULL_TREE: a body that runs once, whose variables
+   are forgotten afterwards all the same).  */
+static void
+dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &extent,
+		   gimple_stmt_iterator gsi, gimple *stop, bool tainted)
+{
+  hash_set<tree> changed, *outer = w->changed;
+  w->changed = &changed;
+  if (index)
+    w->loops.safe_push (dm_loop { index, extent });
+  bool t = tainted;
+  dm_walk_range (w, gsi, stop, &t);
+  if (index)
+    w->loops.pop ();
+  w->changed = outer;
+  for (tree v : changed)
+    dm_bind (w, v, dm_poly_fail ());
+}
+
+/* Does STMT, or a statement within it, assign VAR?  */
+static bool
+dm_stmt_assigns (gimple *stmt, tree var)
+{
+  if (dm_assigned_var (stmt) == var)
+    return true;
+  gimple_seq inner[2] = { NULL, NULL };
+  if (gbind *b = dyn_cast <gbind *> (stmt))
+    inner[0] = gimple_bind_body (b);
+  else if (gtry *t = dyn_cast <gtry *> (stmt))
+    inner[0] = gimple_try_eval (t), inner[1] = gimple_try_cleanup (t);
+  else if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
+    {
+      for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
+	if (gimple_omp_for_index (f, i) == var)
+	  return true;
+      inner[0] = gimple_omp_body (f), inner[1] = gimple_omp_for_pre_body (f);
+    }
+  else if (is_gimple_omp (stmt) && gimple_has_substatements (stmt))
+    inner[0] = gimple_omp_body (stmt);
+  else if (gimple_has_substatements (stmt))
+    return true;		/* not known: say it may */
+  for (gimple_seq seq : inner)
+    for (gimple_stmt_iterator i = gsi_start (seq); !gsi_end_p (i); gsi_next (&i))
+      if (dm_stmt_assigns (gsi_stmt (i), var))
+	return true;
+  return false;
+}
+
+/* The counted loop that starts at *GSI, as C and C++ gimplify
+   `for (i = 0; i < n; i++)':
+
+     i = 0;  goto COND;  BODY: ...  i = i + 1;  COND: if (i < n) goto
+     BODY; else goto END;  END:
+
+   On success walks its body, moves *GSI to END and returns true.  */
+static bool
+dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool tainted)
+{
+  gimple *init = gsi_stmt (*gsi);
+  if (!gimple_assign_single_p (init)
+      || !integer_zerop (gimple_assign_rhs1 (init)))
+    return false;
+  tree index = gimple_assign_lhs (init);
+  if (!VAR_P (index) || !INTEGRAL_TYPE_P (TREE_TYPE (index))
+      || TREE_ADDRESSABLE (index))
+    return false;
+  gimple_stmt_iterator it = *gsi;
+  gsi_next (&it);
+  ggoto *jump = gsi_end_p (it) ? NULL : dyn_cast <ggoto *> (gsi_stmt (it));
+  if (!jump)
+    return false;
+  tree cond_label = gimple_goto_dest (jump);
+  gsi_next (&it);
+  glabel *body_label = gsi_end_p (it) ? NULL
+			: dyn_cast <glabel *> (gsi_stmt (it));
+  if (!body_label)
+    return false;
+  gimple_stmt_iterator body_start = it;
+  gsi_next (&body_start);
+  /* COND's label; the statement before it is the increment.  */
+  gimple_stmt_iterator c = body_start;
+  gimple *prev = NULL;
+  for (; !gsi_end_p (c); prev = gsi_stmt (c), gsi_next (&c))
+    {
+      gimple *s = gsi_stmt (c);
+      if (glabel *l = dyn_cast <glabel *> (s))
+	if (gimple_label_label (l) == cond_label)
+	  break;
+    }
+  if (gsi_end_p (c) || !prev || !is_gimple_assign (prev)
+      || gimple_assign_lhs (prev) != index
+      || gimple_assign_rhs_code (prev) != PLUS_EXPR
+      || gimple_assign_rhs1 (prev) != index
+      || !integer_onep (gimple_assign_rhs2 (prev)))
+    return false;
+  gimple_stmt_iterator end = c;
+  gsi_next (&end);
+  gcond *test = gsi_end_p (end) ? NULL : dyn_cast <gcond *> (gsi_stmt (end));
+  if (!test || gimple_cond_lhs (test) != index
+      || gimple_cond_true_label (test) != gimple_label_label (body_label))
+    return false;
+  tree end_label = gimple_cond_false_label (test);
+  gsi_next (&end);
+  glabel *el = gsi_end_p (end) ? NULL : dyn_cast <glabel *> (gsi_stmt (end));
+  if (!el || gimple_label_label (el) != end_label)
+    return false;
+  /* The body may not change the index.  */
+  for (gimple_stmt_iterator b = body_start; gsi_stmt (b) != prev;
+       gsi_next (&b))
+    if (dm_stmt_assigns (gsi_stmt (b), index))
+      return false;
+  dm_poly extent = dm_extent (w, gimple_cond_code (test),
+			      gimple_cond_rhs (test));
+  if (!extent.ok || dm_poly_mentions (extent, index))
+    return false;
+  for (dm_loop &l : w->loops)
+    if (dm_poly_mentions (extent, l.index))
+      return false;
+  dm_bind (w, index, dm_poly_fail ());
+  dm_walk_loop_body (w, index, extent, body_start, prev, tainted);
+  *gsi = end;
+  return true;
+}
+
+/* Walk the statements from GSI up to STOP (NULL: the end of the
+   sequence) in order, tracking values and looking for a covering store.
+   *TAINTED: control flow the walk does not follow has been seen, so
+   what comes after may not run (stores do not count any more).  */
+static void
+dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop,
+	       bool *tainted)
+{
+  for (; !gsi_end_p (gsi) && gsi_stmt (gsi) != stop && !w->r->covered;
+       gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_NOP)
+	continue;
+      if (gbind *b = dyn_cast <gbind *> (stmt))
+	{
+	  dm_walk_seq (w, gimple_bind_body (b), tainted);
+	  continue;
+	}
+      if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
+	{
+	  dm_walk_seq (w, gimple_omp_for_pre_body (f), tainted);
+	  /* The outer loop of a combined construct runs the iterations
+	     of the inner one, which says which they are.  */
+	  if (gimple_omp_for_combined_p (f))
+	    {
+	      dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
+				 gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
+				 *tainted);
+	      continue;
+	    }
+	  unsigned n = gimple_omp_for_collapse (f);
+	  bool ok = n <= 3;
+	  unsigned pushed = 0;
+	  for (unsigned i = 0; i < n && ok; i++)
+	    {
+	      tree index = gimple_omp_for_index (f, i);
+	      dm_poly extent = dm_extent (w, gimple_omp_for_cond (f, i),
+					  gimple_omp_for_final (f, i));
+	      ok = integer_zerop (gimple_omp_for_initial (f, i))
+		   && dm_unit_increment (index, gimple_omp_for_incr (f, i))
+		   && extent.ok;
+	      for (dm_loop &l : w->loops)
+		ok &= !dm_poly_mentions (extent, l.index);
+	      if (ok)
+		{
+		  w->loops.safe_push (dm_loop { index, extent });
+		  pushed++;
+		}
+	    }
+	  /* A loop the walk does not understand may run no iteration.  */
+	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
+			     gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
+			     *tainted || !ok);
+	  for (unsigned i = 0; i < pushed; i++)
+	    w->loops.pop ();
+	  continue;
+	}
+      if (gimple_code (stmt) == GIMPLE_OMP_PARALLEL
+	  || gimple_code (stmt) == GIMPLE_OMP_TEAMS)
+	{
+	  /* Some thread or team runs the body.  */
+	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
+			     gsi_start_1 (gimple_omp_body_ptr (stmt)), NULL,
+			     *tainted);
+	  continue;
+	}
+      if (gtry *t = dyn_cast <gtry *> (stmt))
+	{
+	  dm_walk_seq (w, gimple_try_eval (t), tainted);
+	  *tainted = true;
+	  continue;
+	}
+      if (is_gimple_assign (stmt) && dm_walk_counted_loop (w, &gsi, *tainted))
+	continue;
+      switch (gimple_code (stmt))
+	{
+	case GIMPLE_ASSIGN:
+	  if (tree v = dm_assigned_var (stmt))
+	    {
+	      dm_poly value = dm_poly_fail ();
+	      if (gimple_num_ops (stmt) <= 3 && !TREE_ADDRESSABLE (v))
+		value = dm_eval_code (w, gimple_assign_rhs_code (stmt),
+				      TREE_TYPE (v), gimple_assign_rhs1 (stmt),
+				      gimple_num_ops (stmt) > 2
+				      ? gimple_assign_rhs2 (stmt) : NULL_TREE,
+				      0);
+	      dm_bind (w, v, value);
+	    }
+	  else if (!*tainted
+		   && w->r->derived.contains
+			(dm_ref_root (gimple_assign_lhs (stmt)))
+		   && dm_store_covers (w, stmt))
+	    w->r->covered = true;
+	  break;
+	case GIMPLE_CALL:
+	  if (tree v = dm_assigned_var (stmt))
+	    dm_bind (w, v, dm_poly_fail ());
+	  break;
+	default:
+	  /* Labels, jumps, conditions, constructs: from here on, code may
+	     not run.  */
+	  *tainted = true;
+	  break;
+	}
+    }
+}
+
+/* ---- the entry point -------------------------------------------------- */
+
+/* The statements right before the construct at GSI that assign
+   temporaries (the gimplifier's computation of its clauses' values):
+   the item's length may use their results, which are those of the
+   variables they read when the construct starts.  */
+static void
+dm_prelude (gimple_stmt_iterator gsi, hash_set<gimple *> *set)
+{
+  for (gsi_prev (&gsi); !gsi_end_p (gsi); gsi_prev (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (!is_gimple_assign (stmt)
+	  || TREE_CODE (gimple_assign_lhs (stmt)) != SSA_NAME)
+	break;
+      set->add (stmt);
+    }
+}
+
+/* The firstprivate pointer clause of construct STMT for PTR with no
+   bias: the region reaches the section through PTR.  */
+static bool
+dm_region_pointer (gomp_target *stmt, tree ptr)
+{
+  for (tree c = gimple_omp_target_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
+	&& OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_FIRSTPRIVATE_POINTER
+	&& OMP_CLAUSE_DECL (c) == ptr && OMP_CLAUSE_SIZE (c)
+	&& integer_zerop (OMP_CLAUSE_SIZE (c)))
+      return true;
+  return false;
+}
+
+bool
+dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
+{
+  if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION
+      || OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP
+      || (OMP_CLAUSE_MAP_KIND (c) != GOMP_MAP_TO
+	  && OMP_CLAUSE_MAP_KIND (c) != GOMP_MAP_TOFROM))
+    return false;
+  tree decl = OMP_CLAUSE_DECL (c), size = OMP_CLAUSE_SIZE (c);
+  dm_region r;
+  r.covered = r.bad = false;
+  if (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+    {
+      /* A whole array variable.  */
+      if (TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || DECL_ARTIFICIAL (decl)
+	  || !size || !tree_fits_shwi_p (size)
+	  || !TYPE_SIZE_UNIT (TREE_TYPE (decl))
+	  || !tree_int_cst_equal (size, TYPE_SIZE_UNIT (TREE_TYPE (decl))))
+	return false;
+      r.base = decl;
+      r.pointer = false;
+    }
+  else if (TREE_CODE (decl) == MEM_REF && integer_zerop (TREE_OPERAND (decl, 1))
+	   && (VAR_P (TREE_OPERAND (decl, 0))
+	       || TREE_CODE (TREE_OPERAND (decl, 0)) == PARM_DECL)
+	   && dm_region_pointer (stmt, TREE_OPERAND (decl, 0)))
+    {
+      /* p[0:len], reached through p.  */
+      r.base = TREE_OPERAND (decl, 0);
+      r.pointer = true;
+      if (!size)
+	return false;
+    }
+  else
+    return false;
+
+  gimple_seq body = gimple_omp_body (stmt);
+  dm_collect_assigned (body, &r);
+  if (r.assigned.contains (r.base))
+    return false;
+  r.derived.add (r.base);
+  while (dm_collect_derived (body, &r))
+    ;
+  dm_check_uses (body, &r);
+  if (r.bad)
+    return false;
+
+  dm_walk w;
+  w.r = &r;
+  w.changed = NULL;
+  dm_prelude (gsi, &w.prelude);
+  r.length = dm_eval (&w, size, 0);
+  if (!r.length.ok)
+    return false;
+  bool tainted = false;
+  dm_walk_seq (&w, body, &tainted);
+  return r.covered;
+}
+
