@@ -82,6 +82,7 @@ extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);
 extern tree dm_site_descriptor (tree kinds, unsigned index);
+extern bool dm_site_overwritten (tree kinds, unsigned index);
 
 /* dm-hoist.c */
 extern void dm_register_hoist (const char *name);

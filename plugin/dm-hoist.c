@@ -121,6 +121,12 @@ struct dm_item
      structure alone is kept and each construct maps what it reaches.  */
   tree deep_desc;
   bool whole;
+  /* Its construct's region stores to all of it before reading it
+     (dm-overwrite.c).  DEFER_IN: some item of the group is, so the
+     hoisted enter data announces it overwritten by its next use: the
+     runtime then copies it in only if that use is not such a region.  */
+  bool overwritten;
+  bool defer_in;
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -497,6 +503,9 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       tree fn = gimple_call_arg (call, 1);
       if (!it.deep_desc && TREE_CODE (fn) == ADDR_EXPR)
 	it.deep_desc = dm_site_descriptor (TREE_OPERAND (fn, 0), i);
+      it.overwritten = dm_site_overwritten (kinds, i)
+		       || (TREE_CODE (fn) == ADDR_EXPR
+			   && dm_site_overwritten (TREE_OPERAND (fn, 0), i));
       it.kind = kind;
       it.dynamic_kind = dynamic;
       it.group = -1;
@@ -1535,15 +1544,26 @@ dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
 						     (TREE_TYPE (arrs[i]))));
 }
 
+/* Is IT announced to the runtime with the enter data (EXIT false) or
+   exit data of its hoisting?  */
+static bool
+dm_announced (const dm_item *it, bool exit)
+{
+  return it->whole || (!exit && it->defer_in);
+}
+
 /* The deep items of SECS kept whole are announced, right before the
    call, as the plugin announces a construct's (deepmap_annotate, called
-   where it exists): the runtime then maps and unmaps all they reach.  */
+   where it exists): the runtime then maps and unmaps all they reach.
+   So, on the enter data, are the sections some construct of the region
+   overwrites (dm_item::defer_in), with the overwrite marker.  */
 static void
-dm_announce_whole (gimple_seq *seq, vec<dm_item *> &secs, location_t loc)
+dm_announce_whole (gimple_seq *seq, vec<dm_item *> &secs, bool exit,
+		   location_t loc)
 {
   unsigned n = 0;
   for (dm_item *it : secs)
-    n += it->whole;
+    n += dm_announced (it, exit);
   if (!n)
     return;
   tree ann = dm_annotation_type ();
@@ -1554,7 +1574,7 @@ dm_announce_whole (gimple_seq *seq, vec<dm_item *> &secs, location_t loc)
   TREE_ADDRESSABLE (items) = 1;
   unsigned i = 0;
   for (dm_item *it : secs)
-    if (it->whole)
+    if (dm_announced (it, exit))
       {
 	tree elt = build4 (ARRAY_REF, ann, items, size_int (i++), NULL_TREE,
 			   NULL_TREE);
@@ -1571,7 +1591,8 @@ dm_announce_whole (gimple_seq *seq, vec<dm_item *> &secs, location_t loc)
 	tree desc = force_gimple_operand (fold_convert
 					    (TREE_TYPE (type_field),
 					     build_fold_addr_expr
-					       (it->deep_desc)),
+					       (it->whole ? it->deep_desc
+						: dm_overwrite_marker ())),
 					  &conv, true, NULL_TREE);
 	gimple_seq_add_seq (seq, conv);
 	gimple_seq_add_stmt (seq, gimple_build_assign
@@ -1630,7 +1651,7 @@ dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
 	}
       dm_store_slot (&seq, arrs[2], i, short_unsigned_type_node, kind);
     }
-  dm_announce_whole (&seq, secs, loc);
+  dm_announce_whole (&seq, secs, exit, loc);
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
 		    secs.length (), arrs,
 		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, secs[0]->guard, loc);
@@ -1997,12 +2018,19 @@ dm_decide_whole (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  all_from &= !it->synthetic && !it->rot_loop;
 	}
       bool whole = desc && quiet && all_from && !lead->guard;
+      bool defer = false;
+      for (unsigned y = 0; y < in_loop.length (); y++)
+	{
+	  dm_item *it = &st->items[in_loop[y]];
+	  defer |= it->group == lead->group && it->overwritten;
+	}
       for (unsigned y = 0; y < in_loop.length (); y++)
 	{
 	  dm_item *it = &st->items[in_loop[y]];
 	  if (it->group == lead->group)
 	    {
 	      it->whole = whole;
+	      it->defer_in = defer && !whole;
 	      if (desc)
 		it->deep_desc = desc;
 	    }
@@ -2823,18 +2851,21 @@ dm_report_hoisting (dm_hoist_state *st)
 				      "cannot tell apart do not overlap at "
 				      "run time" : "";
       const char *to = it.run_to_loop ? "loop" : "construct";
+      const char *deferred = it.defer_in && it.enter_kind == GOMP_MAP_TO
+			     ? ", not copied in if the first construct to "
+			       "use it stores to all of it" : "";
       if (it.hoisted && it.in_run)
 	dm_report (loc, "hoist: '%s' kept on the device from the construct "
 		   "at %s to the %s at %s (enter data map(%s), exit data "
-		   "map(%s))%s%s", name, dm_where (it.run_from, 0), to,
+		   "map(%s))%s%s%s", name, dm_where (it.run_from, 0), to,
 		   dm_where (it.run_to, 1), kind, exit,
 		   it.dead_after
 		   ? ", not copied back: nothing reads it afterwards" : "",
-		   tested);
+		   tested, deferred);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
-		   "%s (enter data map(%s), exit data map(%s))%s%s%s%s", name,
-		   dm_where (it.loop, 0), kind, exit,
+		   "%s (enter data map(%s), exit data map(%s))%s%s%s%s%s",
+		   name, dm_where (it.loop, 0), kind, exit,
 		   it.rotating ? ", with every array it trades places with"
 			       : "",
 		   it.dead_after
@@ -2842,7 +2873,8 @@ dm_report_hoisting (dm_hoist_state *st)
 		   tested,
 		   it.whole ? ", with everything it points to (deep)"
 		   : it.deep_desc ? ", the structure only: each construct "
-				    "still maps what it points to" : "");
+				    "still maps what it points to" : "",
+		   deferred);
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
 		   "the loop at %s because %s", name, dm_where (it.loop, 0),

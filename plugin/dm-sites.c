@@ -427,19 +427,35 @@ dm_sites_execute (function *fun)
   return changed ? TODO_cleanup_cfg : 0;
 }
 
-/* The descriptor of entry INDEX of the construct whose map-kind array
-   is KINDS when that entry is a deep item, else NULL.  */
-tree
-dm_site_descriptor (tree kinds, unsigned index)
+/* What the site of entry INDEX of the construct whose map-kind array is
+   KINDS announces (a descriptor, or the overwrite marker), or NULL.  */
+static tree
+dm_site_entry (tree kinds, unsigned index)
 {
   tree *first = dm_site_index ? dm_site_index->get (kinds) : NULL;
   if (!first)
     return NULL_TREE;
   for (tree l = *first; l && TREE_PURPOSE (l) == kinds; l = TREE_CHAIN (l))
-    if (tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))) == index
-	&& !dm_is_overwrite_marker (TREE_VALUE (TREE_VALUE (l))))
+    if (tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))) == index)
       return TREE_VALUE (TREE_VALUE (l));
   return NULL_TREE;
+}
+
+/* The descriptor of entry INDEX of the construct whose map-kind array
+   is KINDS when that entry is a deep item, else NULL.  */
+tree
+dm_site_descriptor (tree kinds, unsigned index)
+{
+  tree desc = dm_site_entry (kinds, index);
+  return dm_is_overwrite_marker (desc) ? NULL_TREE : desc;
+}
+
+/* Is that entry announced as overwritten by its region
+   (dm-overwrite.c)?  */
+bool
+dm_site_overwritten (tree kinds, unsigned index)
+{
+  return dm_is_overwrite_marker (dm_site_entry (kinds, index));
 }
 
 /* A weak external declaration of void NAME (const void *, size_t).  */

@@ -135,7 +135,8 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   struct dm_ompt_op op;
   int traced = dm_ompt_begin (&op, dev, ompt_target, DM_OMPT_RA);
   struct dm_deep_info di = { dl.storage != NULL,
-			    dl.storage ? dl.original + 1 : 0, rip };
+			    dl.storage ? dl.original + 1 : 0, rip, dl.over,
+			    dl.nover };
   dm_target_checked (dev, fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
 		     dl.check, &di);
   if (traced)
@@ -180,7 +181,8 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 			      sizes, kinds, &ri);
   dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
   struct dm_deep_info di = { dl.storage != NULL,
-			    dl.storage ? dl.original + 1 : 0, rip };
+			    dl.storage ? dl.original + 1 : 0, rip, dl.over,
+			    dl.nover };
   struct dm_env *env = dev ? dm_map_construct (dev, DM_CONSTRUCT_DATA, dl.n,
 					       dl.addrs, dl.sizes, dl.kinds,
 					       NULL, &di)
@@ -301,7 +303,8 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
 				  DM_OMPT_RA);
       struct dm_deep_info di = {
 	dl.storage != NULL, dl.storage ? dl.original + 1 : 0,
-	exit_data ? NULL : dm_deep_record_prepare (dev, &dl, &ri) };
+	exit_data ? NULL : dm_deep_record_prepare (dev, &dl, &ri), dl.over,
+	dl.nover };
       dm_enter_exit_now (dev, exit_data, dl.n, dl.addrs, dl.sizes, dl.kinds,
 			 &di);
       if (traced)

@@ -154,7 +154,7 @@ dm_nowait_run (void *data)
      every thread under DEEPMAP_NOWAIT=sync.  */
   /* Deep copy's items are told apart; a nowait construct is neither
      planned nor replayed.  */
-  struct dm_deep_info deep = { 0, t->deep_from, NULL };
+  struct dm_deep_info deep = { 0, t->deep_from, NULL, NULL, 0 };
   if (!t->dev || dm_config.nowait_sync || dm_depend_wait)
     {
       dm_nowait_now (t, addrs, sizes, kinds, args, &deep);

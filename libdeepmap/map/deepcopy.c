@@ -16,9 +16,6 @@
 
 /* ---- annotations ---------------------------------------------------- */
 
-/* Overwritten items announced for one construct that are acted on.  */
-#define DM_OVERWRITE_MAX 16
-
 /* What deepmap_annotate announced for this thread's next construct.  The
    plugin passes arrays that live until the construct has run.  */
 static DM_TLS const struct deepmap_annotation *dm_pending;
@@ -487,10 +484,10 @@ dm_deep_overwrite (struct dm_deep_list *l, const size_t *over, size_t nover)
   if (!own)
     return;			/* copied in as written: still right */
   memcpy (own, l->kinds, l->n * sizeof *own);
-  int changed = 0;
   for (size_t k = 0; k < nover; k++)
-    changed |= dm_overwrite_apply (l->n, l->addrs, l->sizes, own, over[k]);
-  if (!changed)
+    if (dm_overwrite_apply (l->n, l->addrs, l->sizes, own, over[k]))
+      l->over[l->nover++] = over[k];
+  if (!l->nover)
     {
       free (own);
       return;
@@ -504,8 +501,9 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 			  unsigned short *kinds, struct dm_deep_list *out)
 {
   size_t nann = dm_deep_npending;
-  *out = (struct dm_deep_list) { mapnum, hostaddrs, sizes, kinds, mapnum,
-				 NULL, NULL, 0, NULL, NULL };
+  *out = (struct dm_deep_list) { .n = mapnum, .addrs = hostaddrs,
+				 .sizes = sizes, .kinds = kinds,
+				 .original = mapnum };
   if (__builtin_expect (!nann, 1))
     return;
   const struct deepmap_annotation *ann = dm_pending;
@@ -582,8 +580,17 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   free (x.work);
 
   size_t extra = x.objects.n + x.pointers.n;
-  if (c != DM_CONSTRUCT_TARGET || dm_pipe_current)
+  if ((c != DM_CONSTRUCT_TARGET && c != DM_CONSTRUCT_ENTER_DATA)
+      || dm_pipe_current)
     nover = 0;
+  /* An enter data decides under the device lock (mapping.c).  */
+  size_t defer = c == DM_CONSTRUCT_ENTER_DATA ? nover : 0;
+  if (defer)
+    {
+      memcpy (out->over, over, defer * sizeof *over);
+      out->nover = defer;
+      nover = 0;
+    }
   if (extra == 0)
     {
       free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
@@ -612,10 +619,14 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
   free (x.pointers.addrs), free (x.pointers.sizes), free (x.pointers.kinds);
 
-  *out = (struct dm_deep_list) { n, addrs, szs, knd, mapnum, x.check, mem,
-				 0, NULL, NULL };
+  *out = (struct dm_deep_list) { .n = n, .addrs = addrs, .sizes = szs,
+				 .kinds = knd, .original = mapnum,
+				 .check = x.check, .storage = mem };
+  out->nover = defer;
+  memcpy (out->over, over, defer * sizeof *over);
   for (size_t k = 0; k < nover; k++)
-    dm_overwrite_apply (n, addrs, szs, knd, over[k]);
+    if (dm_overwrite_apply (n, addrs, szs, knd, over[k]))
+      out->over[out->nover++] = over[k];
   if (nann == 1 && ann[0].type)
     {
       out->item_host = (uintptr_t) ann[0].host;

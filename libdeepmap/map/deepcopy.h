@@ -23,6 +23,10 @@
 #include "map/mapping.h"
 #include "map/sites.h"
 
+/* Items announced as overwritten (map/overwrite.h) that are acted on,
+   per construct.  */
+#define DM_OVERWRITE_MAX 16
+
 /* A construct's list, possibly expanded.  */
 struct dm_deep_list
 {
@@ -40,6 +44,11 @@ struct dm_deep_list
   /* A copy of the kinds made to clear the copy in of items announced as
      overwritten (map/overwrite.h), or NULL.  */
   unsigned short *own_kinds;
+  /* The items announced as overwritten: of a target construct, those
+     whose copy in was cleared; of an enter data, those whose copy in may
+     wait for the next construct (map/mapping.h, dm_deep_info).  */
+  size_t nover;
+  size_t over[DM_OVERWRITE_MAX];
 };
 
 struct deepmap_type;
@@ -125,6 +134,7 @@ dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
   out->storage = NULL;
   out->item_type = NULL;
   out->own_kinds = NULL;
+  out->nover = 0;
 }
 
 /* After mapping: give the caller back its (possibly rewritten, for

@@ -29,6 +29,15 @@ struct dm_device_map
   char *scratch;			/* staging of batched deep copies,
 					   kept between constructs */
   size_t scratch_size;
+  /* Copies in that an enter data left for later (mapping.c, "deferred
+     copies in"): host ranges, present, whose device bytes are not the
+     host's yet.  */
+  struct dm_pending_in
+  {
+    uintptr_t host;
+    size_t size;
+  } *pending;
+  size_t npending, pending_cap;
 };
 
 #endif

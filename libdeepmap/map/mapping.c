@@ -31,6 +31,7 @@ dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
 		     const struct deepmap_type *t)
 {
   pthread_mutex_lock (&dev->lock);
+  dm_pending_flush_all (dev);
   struct dm_replay *r = dm_replay_begin (dev, host, t);
   pthread_mutex_unlock (&dev->lock);
   return r;
@@ -106,6 +107,139 @@ dm_item_kind (unsigned short k, int *implicit)
     kind &= ~DM_MAP_IMPLICIT;
   return kind;
 }
+
+/* ---- deferred copies in -----------------------------------------------
+
+   An enter data whose item is announced as overwritten (the plugin's
+   hoisted enter data of a section that a construct of the loop stores to
+   in full, map/overwrite.h) maps it without copying it in, when none of
+   its bytes was present, and keeps the range as pending.  The next
+   construct that names any of its bytes settles it: a target region
+   whose item was checked to overwrite all of it drops the copy; any
+   other construct gets it first, of the host bytes as they are then
+   (the host does not change them meanwhile: the plugin sends what it
+   writes with a target update, which settles the range too).  A device
+   address of the range can only come from this device's mapping layer,
+   so everything else that may hand one out or read device memory (a
+   construct with pointer, attachment or structure entries or deep
+   items, a translation, an association, a pipeline, the strict scan)
+   makes every pending copy first.  */
+
+static void
+dm_pending_copy (struct dm_device *dev, size_t k)
+{
+  struct dm_device_map *map = dev->map;
+  struct dm_pending_in p = map->pending[k];
+  map->pending[k] = map->pending[--map->npending];
+  struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE };
+  dm_dir_update (&ctx, p.host, p.host + p.size, 1);
+}
+
+void
+dm_pending_flush_all (struct dm_device *dev)
+{
+  while (dev->map->npending)
+    dm_pending_copy (dev, dev->map->npending - 1);
+}
+
+static int
+dm_pending_is_over (const struct dm_deep_info *deep, size_t i)
+{
+  for (size_t k = 0; deep && k < deep->nover; k++)
+    if (deep->over[k] == i)
+      return 1;
+  return 0;
+}
+
+/* Settle the pending copies the list of a construct touches (under the
+   lock, before it is mapped).  */
+static void
+dm_pending_settle_list (struct dm_device *dev, size_t n, void **addrs,
+			const size_t *sizes, const unsigned short *kinds,
+			const struct dm_deep_info *deep)
+{
+  struct dm_device_map *map = dev->map;
+  if (deep && deep->from)
+    {
+      dm_pending_flush_all (dev);
+      return;
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      int implicit;
+      int kind = dm_item_kind (kinds[i], &implicit);
+      if (kind == DM_MAP_FIRSTPRIVATE || kind == DM_MAP_FIRSTPRIVATE_INT)
+	continue;
+      if ((kind & DM_MAP_FLAG_SPECIAL) && kind != DM_MAP_DELETE
+	  && kind != DM_MAP_RELEASE && kind != DM_MAP_FORCE_PRESENT
+	  && kind != DM_MAP_IF_PRESENT
+	  && kind != DM_MAP_ZERO_LEN_ARRAY_SECTION
+	  && kind != DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION)
+	{
+	  dm_pending_flush_all (dev);
+	  return;
+	}
+    }
+  for (size_t k = 0; k < map->npending;)
+    {
+      uintptr_t ps = map->pending[k].host;
+      uintptr_t pe = ps + map->pending[k].size;
+      int touched = 0, other = 0;
+      for (size_t i = 0; i < n; i++)
+	{
+	  uintptr_t s = (uintptr_t) addrs[i], e = s + sizes[i];
+	  int kind = kinds[i] & 0xff;
+	  if (!s || kind == DM_MAP_FIRSTPRIVATE
+	      || kind == DM_MAP_FIRSTPRIVATE_INT
+	      || (s == e ? s < ps || s > pe : e <= ps || s >= pe))
+	    continue;
+	  touched = 1;
+	  other |= !(dm_pending_is_over (deep, i) && s <= ps && pe <= e);
+	}
+      if (!touched)
+	k++;
+      else if (other)
+	dm_pending_copy (dev, k);
+      else
+	map->pending[k] = map->pending[--map->npending];
+    }
+}
+
+static inline void
+dm_pending_settle (struct dm_device *dev, size_t n, void **addrs,
+		   const size_t *sizes, const unsigned short *kinds,
+		   const struct dm_deep_info *deep)
+{
+  if (__builtin_expect (dev->map->npending != 0, 0))
+    dm_pending_settle_list (dev, n, addrs, sizes, kinds, deep);
+}
+
+/* Item I of an enter data (host H, SIZE bytes, map KIND) is announced
+   as overwritten by the construct that uses it next: when none of its
+   bytes is present and it would be copied in, map it without the copy
+   and keep the copy pending.  Returns the kind to map it with.  */
+static int
+dm_pending_defer (struct dm_device *dev, const struct dm_deep_info *deep,
+		  size_t i, uintptr_t h, size_t size, int kind)
+{
+  if (!dm_pending_is_over (deep, i) || (kind != DM_MAP_TO
+					&& kind != DM_MAP_TOFROM)
+      || !size || dm_dir_any_present (dev, h, h + size))
+    return kind;
+  struct dm_device_map *map = dev->map;
+  if (map->npending == map->pending_cap)
+    {
+      size_t cap = map->pending_cap ? 2 * map->pending_cap : 8;
+      struct dm_pending_in *p = realloc (map->pending, cap * sizeof *p);
+      if (!p)
+	return kind;		/* copied in now: still right */
+      map->pending = p;
+      map->pending_cap = cap;
+    }
+  map->pending[map->npending++] = (struct dm_pending_in) { h, size };
+  return kind & ~DM_MAP_FLAG_TO;
+}
+
 
 static inline size_t
 dm_item_align (unsigned short k)
@@ -782,6 +916,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   uintptr_t *devaddrs = target ? (uintptr_t *) stage : DM_SCRATCH (dbytes);
 
   pthread_mutex_lock (&dev->lock);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep);
   ctx.mark = dm_dir_next_mark (dev);
   unsigned layout = dev->map->layout_generation;
   struct dm_plan plan = { 0 };
@@ -991,6 +1126,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 			.async = a };
   struct dm_plan plan = { 0 };
   pthread_mutex_lock (&dev->lock);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep);
   ctx.mark = dm_dir_next_mark (dev);
   if (__builtin_expect (deep && deep->planned, 0))
     ctx.plan = &plan;
@@ -1039,6 +1175,8 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  dm_fail (&ctx, "map type release/delete is only valid on target "
 		   "exit data (host %p)", (void *) h);
 	default:
+	  if (h && deep && deep->nover)
+	    kind = dm_pending_defer (dev, deep, i, h, sizes[i], kind);
 	  if (h)
 	    dm_enter_item (&ctx, h, sizes[i], kind, dm_item_align (kinds[i]),
 			   implicit, NULL);
@@ -1092,6 +1230,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   size_t n = 0;
 
   pthread_mutex_lock (&dev->lock);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL);
   ctx.mark = dm_dir_next_mark (dev);
   int any_delete = 0, any_detach = 0;
   for (size_t i = 0; i < mapnum; i++)
@@ -1201,6 +1340,7 @@ dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE,
 			.async = a };
   pthread_mutex_lock (&dev->lock);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL);
   for (size_t i = 0; i < mapnum; i++)
     {
       int implicit;
@@ -1221,6 +1361,7 @@ void *
 dm_translate (struct dm_device *dev, const void *host)
 {
   pthread_mutex_lock (&dev->lock);
+  dm_pending_flush_all (dev);
   uintptr_t d = dm_dir_translate (dev, (uintptr_t) host, 0);
   pthread_mutex_unlock (&dev->lock);
   return (void *) d;
@@ -1232,6 +1373,7 @@ dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
   pthread_mutex_lock (&dev->lock);
+  dm_pending_flush_all (dev);
   int r = dm_dir_associate (&ctx, (uintptr_t) host, (uintptr_t) host + size,
 			    devaddr);
   pthread_mutex_unlock (&dev->lock);
@@ -1243,6 +1385,7 @@ dm_disassociate (struct dm_device *dev, const void *host)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
   pthread_mutex_lock (&dev->lock);
+  dm_pending_flush_all (dev);
   int r = dm_dir_remove_permanent (&ctx, (uintptr_t) host,
 				   DM_MAPPING_ASSOCIATED);
   pthread_mutex_unlock (&dev->lock);
@@ -1263,6 +1406,13 @@ dm_unmap_range (struct dm_device *dev, uintptr_t s, uintptr_t e)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
   pthread_mutex_lock (&dev->lock);
+  struct dm_device_map *map = dev->map;
+  for (size_t k = 0; k < map->npending;)
+    if (map->pending[k].host < e && s < map->pending[k].host
+					 + map->pending[k].size)
+      map->pending[k] = map->pending[--map->npending];
+    else
+      k++;
   ctx.mark = dm_dir_next_mark (dev);
   size_t bytes = dm_dir_forget (&ctx, s, e);
   pthread_mutex_unlock (&dev->lock);

@@ -76,6 +76,11 @@ struct dm_deep_info
 				   none.  Their references are counted apart
 				   (directory.h, struct dm_ctx) */
   struct dm_deep_replay_info *replay;	/* or NULL */
+  /* Items announced as overwritten (dm_deep_list's OVER): a target
+     region's were checked and are not copied in; an enter data's may
+     leave their copy in to the next construct (mapping.c).  */
+  const size_t *over;
+  size_t nover;
 };
 
 /* Take DEV's lock and begin replaying the deep item HOST of type T
@@ -136,6 +141,11 @@ void dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		   const struct dm_deep_info *deep);
 void dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		size_t *sizes, unsigned short *kinds, struct dm_async *a);
+
+/* Make every copy in an enter data left for later (under DEV's lock):
+   before anything reaches device memory other than through a
+   construct's list.  */
+void dm_pending_flush_all (struct dm_device *dev);
 
 /* Translate a host address as OpenMP's device routines do: the mapping
    containing HOST (or an empty one at HOST, or one ending at HOST).

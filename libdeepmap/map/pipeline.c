@@ -25,6 +25,7 @@
 #include "engine/pool.h"
 #include "engine/transfer.h"
 #include "map/directory.h"
+#include "map/mapping.h"
 #include "map/pipeline.h"
 #include "support/config.h"
 #include "support/error.h"
@@ -229,6 +230,8 @@ dm_pipe_check (struct dm_pipe *p, size_t i)
   uintptr_t s = a->base + (size_t) rlo * a->row_bytes;
   struct dm_device *dev = p->dev;
   pthread_mutex_lock (&dev->lock);
+  /* A resident array's device bytes are used as they are.  */
+  dm_pending_flush_all (dev);
   int all = dm_dir_present (dev, s, a->ext_hi);
   int any = dm_dir_any_present (dev, s, a->ext_hi);
   pthread_mutex_unlock (&dev->lock);

@@ -16,6 +16,7 @@
 #include "engine/devstate.h"
 #include "map/directory.h"
 #include "map/maptable.h"
+#include "map/mapping.h"
 #include "map/strict.h"
 #include "support/error.h"
 
@@ -78,6 +79,8 @@ dm_strict_scan (struct dm_device *dev)
   uintptr_t ss, se;
   dm_strict_stack (&ss, &se);
   pthread_mutex_lock (&dev->lock);
+  /* Device bytes not copied in yet are not the program's.  */
+  dm_pending_flush_all (dev);
   uintptr_t lo = UINTPTR_MAX, hi = 0;
   struct dm_maptable_pos pos = { 0, -1 };
   for (struct dm_mapping *m; (m = dm_maptable_step (t, &pos)) != NULL;)

@@ -7,12 +7,12 @@
    uses without naming them (implicit maps of GCC 12) count too.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* init_then_loop: x, y in once (800 bytes each), y back once (x is only
-   freed).  two_kernels: p, q in once, q's host-written half (400 bytes)
-   in once more, p and q back once.  maybe_init: z out by the kernel
-   that runs (it stores to all of z first), then in and out once around
-   the loop.  global_loop: g (800 bytes) in and out once.  */
-/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 7 transfers 5200 bytes, d2h 6 transfers 4800 bytes" { target offload_device } } */
+/* init_then_loop: x, y never in (the first kernel stores to both), y
+   back once.  two_kernels: p, q in once, q's host-written half (400
+   bytes) in once more, p and q back.  maybe_init: z out by the kernel
+   that runs (it stores to all of z), then in and out around the loop.
+   global_loop: g (800 bytes) in and out once.  */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 5 transfers 3600 bytes, d2h 6 transfers 4800 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100
