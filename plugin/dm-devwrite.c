@@ -134,6 +134,22 @@ dm_harmless_use_p (gimple *use_stmt, tree name, bool direct)
 	  && (direct || dm_plain_value_type_p (TREE_TYPE (lhs))));
 }
 
+/* May the load of REF, from an argument block, read the pointer stored at
+   byte OFFSET of it (a reduction's result read back after the nested
+   region lies elsewhere in the block)?  */
+static bool
+dm_load_may_read (tree ref, HOST_WIDE_INT offset)
+{
+  poly_int64 off;
+  tree base = get_addr_base_and_unit_offset (ref, &off);
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  if (!base || !off.is_constant () || !size || !tree_fits_shwi_p (size))
+    return true;
+  HOST_WIDE_INT start = off.to_constant ();
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  return start < offset + psize && offset < start + tree_to_shwi (size);
+}
+
 /* Does the pointer stored at byte OFFSET of the automatic argument block
    BLOCK of FUN reach a write: the block's address goes anywhere but to
    nested region starts whose bodies do not write through that slot, or
@@ -156,7 +172,8 @@ dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset,
 	    && dm_nested_writes (call, block, offset, direct))
 	  return true;
 	if (gimple_assign_load_p (stmt)
-	    && get_base_address (gimple_assign_rhs1 (stmt)) == block)
+	    && get_base_address (gimple_assign_rhs1 (stmt)) == block
+	    && dm_load_may_read (gimple_assign_rhs1 (stmt), offset))
 	  return true;
 	for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
 	  {
@@ -260,6 +277,21 @@ dm_compute_writes (function *fun, tree parm, bool direct)
   return written;
 }
 
+/* Does STMT take the address of a field of the block PARM points to that
+   holds a value, no pointer (a reduction variable that a parallel body
+   updates in its parent's block)?  Stores through that address land in
+   the block: no section is written through it.  */
+static bool
+dm_value_field_address_p (gimple *stmt, tree parm)
+{
+  gassign *as = dyn_cast <gassign *> (stmt);
+  if (!as || gimple_assign_rhs_code (as) != ADDR_EXPR)
+    return false;
+  tree ref = TREE_OPERAND (gimple_assign_rhs1 (as), 0);
+  return dm_param_offset (ref, parm) >= 0
+	 && dm_plain_value_type_p (TREE_TYPE (ref));
+}
+
 /* Called by the hoisting pass on every function: summarize FUN if it is
    an outlined body (its first parameter is the argument block).  */
 void
@@ -278,7 +310,8 @@ dm_note_outlined (function *fun)
       gimple *use_stmt;
       FOR_EACH_IMM_USE_STMT (use_stmt, it, def)
 	{
-	  if (is_gimple_debug (use_stmt))
+	  if (is_gimple_debug (use_stmt) || dm_value_field_address_p (use_stmt,
+									 def))
 	    continue;
 	  if (!gimple_assign_load_p (use_stmt))
 	    {

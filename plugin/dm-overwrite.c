@@ -801,28 +801,30 @@ dm_extent (dm_walk *w, enum tree_code cond, tree final)
   return dm_poly_fail ();
 }
 
-static void dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi,
-			   gimple *stop, bool *tainted);
+static bool dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi,
+			   gimple *stop, bool cond);
 
-static void
-dm_walk_seq (dm_walk *w, gimple_seq seq, bool *tainted)
+/* Walk SEQ (see dm_walk_range).  */
+static bool
+dm_walk_seq (dm_walk *w, gimple_seq seq, bool cond)
 {
-  dm_walk_range (w, gsi_start (seq), NULL, tainted);
+  return dm_walk_range (w, gsi_start (seq), NULL, cond);
 }
 
 /* Walk the statements from GSI up to STOP (NULL: the end) as the body of
    a loop over INDEX (NULL_TREE: a body that runs once, whose variables
-   are forgotten afterwards all the same).  */
+   are forgotten afterwards all the same).  COND: as for dm_walk_range.
+   The loop runs its body to the end or not at all (no way out): what the
+   body's own control flow does stays inside.  */
 static void
 dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &extent,
-		   gimple_stmt_iterator gsi, gimple *stop, bool tainted)
+		   gimple_stmt_iterator gsi, gimple *stop, bool cond)
 {
   hash_set<tree> changed, *outer = w->changed;
   w->changed = &changed;
   if (index)
     w->loops.safe_push (dm_loop { index, extent });
-  bool t = tainted;
-  dm_walk_range (w, gsi, stop, &t);
+  dm_walk_range (w, gsi, stop, cond);
   if (index)
     w->loops.pop ();
   w->changed = outer;
@@ -859,6 +861,48 @@ dm_stmt_assigns (gimple *stmt, tree var)
   return false;
 }
 
+/* Collect the labels STMT defines and the labels its jumps go to, within
+   it too; false for a way out that is no jump to a label (a switch, a
+   return, exception dispatch).  */
+static bool
+dm_scan_jumps (gimple *stmt, hash_set<tree> *labels, vec<tree> *targets)
+{
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_LABEL:
+      labels->add (gimple_label_label (as_a <glabel *> (stmt)));
+      return true;
+    case GIMPLE_GOTO:
+      targets->safe_push (gimple_goto_dest (stmt));
+      return true;
+    case GIMPLE_COND:
+      targets->safe_push (gimple_cond_true_label (as_a <gcond *> (stmt)));
+      targets->safe_push (gimple_cond_false_label (as_a <gcond *> (stmt)));
+      return true;
+    case GIMPLE_SWITCH:
+    case GIMPLE_RETURN:
+    case GIMPLE_RESX:
+    case GIMPLE_EH_DISPATCH:
+    case GIMPLE_ASM:
+      return false;
+    default:
+      break;
+    }
+  gimple_seq inner[2] = { NULL, NULL };
+  if (gbind *b = dyn_cast <gbind *> (stmt))
+    inner[0] = gimple_bind_body (b);
+  else if (gtry *t = dyn_cast <gtry *> (stmt))
+    inner[0] = gimple_try_eval (t), inner[1] = gimple_try_cleanup (t);
+  else if (gimple_has_substatements (stmt))
+    return is_gimple_omp (stmt);	/* its own body: no way out */
+  for (gimple_seq seq : inner)
+    for (gimple_stmt_iterator i = gsi_start (seq); !gsi_end_p (i);
+	 gsi_next (&i))
+      if (!dm_scan_jumps (gsi_stmt (i), labels, targets))
+	return false;
+  return true;
+}
+
 /* The counted loop that starts at *GSI, as C and C++ gimplify
    `for (i = 0; i < n; i++)':
 
@@ -867,7 +911,7 @@ dm_stmt_assigns (gimple *stmt, tree var)
 
    On success walks its body, moves *GSI to END and returns true.  */
 static bool
-dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool tainted)
+dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool cond)
 {
   gimple *init = gsi_stmt (*gsi);
   if (!gimple_assign_single_p (init)
@@ -917,10 +961,17 @@ dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool tainted)
   glabel *el = gsi_end_p (end) ? NULL : dyn_cast <glabel *> (gsi_stmt (end));
   if (!el || gimple_label_label (el) != end_label)
     return false;
-  /* The body may not change the index.  */
+  /* The body may not change the index, nor jump out of the loop (a
+     break would end it early): every jump goes to a label of the body.  */
+  hash_set<tree> labels;
+  auto_vec<tree> targets;
   for (gimple_stmt_iterator b = body_start; gsi_stmt (b) != prev;
        gsi_next (&b))
-    if (dm_stmt_assigns (gsi_stmt (b), index))
+    if (dm_stmt_assigns (gsi_stmt (b), index)
+	|| !dm_scan_jumps (gsi_stmt (b), &labels, &targets))
+      return false;
+  for (tree t : targets)
+    if (!labels.contains (t))
       return false;
   dm_poly extent = dm_extent (w, gimple_cond_code (test),
 			      gimple_cond_rhs (test));
@@ -930,40 +981,53 @@ dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool tainted)
     if (dm_poly_mentions (extent, l.index))
       return false;
   dm_bind (w, index, dm_poly_fail ());
-  dm_walk_loop_body (w, index, extent, body_start, prev, tainted);
+  dm_walk_loop_body (w, index, extent, body_start, prev, cond);
   *gsi = end;
   return true;
 }
 
 /* Walk the statements from GSI up to STOP (NULL: the end of the
    sequence) in order, tracking values and looking for a covering store.
-   *TAINTED: control flow the walk does not follow has been seen, so
-   what comes after may not run (stores do not count any more).  */
-static void
-dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop,
-	       bool *tainted)
+   COND: the statements may not run (control flow before them may go
+   around them).  Within the range, a statement runs whenever the range
+   does if no jump seen so far goes to a label after it (the branches of
+   an if or ?: meet again before it); values set where that does not
+   hold are forgotten, stores there do not count.  A jump back, out of
+   the range or of a kind not followed makes the rest of the range
+   conditional.  Returns whether that happened: the walk does not know
+   where control goes from there.  */
+static bool
+dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 {
+  hash_set<tree> ahead, pending;
+  for (gimple_stmt_iterator i = gsi; !gsi_end_p (i) && gsi_stmt (i) != stop;
+       gsi_next (&i))
+    if (glabel *l = dyn_cast <glabel *> (gsi_stmt (i)))
+      ahead.add (gimple_label_label (l));
+  bool lost = false;
   for (; !gsi_end_p (gsi) && gsi_stmt (gsi) != stop && !w->r->covered;
        gsi_next (&gsi))
     {
       gimple *stmt = gsi_stmt (gsi);
+      bool here = cond || lost || pending.elements () != 0;
       if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_NOP)
 	continue;
       if (gbind *b = dyn_cast <gbind *> (stmt))
 	{
-	  dm_walk_seq (w, gimple_bind_body (b), tainted);
+	  lost |= dm_walk_seq (w, gimple_bind_body (b), here);
 	  continue;
 	}
       if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
 	{
-	  dm_walk_seq (w, gimple_omp_for_pre_body (f), tainted);
+	  lost |= dm_walk_seq (w, gimple_omp_for_pre_body (f), here);
+	  here |= lost;
 	  /* The outer loop of a combined construct runs the iterations
 	     of the inner one, which says which they are.  */
 	  if (gimple_omp_for_combined_p (f))
 	    {
 	      dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
 				 gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
-				 *tainted);
+				 here);
 	      continue;
 	    }
 	  unsigned n = gimple_omp_for_collapse (f);
@@ -988,7 +1052,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop,
 	  /* A loop the walk does not understand may run no iteration.  */
 	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
-			     *tainted || !ok);
+			     here || !ok);
 	  for (unsigned i = 0; i < pushed; i++)
 	    w->loops.pop ();
 	  continue;
@@ -999,16 +1063,16 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop,
 	  /* Some thread or team runs the body.  */
 	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (stmt)), NULL,
-			     *tainted);
+			     here);
 	  continue;
 	}
       if (gtry *t = dyn_cast <gtry *> (stmt))
 	{
-	  dm_walk_seq (w, gimple_try_eval (t), tainted);
-	  *tainted = true;
+	  dm_walk_seq (w, gimple_try_eval (t), here);
+	  lost = true;
 	  continue;
 	}
-      if (is_gimple_assign (stmt) && dm_walk_counted_loop (w, &gsi, *tainted))
+      if (is_gimple_assign (stmt) && dm_walk_counted_loop (w, &gsi, here))
 	continue;
       switch (gimple_code (stmt))
 	{
@@ -1016,7 +1080,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop,
 	  if (tree v = dm_assigned_var (stmt))
 	    {
 	      dm_poly value = dm_poly_fail ();
-	      if (gimple_num_ops (stmt) <= 3 && !TREE_ADDRESSABLE (v))
+	      if (!here && gimple_num_ops (stmt) <= 3 && !TREE_ADDRESSABLE (v))
 		value = dm_eval_code (w, gimple_assign_rhs_code (stmt),
 				      TREE_TYPE (v), gimple_assign_rhs1 (stmt),
 				      gimple_num_ops (stmt) > 2
@@ -1024,7 +1088,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop,
 				      0);
 	      dm_bind (w, v, value);
 	    }
-	  else if (!*tainted
+	  else if (!here
 		   && w->r->derived.contains
 			(dm_ref_root (gimple_assign_lhs (stmt)))
 		   && dm_store_covers (w, stmt))
@@ -1034,13 +1098,40 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop,
 	  if (tree v = dm_assigned_var (stmt))
 	    dm_bind (w, v, dm_poly_fail ());
 	  break;
+	case GIMPLE_LABEL:
+	  {
+	    tree l = gimple_label_label (as_a <glabel *> (stmt));
+	    pending.remove (l);
+	    ahead.remove (l);
+	  }
+	  break;
+	case GIMPLE_GOTO:
+	case GIMPLE_COND:
+	  {
+	    tree t[2];
+	    unsigned nt = 0;
+	    if (ggoto *g = dyn_cast <ggoto *> (stmt))
+	      t[nt++] = gimple_goto_dest (g);
+	    else
+	      {
+		t[nt++] = gimple_cond_true_label (as_a <gcond *> (stmt));
+		t[nt++] = gimple_cond_false_label (as_a <gcond *> (stmt));
+	      }
+	    for (unsigned k = 0; k < nt; k++)
+	      if (t[k] && TREE_CODE (t[k]) == LABEL_DECL && ahead.contains (t[k]))
+		pending.add (t[k]);
+	      else
+		lost = true;
+	  }
+	  break;
 	default:
-	  /* Labels, jumps, conditions, constructs: from here on, code may
-	     not run.  */
-	  *tainted = true;
+	  /* A switch, an asm, a construct: from here on, code may not
+	     run.  */
+	  lost = true;
 	  break;
 	}
     }
+  return lost;
 }
 
 /* ---- the entry point -------------------------------------------------- */
@@ -1130,8 +1221,7 @@ dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
   r.length = dm_eval (&w, size, 0);
   if (!r.length.ok)
     return false;
-  bool tainted = false;
-  dm_walk_seq (&w, body, &tainted);
+  dm_walk_seq (&w, body, false);
   return r.covered;
 }
 
