@@ -25,11 +25,20 @@
 #define DM_ALL (~(unsigned HOST_WIDE_INT) 0)
 #define DM_SLOTS 63
 
-static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries;
-/* The same for stores to the slot's own section (see above).  */
-static hash_map<tree, unsigned HOST_WIDE_INT> *dm_direct_summaries;
+/* What a summary counts as a write through slot I:
+   DM_THROUGH  a store through the slot's pointer or through pointers
+	       loaded from what it points to, at any depth;
+   DM_DIRECT   a store to the slot's own section only (see above);
+   DM_DEREF    a store through the pointer the slot's pointee holds: the
+	       slot holds the address of a pointer variable of the parent
+	       (a pointer shared with a nested region by reference, as a
+	       C++ std::swap makes it), and the body loads the section's
+	       address from there.  */
+enum dm_mode { DM_THROUGH, DM_DIRECT, DM_DEREF };
 
-static unsigned HOST_WIDE_INT *dm_summary_of (tree fn, bool direct);
+static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries[3];
+
+static unsigned HOST_WIDE_INT *dm_summary_of (tree fn, dm_mode mode);
 
 /* The byte offset in *PARM of memory REF, or -1 if REF is not at a
    constant offset in the block PARM points to.  */
@@ -94,14 +103,14 @@ dm_region_start_p (gcall *call)
    unless CALL passes &BLOCK to a body with a summary.  */
 static bool
 dm_nested_writes (gcall *call, tree block, HOST_WIDE_INT offset,
-		  bool direct)
+		  dm_mode mode)
 {
   tree fn = gimple_call_arg (call, 0), data = gimple_call_arg (call, 1);
   if (TREE_CODE (fn) != ADDR_EXPR
       || TREE_CODE (TREE_OPERAND (fn, 0)) != FUNCTION_DECL
       || TREE_CODE (data) != ADDR_EXPR || TREE_OPERAND (data, 0) != block)
     return true;
-  unsigned HOST_WIDE_INT *s = dm_summary_of (TREE_OPERAND (fn, 0), direct);
+  unsigned HOST_WIDE_INT *s = dm_summary_of (TREE_OPERAND (fn, 0), mode);
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
   if (!s || offset % psize || offset / psize >= DM_SLOTS)
     return true;
@@ -150,53 +159,97 @@ dm_load_may_read (tree ref, HOST_WIDE_INT offset)
   return start < offset + psize && offset < start + tree_to_shwi (size);
 }
 
+static bool dm_block_leaks_p (function *fun, tree block,
+			      HOST_WIDE_INT offset, dm_mode mode);
+
+/* Is STMT `B.F = &VAR', storing the address of the automatic variable
+   VAR into another automatic block B that only nested region starts
+   whose bodies do not write through the pointer VAR holds receive (a
+   pointer shared with a nested region by reference)?  Returns B, or
+   NULL_TREE.  */
+static tree
+dm_shared_by_reference (function *fun, gimple *stmt, tree var)
+{
+  gassign *as = dyn_cast <gassign *> (stmt);
+  if (!as || !gimple_store_p (as) || gimple_assign_rhs_code (as) != ADDR_EXPR
+      || TREE_OPERAND (gimple_assign_rhs1 (as), 0) != var)
+    return NULL_TREE;
+  poly_int64 off;
+  tree b = get_addr_base_and_unit_offset (gimple_assign_lhs (as), &off);
+  if (b && VAR_P (b) && b != var && !is_global_var (b) && off.is_constant ()
+      && !dm_block_leaks_p (fun, b, off.to_constant (), DM_DEREF))
+    return b;
+  return NULL_TREE;
+}
+
 /* Does the pointer stored at byte OFFSET of the automatic argument block
-   BLOCK of FUN reach a write: the block's address goes anywhere but to
-   nested region starts whose bodies do not write through that slot, or
-   FUN reads it back?  */
+   BLOCK of FUN reach a write (as MODE counts them): the block's address
+   goes anywhere but to nested region starts whose bodies do not write
+   through that slot (or, a pointer variable, into the blocks of such
+   starts: shared by reference), or FUN reads it back?  */
 static bool
 dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset,
-		  bool direct)
+		  dm_mode mode)
 {
+  /* The blocks BLOCK's address is shared through, by reference.  */
+  auto_vec<tree, 4> via;
   basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	if (is_gimple_debug (stmt))
-	  continue;
-	gcall *call = dyn_cast <gcall *> (stmt);
-	bool start = call && dm_region_start_p (call);
-	if (start && ref_maybe_used_by_stmt_p (call, block)
-	    && dm_nested_writes (call, block, offset, direct))
-	  return true;
-	if (gimple_assign_load_p (stmt)
-	    && get_base_address (gimple_assign_rhs1 (stmt)) == block
-	    && dm_load_may_read (gimple_assign_rhs1 (stmt), offset))
-	  return true;
-	for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
-	  {
-	    tree op = gimple_op (stmt, i);
-	    if (op && TREE_CODE (op) == ADDR_EXPR
-		&& get_base_address (TREE_OPERAND (op, 0)) == block
-		&& !(start && op == gimple_call_arg (call, 1)))
-	      return true;
-	  }
-      }
+  for (int pass = 0; pass < 2; pass++)
+    FOR_EACH_BB_FN (bb, fun)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt))
+	    continue;
+	  gcall *call = dyn_cast <gcall *> (stmt);
+	  bool start = call && dm_region_start_p (call);
+	  if (pass == 0)
+	    {
+	      /* Its address as the value of a store: shared by reference
+		 or a leak.  */
+	      for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+		{
+		  tree op = gimple_op (stmt, i);
+		  if (!op || TREE_CODE (op) != ADDR_EXPR
+		      || get_base_address (TREE_OPERAND (op, 0)) != block
+		      || (start && op == gimple_call_arg (call, 1)))
+		    continue;
+		  tree b = mode != DM_DEREF && offset == 0 && i == 1
+			   ? dm_shared_by_reference (fun, stmt, block)
+			   : NULL_TREE;
+		  if (!b)
+		    return true;
+		  via.safe_push (b);
+		}
+	      continue;
+	    }
+	  if (start && ref_maybe_used_by_stmt_p (call, block))
+	    {
+	      /* A start that gets BLOCK through a block it is shared
+		 through was checked with that block.  */
+	      tree data = gimple_call_arg (call, 1);
+	      bool shared = TREE_CODE (data) == ADDR_EXPR
+			    && via.contains (TREE_OPERAND (data, 0));
+	      if (!shared && dm_nested_writes (call, block, offset, mode))
+		return true;
+	    }
+	  if (gimple_assign_load_p (stmt)
+	      && get_base_address (gimple_assign_rhs1 (stmt)) == block
+	      && dm_load_may_read (gimple_assign_rhs1 (stmt), offset))
+	    return true;
+	}
   return false;
 }
 
-/* The slots of FUN's argument block that FUN may write through.  */
-static unsigned HOST_WIDE_INT
-dm_compute_writes (function *fun, tree parm, bool direct)
+/* Follow FROM, the slots each SSA name's value may derive from, through
+   computations (not loads) and PHIs to a fixed point; SEED adds the
+   slots of the value a load gives, or 0.  */
+static void
+dm_propagate (function *fun, vec<unsigned HOST_WIDE_INT> &from,
+	      unsigned HOST_WIDE_INT (*seed) (gassign *, void *), void *data)
 {
-  unsigned num = num_ssa_names;
-  auto_vec<unsigned HOST_WIDE_INT> from;
-  from.safe_grow_cleared (num);
   basic_block bb;
-  /* Seed: loads of pointer slots; then follow copies, conversions,
-     pointer arithmetic and PHIs to a fixed point.  */
   bool changed = true;
   while (changed)
     {
@@ -224,14 +277,10 @@ dm_compute_writes (function *fun, tree parm, bool direct)
 	      gassign *as = dyn_cast <gassign *> (gsi_stmt (gsi));
 	      if (!as || TREE_CODE (gimple_assign_lhs (as)) != SSA_NAME)
 		continue;
-	      tree lhs = gimple_assign_lhs (as), rhs = gimple_assign_rhs1 (as);
+	      tree lhs = gimple_assign_lhs (as);
 	      unsigned HOST_WIDE_INT m = from[SSA_NAME_VERSION (lhs)];
 	      if (gimple_assign_load_p (as))
-		{
-		  int slot = dm_param_slot (rhs, parm);
-		  if (slot >= 0 && POINTER_TYPE_P (TREE_TYPE (lhs)))
-		    m |= (unsigned HOST_WIDE_INT) 1 << slot;
-		}
+		m |= seed (as, data);
 	      else
 		/* Any value computed from it may point into it again.  */
 		{
@@ -245,36 +294,127 @@ dm_compute_writes (function *fun, tree parm, bool direct)
 	    }
 	}
     }
+}
 
+/* Seeds of dm_propagate: a pointer loaded from slot I of the block DATA
+   (the parameter) has bit I.  */
+static unsigned HOST_WIDE_INT
+dm_slot_seed (gassign *as, void *data)
+{
+  int slot = dm_param_slot (gimple_assign_rhs1 (as), (tree) data);
+  return slot >= 0 && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (as)))
+	 ? (unsigned HOST_WIDE_INT) 1 << slot : 0;
+}
+
+/* ... a pointer loaded through a name with slots in the vector DATA has
+   its slots (the pointer a slot's pointee holds).  */
+static unsigned HOST_WIDE_INT
+dm_pointee_seed (gassign *as, void *data)
+{
+  vec<unsigned HOST_WIDE_INT> *level1 = (vec<unsigned HOST_WIDE_INT> *) data;
+  tree base = get_base_address (gimple_assign_rhs1 (as));
+  if (!POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (as))) || !base
+      || TREE_CODE (base) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
+    return 0;
+  return (*level1)[SSA_NAME_VERSION (TREE_OPERAND (base, 0))];
+}
+
+/* DM_DEREF: may a use of NAME, a pointer to the parent's pointer
+   variable, let the section's address go where the analysis does not
+   follow it?  Loads through it are followed; a store through it only
+   changes the variable.  */
+static bool
+dm_pointee_escapes_p (gimple *use_stmt, tree name,
+		      const vec<unsigned HOST_WIDE_INT> &level1)
+{
+  if (dm_harmless_use_p (use_stmt, name, true))
+    return false;
+  gassign *as = dyn_cast <gassign *> (use_stmt);
+  if (!as || !gimple_store_p (as))
+    return true;
+  tree base = get_base_address (gimple_assign_lhs (as));
+  tree rhs = gimple_assign_rhs1 (as);
+  return (!base || TREE_CODE (base) != MEM_REF
+	  || TREE_OPERAND (base, 0) != name
+	  || (TREE_CODE (rhs) == SSA_NAME && level1[SSA_NAME_VERSION (rhs)]));
+}
+
+/* The slots in FROM of the SSA names that have a use BAD says writes.  */
+static unsigned HOST_WIDE_INT
+dm_written_by_uses (function *fun, const vec<unsigned HOST_WIDE_INT> &from,
+		    bool (*bad) (function *, gimple *, tree, void *),
+		    void *data)
+{
   unsigned HOST_WIDE_INT written = 0;
-  for (unsigned v = 1; v < num; v++)
+  for (unsigned v = 1; v < from.length (); v++)
     {
       tree name = ssa_name (v);
-      if (!name || !from[v])
+      if (!name || !from[v] || (written | from[v]) == written)
 	continue;
       imm_use_iterator it;
       gimple *use_stmt;
       FOR_EACH_IMM_USE_STMT (use_stmt, it, name)
-	{
-	  if (dm_harmless_use_p (use_stmt, name, direct))
-	    continue;
-	  gassign *as = dyn_cast <gassign *> (use_stmt);
-	  poly_int64 off;
-	  tree block = NULL_TREE;
-	  if (as && gimple_store_p (as) && gimple_assign_rhs1 (as) == name)
-	    block = get_addr_base_and_unit_offset (gimple_assign_lhs (as),
-						   &off);
-	  if (!block || !VAR_P (block) || is_global_var (block)
-	      || !off.is_constant ())
-	    {
-	      written |= from[v];
-	      continue;
-	    }
-	  if (dm_block_leaks_p (fun, block, off.to_constant (), direct))
-	    written |= from[v];
-	}
+	if (bad (fun, use_stmt, name, data))
+	  written |= from[v];
     }
   return written;
+}
+
+/* dm_written_by_uses's test for DM_DEREF's slot values (DATA: the slots
+   of each name).  */
+static bool
+dm_pointee_escape_use (function *, gimple *use_stmt, tree name, void *data)
+{
+  return dm_pointee_escapes_p (use_stmt, name,
+			       *(vec<unsigned HOST_WIDE_INT> *) data);
+}
+
+/* ... and for pointers into the sections (DATA: the mode): a store
+   through it, or its value going where the analysis does not follow it
+   (an automatic block handed to nested starts is followed).  */
+static bool
+dm_section_write_use (function *fun, gimple *use_stmt, tree name, void *data)
+{
+  dm_mode mode = *(dm_mode *) data;
+  if (dm_harmless_use_p (use_stmt, name, mode == DM_DIRECT))
+    return false;
+  gassign *as = dyn_cast <gassign *> (use_stmt);
+  poly_int64 off;
+  tree block = NULL_TREE;
+  if (as && gimple_store_p (as) && gimple_assign_rhs1 (as) == name)
+    block = get_addr_base_and_unit_offset (gimple_assign_lhs (as), &off);
+  if (!block || !VAR_P (block) || is_global_var (block)
+      || !off.is_constant ())
+    return true;
+  return dm_block_leaks_p (fun, block, off.to_constant (),
+			   mode == DM_DIRECT ? DM_DIRECT : DM_THROUGH);
+}
+
+/* The slots of FUN's argument block that FUN may write through, as MODE
+   counts writes.  */
+static unsigned HOST_WIDE_INT
+dm_compute_writes (function *fun, tree parm, dm_mode mode)
+{
+  auto_vec<unsigned HOST_WIDE_INT> from;
+  from.safe_grow_cleared (num_ssa_names);
+  /* Seed: loads of pointer slots; then follow copies, conversions,
+     pointer arithmetic and PHIs to a fixed point.  */
+  dm_propagate (fun, from, dm_slot_seed, parm);
+  unsigned HOST_WIDE_INT written = 0;
+  if (mode == DM_DEREF)
+    {
+      /* The slots hold addresses of pointer variables: those go nowhere
+	 but into loads; the pointers loaded from them are followed.  */
+      written = dm_written_by_uses (fun, from, dm_pointee_escape_use, &from);
+      auto_vec<unsigned HOST_WIDE_INT> level2;
+      level2.safe_grow_cleared (num_ssa_names);
+      dm_propagate (fun, level2, dm_pointee_seed, &from);
+      from.truncate (0);
+      from.safe_splice (level2);
+    }
+  return written | dm_written_by_uses (fun, from, dm_section_write_use,
+				       &mode);
 }
 
 /* Does STMT take the address of a field of the block PARM points to that
@@ -326,19 +466,15 @@ dm_note_outlined (function *fun)
 	    w = DM_ALL;
 	}
     }
-  unsigned HOST_WIDE_INT direct = w;
-  if (def && !w)
+  for (int mode = DM_THROUGH; mode <= DM_DEREF; mode++)
     {
-      w = dm_compute_writes (fun, def, false);
-      direct = dm_compute_writes (fun, def, true);
+      if (!dm_summaries[mode])
+	dm_summaries[mode] = new hash_map<tree, unsigned HOST_WIDE_INT>;
+      dm_summaries[mode]->put (fun->decl,
+			       def && !w ? dm_compute_writes (fun, def,
+							      (dm_mode) mode)
+			       : w);
     }
-  if (!dm_summaries)
-    {
-      dm_summaries = new hash_map<tree, unsigned HOST_WIDE_INT>;
-      dm_direct_summaries = new hash_map<tree, unsigned HOST_WIDE_INT>;
-    }
-  dm_summaries->put (fun->decl, w);
-  dm_direct_summaries->put (fun->decl, direct);
 }
 
 /* The summary of the outlined function FN, or NULL.  GCC compiles
@@ -348,12 +484,11 @@ dm_note_outlined (function *fun)
    analysis reads only what the code does, so any version of the body
    gives a sound answer.  */
 static unsigned HOST_WIDE_INT *
-dm_summary_of (tree fn, bool direct)
+dm_summary_of (tree fn, dm_mode mode)
 {
   if (TREE_CODE (fn) != FUNCTION_DECL)
     return NULL;
-  hash_map<tree, unsigned HOST_WIDE_INT> *&map
-    = direct ? dm_direct_summaries : dm_summaries;
+  hash_map<tree, unsigned HOST_WIDE_INT> *&map = dm_summaries[mode];
   unsigned HOST_WIDE_INT *s = map ? map->get (fn) : NULL;
   function *f = DECL_STRUCT_FUNCTION (fn);
   if (s || !f || !f->cfg || !gimple_in_ssa_p (f))
@@ -372,6 +507,7 @@ dm_device_may_write (tree fn, unsigned index, bool direct)
 {
   if (TREE_CODE (fn) == ADDR_EXPR)
     fn = TREE_OPERAND (fn, 0);
-  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, direct);
+  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, direct ? DM_DIRECT
+						    : DM_THROUGH);
   return !s || index >= DM_SLOTS || ((*s >> index) & 1);
 }

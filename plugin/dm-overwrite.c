@@ -1176,6 +1176,8 @@ dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
 	  && OMP_CLAUSE_MAP_KIND (c) != GOMP_MAP_TOFROM))
     return false;
   tree decl = OMP_CLAUSE_DECL (c), size = OMP_CLAUSE_SIZE (c);
+  dm_walk w;
+  dm_prelude (gsi, &w.prelude);
   dm_region r;
   r.covered = r.bad = false;
   if (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
@@ -1190,15 +1192,19 @@ dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
       r.pointer = false;
     }
   else if (TREE_CODE (decl) == MEM_REF && integer_zerop (TREE_OPERAND (decl, 1))
-	   && (VAR_P (TREE_OPERAND (decl, 0))
-	       || TREE_CODE (TREE_OPERAND (decl, 0)) == PARM_DECL)
-	   && dm_region_pointer (stmt, TREE_OPERAND (decl, 0)))
+	   && size)
     {
-      /* p[0:len], reached through p.  */
-      r.base = TREE_OPERAND (decl, 0);
-      r.pointer = true;
-      if (!size)
+      /* p[0:len], reached through p.  An addressable p (a C++ swap
+	 takes its address) is read into a temporary first.  */
+      tree p = TREE_OPERAND (decl, 0);
+      if (TREE_CODE (p) == SSA_NAME && w.prelude.contains (SSA_NAME_DEF_STMT (p))
+	  && gimple_assign_single_p (SSA_NAME_DEF_STMT (p)))
+	p = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (p));
+      if ((!VAR_P (p) && TREE_CODE (p) != PARM_DECL)
+	  || !dm_region_pointer (stmt, p))
 	return false;
+      r.base = p;
+      r.pointer = true;
     }
   else
     return false;
@@ -1214,10 +1220,8 @@ dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
   if (r.bad)
     return false;
 
-  dm_walk w;
   w.r = &r;
   w.changed = NULL;
-  dm_prelude (gsi, &w.prelude);
   r.length = dm_eval (&w, size, 0);
   if (!r.length.ok)
     return false;
