@@ -341,4 +341,29 @@ fields_1d (int steps, struct hoist_grid *g)
 #pragma omp target exit data map(from: g->u[0:n], g->v[0:n])
 }
 
+/* The temporary lives on the device only; the output is only copied
+   back.  */
+__attribute__ ((noinline)) static void
+stage_out (int n, int steps, const double *in, double *out)
+{
+  double *tmp = malloc (n * sizeof *tmp);
+#pragma omp target data map(to: in[0:n]) map(alloc: tmp[0:n]) \
+	map(from: out[0:n])
+  {
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < n; i++)
+      out[i] = 0;
+    for (int t = 0; t < steps; t++)
+      {
+#pragma omp target teams distribute parallel for
+	for (int i = 0; i < n; i++)
+	  tmp[i] = in[i] * (t + 1);
+#pragma omp target teams distribute parallel for
+	for (int i = 0; i < n; i++)
+	  out[i] += tmp[i];
+      }
+  }
+  free (tmp);
+}
+
 #include "hoist-main.h"

@@ -119,11 +119,19 @@ main (int argc, char **argv)
       t1 = omp_get_wtime ();
       h = hoist_sum (hoist_sum (h, g.u, DP_N), g.v, DP_N);
     }
+  else if (HOIST_NEED ("stage-out"))
+    {
+      double *in = hoist_alloc (SO_N, 1), *out = hoist_alloc (SO_N, 3);
+      t0 = omp_get_wtime ();
+      stage_out (SO_N, SO_T, in, out);
+      t1 = omp_get_wtime ();
+      h = hoist_sum (h, out, SO_N);
+    }
   else
     {
       fprintf (stderr, "usage: %s jacobi-1d|jacobi-2d|heat-3d|fdtd-2d|"
 	       "seidel-2d|adi|convergence|row-touch|callee|jacobi-swap|"
-	       "deep-1d|fields-1d\n",
+	       "deep-1d|fields-1d|stage-out\n",
 	       argv[0]);
       return 2;
     }

@@ -5,8 +5,8 @@
 
    Usage: hoist-naive KERNEL   (jacobi-1d jacobi-2d heat-3d fdtd-2d
    seidel-2d adi convergence row-touch
-   callee jacobi-swap deep-1d fields-1d); prints the kernel's time, with
-   its transfers, and a checksum of its arrays.  */
+   callee jacobi-swap deep-1d fields-1d stage-out); prints the kernel's
+   time, with its transfers, and a checksum of its arrays.  */
 #include "hoist.h"
 
 __attribute__ ((noinline)) static void
@@ -313,6 +313,30 @@ fields_1d (int steps, struct hoist_grid *g)
       for (long i = 1; i < n - 1; i++)
 	g->u[i] = 0.33333 * (g->v[i - 1] + g->v[i] + g->v[i + 1]);
     }
+}
+
+/* A time loop with a temporary and an output the kernels produce: an
+   initialising kernel, then per step one that fills TMP from IN and one
+   that adds TMP to OUT.  Inputs are mapped to, the rest tofrom.  */
+__attribute__ ((noinline)) static void
+stage_out (int n, int steps, const double *in, double *out)
+{
+  double *tmp = malloc (n * sizeof *tmp);
+#pragma omp target teams distribute parallel for map(tofrom: out[0:n])
+  for (int i = 0; i < n; i++)
+    out[i] = 0;
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for map(to: in[0:n]) \
+	map(tofrom: tmp[0:n])
+      for (int i = 0; i < n; i++)
+	tmp[i] = in[i] * (t + 1);
+#pragma omp target teams distribute parallel for \
+	map(tofrom: tmp[0:n], out[0:n])
+      for (int i = 0; i < n; i++)
+	out[i] += tmp[i];
+    }
+  free (tmp);
 }
 
 #include "hoist-main.h"

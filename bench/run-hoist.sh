@@ -12,6 +12,7 @@
 # Usage: bench/run-hoist.sh [-k "KERNELS..."] [-r RUNS] [-o FILE]
 #   -k KERNELS  default: jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi
 #               convergence row-touch callee jacobi-swap deep-1d fields-1d
+#               stage-out
 #   -r RUNS     processes per variant, the best time is kept (default 3)
 #   -o FILE     result file (default bench/results/hoist-DATE.txt; a
 #               gnuplot PNG of the same name is drawn next to it)
@@ -28,7 +29,9 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 bench_hoist_options 3 9,15 "$@"
 FLAGS="-O2 -fopenmp -foffload=disable -I$TOP/bench -I$TOP/include -fplugin=$PLUGIN"
-OFF=-fplugin-arg-deepmap-hoist=off
+# What GCC alone does, but for deep copy: no hoisting, and what a region
+# overwrites is copied in.
+OFF="-fplugin-arg-deepmap-hoist=off -fplugin-arg-deepmap-overwrite=off"
 # shellcheck disable=SC2086  # FLAGS is several words
 {
   $CC $FLAGS $OFF "$TOP/bench/hoist-naive.c" -o "$BIN/hoist-naive"

@@ -28,7 +28,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 bench_hoist_options 5 13,17 "$@"
 # -g: the report names source lines.  The plugin (hoisting off) only
 # deep-copies the deep kernel's structure, as in run-hoist.sh.
-FLAGS="-O2 -g -fopenmp -foffload=disable -I$TOP/bench -I$TOP/include -fplugin=$PLUGIN -fplugin-arg-deepmap-hoist=off"
+FLAGS="-O2 -g -fopenmp -foffload=disable -I$TOP/bench -I$TOP/include -fplugin=$PLUGIN -fplugin-arg-deepmap-hoist=off -fplugin-arg-deepmap-overwrite=off"
 # shellcheck disable=SC2086  # FLAGS is several words
 {
   $CC $FLAGS "$TOP/bench/hoist-naive.c" -o "$BIN/report-naive"
