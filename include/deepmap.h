@@ -127,6 +127,11 @@ struct deepmap_type
    libgomp the item is simply copied in as its map type says.  */
 #define DEEPMAP_MARK_OVERWRITTEN 0x100
 
+/* Likewise: the target region never stores to the item (nor through a
+   pointer derived from it), so a tofrom item need not be copied back:
+   the runtime maps it as map(to:) under the same check.  */
+#define DEEPMAP_MARK_READ_ONLY 0x101
+
 /* One list item of the next target construct of this thread that is to
    be mapped deeply: the item whose host address is HOST has elements of
    type TYPE.  */

@@ -67,7 +67,9 @@ extern void dm_add_member (tree *chain, const char *name, tree type);
 extern char *dm_type_name (tree type);
 extern void dm_types_register_roots (const char *name);
 extern tree dm_overwrite_marker (void);
+extern tree dm_read_only_marker (void);
 extern bool dm_is_overwrite_marker (tree desc);
+extern bool dm_is_mark (tree desc);
 
 /* dm-annotate.c */
 extern void dm_register_pass (const char *name);
@@ -77,6 +79,8 @@ extern bool dm_is_annotate_decl (tree decl);
 /* dm-overwrite.c */
 extern bool dm_overwrite_enabled;
 extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,
+				  tree clause);
+extern bool dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause);
 
 /* dm-sites.c */

@@ -356,14 +356,28 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
       tree desc = dm_descriptor_for (TREE_TYPE (decl), loc);
       if (!desc)
 	{
-	  /* Plain data the region overwrites: announce it so.  */
-	  if (dm_overwrite_enabled && dm_region_overwrites (*gsi, stmt, c))
+	  /* Plain data the region overwrites, or only reads: announce
+	     it so.  */
+	  tree mark = NULL_TREE;
+	  if (!dm_overwrite_enabled)
+	    ;
+	  else if (dm_region_overwrites (*gsi, stmt, c))
 	    {
 	      dm_report_item (loc, what, decl,
 			      "is stored to in full before it is read: not "
 			      "copied in (as map(from:))");
+	      mark = dm_overwrite_marker ();
+	    }
+	  else if (dm_region_reads_only (*gsi, stmt, c))
+	    {
+	      dm_report_item (loc, what, decl,
+			      "is only read: not copied back (as map(to:))");
+	      mark = dm_read_only_marker ();
+	    }
+	  if (mark)
+	    {
 	      addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));
-	      descs.safe_push (dm_overwrite_marker ());
+	      descs.safe_push (mark);
 	    }
 	  continue;
 	}

@@ -240,6 +240,8 @@ struct dm_region
   dm_poly length;		/* the item's bytes */
   bool covered;
   bool bad;			/* the region uses the item otherwise */
+  bool read_only;		/* dm_region_reads_only: loads are fine,
+				   stores are not */
 };
 
 /* Callback for walk_tree: stop at a variable of set DATA.  */
@@ -252,6 +254,14 @@ dm_find_var (tree *tp, int *walk_subtrees, void *data)
   else if ((DECL_P (*tp) || TREE_CODE (*tp) == SSA_NAME) && set->contains (*tp))
     return *tp;
   return NULL_TREE;
+}
+
+/* walk_gimple_op's form of dm_find_var.  */
+static tree
+dm_find_var_op (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  return dm_find_var (tp, walk_subtrees, wi->info);
 }
 
 static bool
@@ -281,6 +291,18 @@ dm_collect_assigned (gimple_seq seq, dm_region *r)
       gimple *stmt = gsi_stmt (gsi);
       if (tree v = dm_assigned_var (stmt))
 	r->assigned.add (v);
+      /* Variables set outside the operand vector's left-hand side.  */
+      if (gomp_atomic_load *al = dyn_cast <gomp_atomic_load *> (stmt))
+	if (DECL_P (gimple_omp_atomic_load_lhs (al))
+	    || TREE_CODE (gimple_omp_atomic_load_lhs (al)) == SSA_NAME)
+	  r->assigned.add (gimple_omp_atomic_load_lhs (al));
+      if (gasm *a = dyn_cast <gasm *> (stmt))
+	for (unsigned i = 0; i < gimple_asm_noutputs (a); i++)
+	  {
+	    tree o = TREE_VALUE (gimple_asm_output_op (a, i));
+	    if (DECL_P (o) || TREE_CODE (o) == SSA_NAME)
+	      r->assigned.add (o);
+	  }
       if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
 	{
 	  for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
@@ -358,7 +380,10 @@ dm_collect_derived (gimple_seq seq, dm_region *r)
        gsi_next (&gsi))
     {
       gimple *stmt = gsi_stmt (gsi);
-      if (is_gimple_assign (stmt))
+      /* A value loaded through an address is no address (the item holds
+	 no pointers when only its loads are allowed).  */
+      if (is_gimple_assign (stmt)
+	  && !(r->read_only && gimple_assign_load_p (stmt)))
 	{
 	  tree v = dm_assigned_var (stmt);
 	  if (v && !r->derived.contains (v))
@@ -467,10 +492,12 @@ dm_check_uses (gimple_seq seq, dm_region *r)
 	  dm_check_uses (gimple_omp_body (stmt), r);
 	  continue;
 	}
-      bool named = false;
-      for (unsigned i = 0; i < gimple_num_ops (stmt) && !named; i++)
-	named = dm_mentions (gimple_op (stmt, i), &r->derived);
-      if (!named)
+      /* Every operand, those kept outside the operand vector too (an
+	 atomic load's address).  */
+      struct walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      wi.info = &r->derived;
+      if (!walk_gimple_op (stmt, dm_find_var_op, &wi))
 	continue;
       if (!is_gimple_assign (stmt))
 	{
@@ -479,6 +506,26 @@ dm_check_uses (gimple_seq seq, dm_region *r)
 	}
       tree lhs = gimple_assign_lhs (stmt);
       tree v = dm_assigned_var (stmt);
+      if (v && r->read_only && gimple_assign_load_p (stmt))
+	{
+	  /* A load of a plain value through a derived address, at
+	     indices that are no addresses.  */
+	  tree rhs = gimple_assign_rhs1 (stmt);
+	  tree root = dm_ref_root (rhs);
+	  if (!root || !r->derived.contains (root)
+	      || r->derived.contains (v)
+	      || !(INTEGRAL_TYPE_P (TREE_TYPE (v))
+		   || SCALAR_FLOAT_TYPE_P (TREE_TYPE (v))
+		   || TREE_CODE (TREE_TYPE (v)) == COMPLEX_TYPE
+		   || TREE_CODE (TREE_TYPE (v)) == VECTOR_TYPE))
+	    r->bad = true;
+	  for (tree ref = rhs; handled_component_p (ref);
+	       ref = TREE_OPERAND (ref, 0))
+	    if (TREE_CODE (ref) == ARRAY_REF
+		&& dm_mentions (TREE_OPERAND (ref, 1), &r->derived))
+	      r->bad = true;
+	  continue;
+	}
       if (v)
 	{
 	  /* Address arithmetic: the new address is derived itself and
@@ -504,7 +551,7 @@ dm_check_uses (gimple_seq seq, dm_region *r)
       /* A store: through a derived address (or into the array itself),
 	 of a value that does not hold one.  */
       tree root = dm_ref_root (lhs);
-      if (!root || !r->derived.contains (root)
+      if (r->read_only || !root || !r->derived.contains (root)
 	  || gimple_num_ops (stmt) != 2
 	  || dm_mentions (gimple_assign_rhs1 (stmt), &r->derived))
 	r->bad = true;
@@ -1167,6 +1214,56 @@ dm_region_pointer (gomp_target *stmt, tree ptr)
   return false;
 }
 
+/* The item of map clause C of the construct at GSI, STMT: a whole array
+   variable, or a section p[0:len] the region reaches through p.  Sets
+   R's base; false for anything else.  */
+static bool
+dm_item_base (dm_walk *w, gomp_target *stmt, tree c, dm_region *r)
+{
+  tree decl = OMP_CLAUSE_DECL (c), size = OMP_CLAUSE_SIZE (c);
+  if (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+    {
+      if (TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || DECL_ARTIFICIAL (decl)
+	  || !size || !tree_fits_shwi_p (size)
+	  || !TYPE_SIZE_UNIT (TREE_TYPE (decl))
+	  || !tree_int_cst_equal (size, TYPE_SIZE_UNIT (TREE_TYPE (decl))))
+	return false;
+      r->base = decl;
+      r->pointer = false;
+      return true;
+    }
+  if (TREE_CODE (decl) != MEM_REF || !integer_zerop (TREE_OPERAND (decl, 1))
+      || !size)
+    return false;
+  /* An addressable p (a C++ swap takes its address) is read into a
+     temporary first.  */
+  tree p = TREE_OPERAND (decl, 0);
+  if (TREE_CODE (p) == SSA_NAME && w->prelude.contains (SSA_NAME_DEF_STMT (p))
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (p)))
+    p = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (p));
+  if ((!VAR_P (p) && TREE_CODE (p) != PARM_DECL)
+      || !dm_region_pointer (stmt, p))
+    return false;
+  r->base = p;
+  r->pointer = true;
+  return true;
+}
+
+/* Does the region use R's item only as the uses check allows (see
+   dm_check_uses)?  */
+static bool
+dm_uses_allowed (gimple_seq body, dm_region *r)
+{
+  dm_collect_assigned (body, r);
+  if (r->assigned.contains (r->base))
+    return false;
+  r->derived.add (r->base);
+  while (dm_collect_derived (body, r))
+    ;
+  dm_check_uses (body, r);
+  return !r->bad;
+}
+
 bool
 dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
 {
@@ -1175,57 +1272,46 @@ dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
       || (OMP_CLAUSE_MAP_KIND (c) != GOMP_MAP_TO
 	  && OMP_CLAUSE_MAP_KIND (c) != GOMP_MAP_TOFROM))
     return false;
-  tree decl = OMP_CLAUSE_DECL (c), size = OMP_CLAUSE_SIZE (c);
   dm_walk w;
   dm_prelude (gsi, &w.prelude);
   dm_region r;
-  r.covered = r.bad = false;
-  if (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
-    {
-      /* A whole array variable.  */
-      if (TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || DECL_ARTIFICIAL (decl)
-	  || !size || !tree_fits_shwi_p (size)
-	  || !TYPE_SIZE_UNIT (TREE_TYPE (decl))
-	  || !tree_int_cst_equal (size, TYPE_SIZE_UNIT (TREE_TYPE (decl))))
-	return false;
-      r.base = decl;
-      r.pointer = false;
-    }
-  else if (TREE_CODE (decl) == MEM_REF && integer_zerop (TREE_OPERAND (decl, 1))
-	   && size)
-    {
-      /* p[0:len], reached through p.  An addressable p (a C++ swap
-	 takes its address) is read into a temporary first.  */
-      tree p = TREE_OPERAND (decl, 0);
-      if (TREE_CODE (p) == SSA_NAME && w.prelude.contains (SSA_NAME_DEF_STMT (p))
-	  && gimple_assign_single_p (SSA_NAME_DEF_STMT (p)))
-	p = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (p));
-      if ((!VAR_P (p) && TREE_CODE (p) != PARM_DECL)
-	  || !dm_region_pointer (stmt, p))
-	return false;
-      r.base = p;
-      r.pointer = true;
-    }
-  else
-    return false;
-
+  r.covered = r.bad = r.read_only = false;
   gimple_seq body = gimple_omp_body (stmt);
-  dm_collect_assigned (body, &r);
-  if (r.assigned.contains (r.base))
+  if (!dm_item_base (&w, stmt, c, &r) || !dm_uses_allowed (body, &r))
     return false;
-  r.derived.add (r.base);
-  while (dm_collect_derived (body, &r))
-    ;
-  dm_check_uses (body, &r);
-  if (r.bad)
-    return false;
-
   w.r = &r;
   w.changed = NULL;
-  r.length = dm_eval (&w, size, 0);
+  r.length = dm_eval (&w, OMP_CLAUSE_SIZE (c), 0);
   if (!r.length.ok)
     return false;
   dm_walk_seq (&w, body, false);
   return r.covered;
 }
 
+/* Is the element type of the item of clause C plain data: no pointers
+   that a load could bring out of it?  */
+static bool
+dm_plain_elements (tree c)
+{
+  tree t = TREE_TYPE (OMP_CLAUSE_DECL (c));
+  while (TREE_CODE (t) == ARRAY_TYPE)
+    t = TREE_TYPE (t);
+  return INTEGRAL_TYPE_P (t) || SCALAR_FLOAT_TYPE_P (t)
+	 || TREE_CODE (t) == COMPLEX_TYPE || TREE_CODE (t) == VECTOR_TYPE;
+}
+
+bool
+dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
+{
+  if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION
+      || OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP
+      || OMP_CLAUSE_MAP_KIND (c) != GOMP_MAP_TOFROM || !dm_plain_elements (c))
+    return false;
+  dm_walk w;
+  dm_prelude (gsi, &w.prelude);
+  dm_region r;
+  r.covered = r.bad = false;
+  r.read_only = true;
+  return dm_item_base (&w, stmt, c, &r)
+	 && dm_uses_allowed (gimple_omp_body (stmt), &r);
+}

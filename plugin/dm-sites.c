@@ -447,7 +447,7 @@ tree
 dm_site_descriptor (tree kinds, unsigned index)
 {
   tree desc = dm_site_entry (kinds, index);
-  return dm_is_overwrite_marker (desc) ? NULL_TREE : desc;
+  return dm_is_mark (desc) ? NULL_TREE : desc;
 }
 
 /* Is that entry announced as overwritten by its region

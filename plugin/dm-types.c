@@ -36,7 +36,7 @@ struct dm_field_info
 static tree dm_field_type, dm_type_type, dm_ann_type;
 static tree dm_cache;
 static tree dm_unfinished;
-static tree dm_marker;		/* see dm_overwrite_marker */
+static tree dm_marks[2];	/* see dm_mark */
 
 static const struct ggc_root_tab dm_roots[] = {
   { &dm_field_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
@@ -44,7 +44,8 @@ static const struct ggc_root_tab dm_roots[] = {
   { &dm_ann_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_cache, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_unfinished, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
-  { &dm_marker, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_marks[0], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_marks[1], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
 
@@ -1066,34 +1067,51 @@ dm_descriptor_for (tree type, location_t construct)
   return integer_zerop (nfields) && integer_zerop (tail) ? NULL_TREE : decl;
 }
 
-/* The unit's overwrite marker (DEEPMAP_MARK_OVERWRITTEN in deepmap.h):
-   a descriptor that is no type, made once.  */
-tree
-dm_overwrite_marker (void)
+/* The unit's marks (DEEPMAP_MARK_OVERWRITTEN and DEEPMAP_MARK_READ_ONLY
+   in deepmap.h): descriptors that are no types, made once each.  */
+static tree
+dm_mark (unsigned version, const char *what)
 {
-  if (dm_marker)
-    return dm_marker;
+  tree &decl = dm_marks[version == DEEPMAP_MARK_READ_ONLY];
+  if (decl)
+    return decl;
   dm_build_abi_types ();
-  dm_marker = dm_static_var (dm_type_type, "__deepmap_overwritten");
+  decl = dm_static_var (dm_type_type, "__deepmap_mark");
   vec<constructor_elt, va_gc> *v = NULL;
   tree t = dm_type_type;
   CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "version"),
-			  build_int_cst (unsigned_type_node,
-					 DEEPMAP_MARK_OVERWRITTEN));
-  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "name"),
-			  dm_string ("stored to before it is read"));
+			  build_int_cst (unsigned_type_node, version));
+  CONSTRUCTOR_APPEND_ELT (v, dm_member (t, "name"), dm_string (what));
   tree ctor = build_constructor (t, v);
   TREE_CONSTANT (ctor) = 1;
   TREE_STATIC (ctor) = 1;
-  DECL_INITIAL (dm_marker) = ctor;
-  dm_unfinished = tree_cons (NULL_TREE, dm_marker, dm_unfinished);
-  return dm_marker;
+  DECL_INITIAL (decl) = ctor;
+  dm_unfinished = tree_cons (NULL_TREE, decl, dm_unfinished);
+  return decl;
+}
+
+tree
+dm_overwrite_marker (void)
+{
+  return dm_mark (DEEPMAP_MARK_OVERWRITTEN, "stored to before it is read");
+}
+
+tree
+dm_read_only_marker (void)
+{
+  return dm_mark (DEEPMAP_MARK_READ_ONLY, "only read");
 }
 
 bool
 dm_is_overwrite_marker (tree desc)
 {
-  return desc && desc == dm_marker;
+  return desc && desc == dm_marks[0];
+}
+
+bool
+dm_is_mark (tree desc)
+{
+  return desc && (desc == dm_marks[0] || desc == dm_marks[1]);
 }
 
 /* Hand the descriptors made since the last call to the symbol table, now

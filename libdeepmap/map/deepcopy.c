@@ -475,19 +475,40 @@ dm_append (void **addrs, const size_t *sizes_in,
   memcpy (kinds + at, kinds_in, n * sizeof *kinds);
 }
 
-/* Clear the copy in of the overwritten items OVER of list L, which
-   refers to the caller's arrays: in a copy of its kinds.  */
+/* Act on the marks of a target construct's list L, in KINDS (L's own, or
+   a copy): clear the copy in of the overwritten items OVER (they are
+   noted in L->over) and the copy back of the read-only items RO.
+   Returns whether anything changed.  */
+static int
+dm_deep_apply_marks (struct dm_deep_list *l, unsigned short *kinds,
+		     const size_t *over, size_t nover, const size_t *ro,
+		     size_t nro)
+{
+  int changed = 0;
+  for (size_t k = 0; k < nover; k++)
+    if (dm_mark_apply (l->n, l->addrs, l->sizes, kinds, over[k],
+		       DEEPMAP_MARK_OVERWRITTEN))
+      {
+	l->over[l->nover++] = over[k];
+	changed = 1;
+      }
+  for (size_t k = 0; k < nro; k++)
+    changed |= dm_mark_apply (l->n, l->addrs, l->sizes, kinds, ro[k],
+			      DEEPMAP_MARK_READ_ONLY);
+  return changed;
+}
+
+/* The same for list L that refers to the caller's arrays: in a copy of
+   its kinds.  */
 static void
-dm_deep_overwrite (struct dm_deep_list *l, const size_t *over, size_t nover)
+dm_deep_marks_copied (struct dm_deep_list *l, const size_t *over,
+		      size_t nover, const size_t *ro, size_t nro)
 {
   unsigned short *own = malloc (l->n * sizeof *own);
   if (!own)
-    return;			/* copied in as written: still right */
+    return;			/* mapped as written: still right */
   memcpy (own, l->kinds, l->n * sizeof *own);
-  for (size_t k = 0; k < nover; k++)
-    if (dm_overwrite_apply (l->n, l->addrs, l->sizes, own, over[k]))
-      l->over[l->nover++] = over[k];
-  if (!l->nover)
+  if (!dm_deep_apply_marks (l, own, over, nover, ro, nro))
     {
       free (own);
       return;
@@ -513,8 +534,10 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   struct dm_expander x;
   memset (&x, 0, sizeof x);
   x.construct = c;
-  /* Items announced as overwritten by the region (map/overwrite.h).  */
+  /* Items announced as overwritten by the region, or as read only
+     (map/overwrite.h).  */
   size_t over[DM_OVERWRITE_MAX], nover = 0;
+  size_t ro[DM_OVERWRITE_MAX], nro = 0;
   if (dm_config.check && c != DM_CONSTRUCT_EXIT_DATA
       && c != DM_CONSTRUCT_UPDATE)
     x.check = dm_deep_check_new ();
@@ -538,6 +561,12 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 	    {
 	      if (nover < DM_OVERWRITE_MAX)
 		over[nover++] = i;
+	      break;
+	    }
+	  if (t->version == DEEPMAP_MARK_READ_ONLY)
+	    {
+	      if (nro < DM_OVERWRITE_MAX)
+		ro[nro++] = i;
 	      break;
 	    }
 	  if (t->version < 1 || t->version > DEEPMAP_DESCRIPTOR_VERSION)
@@ -583,6 +612,8 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   if ((c != DM_CONSTRUCT_TARGET && c != DM_CONSTRUCT_ENTER_DATA)
       || dm_pipe_current)
     nover = 0;
+  if (c != DM_CONSTRUCT_TARGET || dm_pipe_current)
+    nro = 0;
   /* An enter data decides under the device lock (mapping.c).  */
   size_t defer = c == DM_CONSTRUCT_ENTER_DATA ? nover : 0;
   if (defer)
@@ -597,8 +628,8 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
       free (x.pointers.addrs), free (x.pointers.sizes),
 	free (x.pointers.kinds);
       out->check = x.check;
-      if (nover)
-	dm_deep_overwrite (out, over, nover);
+      if (nover || nro)
+	dm_deep_marks_copied (out, over, nover, ro, nro);
       return;
     }
   size_t n = mapnum + extra;
@@ -624,9 +655,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 				 .check = x.check, .storage = mem };
   out->nover = defer;
   memcpy (out->over, over, defer * sizeof *over);
-  for (size_t k = 0; k < nover; k++)
-    if (dm_overwrite_apply (n, addrs, szs, knd, over[k]))
-      out->over[out->nover++] = over[k];
+  dm_deep_apply_marks (out, knd, over, nover, ro, nro);
   if (nann == 1 && ann[0].type)
     {
       out->item_host = (uintptr_t) ann[0].host;

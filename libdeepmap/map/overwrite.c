@@ -1,7 +1,8 @@
-/* overwrite.c -- items a region overwrites before reading them (see
-   overwrite.h).  */
+/* overwrite.c -- items a region overwrites before reading them, or only
+   reads (see overwrite.h).  */
 #include <stdint.h>
 
+#include "deepmap.h"
 #include "map/overwrite.h"
 #include "support/ompabi.h"
 
@@ -44,17 +45,20 @@ dm_may_reach (void **addrs, const size_t *sizes, unsigned short k, size_t j,
 }
 
 int
-dm_overwrite_apply (size_t n, void **addrs, const size_t *sizes,
-		    unsigned short *kinds, size_t i)
+dm_mark_apply (size_t n, void **addrs, const size_t *sizes,
+	       unsigned short *kinds, size_t i, unsigned mark)
 {
   int kind = dm_plain_kind (kinds[i]);
   uintptr_t a = (uintptr_t) addrs[i];
   size_t s = sizes[i];
-  if ((kind != DM_MAP_TO && kind != DM_MAP_TOFROM) || !a || !s)
+  int overwritten = mark == DEEPMAP_MARK_OVERWRITTEN;
+  if (!(overwritten ? kind == DM_MAP_TO || kind == DM_MAP_TOFROM
+	: kind == DM_MAP_TOFROM) || !a || !s)
     return 0;
   for (size_t j = 0; j < n; j++)
     if (j != i && dm_may_reach (addrs, sizes, kinds[j], j, a, s))
       return 0;
-  kinds[i] &= (unsigned short) ~DM_MAP_FLAG_TO;
+  kinds[i] &= (unsigned short) ~(overwritten ? DM_MAP_FLAG_TO
+				 : DM_MAP_FLAG_FROM);
   return 1;
 }
