@@ -20,6 +20,7 @@
 #include "deepmap-plugin.h"
 #include "ssa.h"
 #include "tree-dfa.h"
+#include "internal-fn.h"
 
 /* Bit I: slot I may be written through; DM_ALL: anything may be.  */
 #define DM_ALL (~(unsigned HOST_WIDE_INT) 0)
@@ -320,19 +321,78 @@ dm_pointee_seed (gassign *as, void *data)
   return (*level1)[SSA_NAME_VERSION (TREE_OPERAND (base, 0))];
 }
 
+/* Is USE_STMT an atomic operation on the number NAME points to (a
+   reduction's update): it reads and writes that memory as a number, and
+   loads no pointer from it?  */
+static bool
+dm_atomic_on_p (gimple *use_stmt, tree name)
+{
+  gcall *call = dyn_cast <gcall *> (use_stmt);
+  if (!call || gimple_call_num_args (call) < 1
+      || gimple_call_arg (call, 0) != name)
+    return false;
+  for (unsigned i = 1; i < gimple_call_num_args (call); i++)
+    if (gimple_call_arg (call, i) == name)
+      return false;
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+    return false;
+  if (gimple_call_internal_p (call))
+    return gimple_call_internal_fn (call) == IFN_ATOMIC_COMPARE_EXCHANGE;
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_ATOMIC_LOAD_1: case BUILT_IN_ATOMIC_LOAD_2:
+    case BUILT_IN_ATOMIC_LOAD_4: case BUILT_IN_ATOMIC_LOAD_8:
+    case BUILT_IN_ATOMIC_STORE_1: case BUILT_IN_ATOMIC_STORE_2:
+    case BUILT_IN_ATOMIC_STORE_4: case BUILT_IN_ATOMIC_STORE_8:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_1:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_2:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8:
+    case BUILT_IN_ATOMIC_FETCH_ADD_1: case BUILT_IN_ATOMIC_FETCH_ADD_2:
+    case BUILT_IN_ATOMIC_FETCH_ADD_4: case BUILT_IN_ATOMIC_FETCH_ADD_8:
+    case BUILT_IN_ATOMIC_ADD_FETCH_1: case BUILT_IN_ATOMIC_ADD_FETCH_2:
+    case BUILT_IN_ATOMIC_ADD_FETCH_4: case BUILT_IN_ATOMIC_ADD_FETCH_8:
+    case BUILT_IN_SYNC_FETCH_AND_ADD_1: case BUILT_IN_SYNC_FETCH_AND_ADD_2:
+    case BUILT_IN_SYNC_FETCH_AND_ADD_4: case BUILT_IN_SYNC_FETCH_AND_ADD_8:
+    case BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_1:
+    case BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_2:
+    case BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_4:
+    case BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_8:
+    case BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_1:
+    case BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_2:
+    case BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_4:
+    case BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_8:
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* DM_DEREF: may a use of NAME, a pointer to the parent's pointer
    variable, let the section's address go where the analysis does not
    follow it?  Loads through it are followed; a store through it only
    changes the variable.  */
 static bool
-dm_pointee_escapes_p (gimple *use_stmt, tree name,
+dm_pointee_escapes_p (function *fun, gimple *use_stmt, tree name,
 		      const vec<unsigned HOST_WIDE_INT> &level1)
 {
-  if (dm_harmless_use_p (use_stmt, name, true))
+  if (dm_harmless_use_p (use_stmt, name, true) || dm_atomic_on_p (use_stmt, name))
     return false;
   gassign *as = dyn_cast <gassign *> (use_stmt);
   if (!as || !gimple_store_p (as))
     return true;
+  /* Handed on to nested bodies in an automatic block: what they load
+     through it is checked in them.  */
+  poly_int64 off;
+  tree block = gimple_assign_rhs1 (as) == name
+	       ? get_addr_base_and_unit_offset (gimple_assign_lhs (as), &off)
+	       : NULL_TREE;
+  if (block && VAR_P (block) && !is_global_var (block) && off.is_constant ())
+    return dm_block_leaks_p (fun, block, off.to_constant (), DM_DEREF);
   tree base = get_base_address (gimple_assign_lhs (as));
   tree rhs = gimple_assign_rhs1 (as);
   return (!base || TREE_CODE (base) != MEM_REF
@@ -364,9 +424,10 @@ dm_written_by_uses (function *fun, const vec<unsigned HOST_WIDE_INT> &from,
 /* dm_written_by_uses's test for DM_DEREF's slot values (DATA: the slots
    of each name).  */
 static bool
-dm_pointee_escape_use (function *, gimple *use_stmt, tree name, void *data)
+dm_pointee_escape_use (function *fun, gimple *use_stmt, tree name,
+		       void *data)
 {
-  return dm_pointee_escapes_p (use_stmt, name,
+  return dm_pointee_escapes_p (fun, use_stmt, name,
 			       *(vec<unsigned HOST_WIDE_INT> *) data);
 }
 
@@ -497,6 +558,20 @@ dm_summary_of (tree fn, dm_mode mode)
   dm_note_outlined (f);
   pop_cfun ();
   return map ? map->get (fn) : NULL;
+}
+
+/* May the outlined function FN of a target construct (or the bodies it
+   starts) write through a pointer it loads from one of its sections in
+   the slots SLOTS (a structure's pointer field reaching another
+   section)?  Such a write may land anywhere: in a section whose own slot
+   is never written through.  True when unsure.  */
+bool
+dm_device_writes_through_loaded (tree fn, unsigned HOST_WIDE_INT slots)
+{
+  if (TREE_CODE (fn) == ADDR_EXPR)
+    fn = TREE_OPERAND (fn, 0);
+  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, DM_DEREF);
+  return !s || (*s & slots) != 0;
 }
 
 /* May the outlined function FN of a target construct write through the

@@ -417,6 +417,55 @@ dm_struct_span (gcall *call, tree addrs, tree sizes, tree kinds, unsigned i,
   return true;
 }
 
+/* Can memory of TYPE hold a pointer (so that a load from it gives one)?
+   Unknown memory (void) can.  */
+static bool
+dm_may_hold_pointers (tree type)
+{
+  while (TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return !(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
+	   || TREE_CODE (type) == COMPLEX_TYPE
+	   || TREE_CODE (type) == VECTOR_TYPE);
+}
+
+/* The slots of the GOMP_target_ext call CALL whose sections may hold
+   pointers, as a mask: not a firstprivate integer passed in the slot,
+   nor an address of plain numbers (a slot not understood counts).  */
+static unsigned HOST_WIDE_INT
+dm_pointer_bearing_slots (gcall *call)
+{
+  tree addrs = dm_arg_decl (call, 3), kinds = dm_arg_decl (call, 5);
+  if (!addrs || !kinds || !tree_fits_uhwi_p (gimple_call_arg (call, 2)))
+    return ~(unsigned HOST_WIDE_INT) 0;
+  unsigned n = tree_to_uhwi (gimple_call_arg (call, 2));
+  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  unsigned HOST_WIDE_INT mask = ~(unsigned HOST_WIDE_INT) 0;
+  for (unsigned i = 0; i < n && i < HOST_BITS_PER_WIDE_INT; i++)
+    {
+      unsigned kind;
+      bool dynamic;
+      bool plain = dm_read_kind (dm_arg_slot (call, kinds, i * ksize, ksize),
+				 &kind, &dynamic)
+		   && !dynamic
+		   && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT;
+      tree a = dm_arg_slot (call, addrs, i * psize, psize);
+      /* The address as the program had it, before it became a void *.  */
+      while (a && TREE_CODE (a) == SSA_NAME
+	     && gimple_assign_cast_p (SSA_NAME_DEF_STMT (a))
+	     && VOID_TYPE_P (TREE_TYPE (TREE_TYPE (a))))
+	a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+      if (a && TREE_CODE (a) == ADDR_EXPR)
+	plain |= !dm_may_hold_pointers (TREE_TYPE (TREE_OPERAND (a, 0)));
+      else if (a && POINTER_TYPE_P (TREE_TYPE (a)))
+	plain |= !dm_may_hold_pointers (TREE_TYPE (TREE_TYPE (a)));
+      if (plain)
+	mask &= ~((unsigned HOST_WIDE_INT) 1 << i);
+    }
+  return mask;
+}
+
 /* Record the data sections of the GOMP_target_ext call CALL; false if
    its arguments are not in the shape omp-expand gives them.  */
 static bool
@@ -1205,13 +1254,15 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       {
 	dm_item *it = &st->items[i];
 	unsigned k = it->kind & DM_KIND_MASK;
+	tree fn = gimple_call_arg (it->call, 1);
 	if (!(k & GOMP_MAP_FLAG_FROM)
-	    && (k != GOMP_MAP_TO
-		|| dm_device_may_write (gimple_call_arg (it->call, 1),
-					it->index, false)))
-	  /* The device may write a `to' section; the original discards
-	     that write at the end of the construct, a resident copy would
-	     not.  */
+	    && (k != GOMP_MAP_TO || dm_device_may_write (fn, it->index, false)
+		|| dm_device_writes_through_loaded
+		     (fn, dm_pointer_bearing_slots (it->call))))
+	  /* The device may write a `to' section (through its own address,
+	     or a pointer loaded from another section: a structure's
+	     field); the original discards that write at the end of the
+	     construct, a resident copy would not.  */
 	  return "a construct maps it without 'from' and its device code "
 		 "may write it";
 	all_to &= (k & GOMP_MAP_FLAG_TO) != 0;
