@@ -38,10 +38,14 @@
    sites of one construct adjacent.  */
 static tree dm_sites;
 static unsigned dm_nsites;
+/* The lists of sites already emitted (see dm_emit_sites).  */
+static tree dm_sites_emitted;
 static tree dm_register_fn, dm_unregister_fn;
 
 static const struct ggc_root_tab dm_sites_roots[] = {
   { &dm_sites, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_sites_emitted, 1, sizeof (tree), &DM_GGC_MARK_TREE,
+    &DM_PCH_WALK_TREE },
   { &dm_register_fn, 1, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   { &dm_unregister_fn, 1, sizeof (tree), &DM_GGC_MARK_TREE,
@@ -539,6 +543,9 @@ dm_emit_sites (void *event_data, void *user_data)
   /* Lowered now, as the other functions are, before the first IPA pass
      walks every function's body.  */
   symtab->process_new_functions ();
+  /* Emitted, but dm_site_index still refers to them (the hoisting pass
+     reads it later): keep them from the collector.  */
+  dm_sites_emitted = tree_cons (NULL_TREE, dm_sites, dm_sites_emitted);
   dm_sites = NULL_TREE;
   dm_nsites = 0;
 }
