@@ -5,7 +5,10 @@
 # and without the plugin, interleaved.  See bench/README.
 #
 # Usage: bench/compiletime.sh [-n CONSTRUCTS] [-r REPS] [-O OPT] [-o FILE]
-#                             [-k] [-f SOURCE [-x FLAGS]]
+#                             [-k] [-p] [-f SOURCE [-x FLAGS]]
+#   -p             generate plain-array kernels instead: functions of two
+#                  constructs each on pointer parameters (what hoisting
+#                  and the overwrite and read-only analyses work on)
 #   -n CONSTRUCTS  target constructs in the generated file (default 3000)
 #   -f SOURCE      measure this existing file instead (C, or C++ when it
 #                  ends in .cc, .cpp, .cxx or .C, built with g++)
@@ -34,7 +37,8 @@ CMDLINE="$0 $*"
 
 FILE=
 XFLAGS=
-while getopts n:r:O:o:kf:x: opt; do
+PLAIN=
+while getopts n:r:O:o:kpf:x: opt; do
   case $opt in
     n) N=$OPTARG ;;
     f) FILE=$OPTARG ;;
@@ -43,7 +47,8 @@ while getopts n:r:O:o:kf:x: opt; do
     O) OPT=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
     k) KEEP=1 ;;
-    *) bench_usage 6,18 ;;
+    p) PLAIN=1 ;;
+    *) bench_usage 6,21 ;;
   esac
 done
 
@@ -58,6 +63,24 @@ if [ -n "$FILE" ]; then
     *.cc|*.cpp|*.cxx|*.C) CC=${CXX:-g++} ;;
   esac
   N=$(grep -c '^[[:space:]]*#[[:space:]]*pragma[[:space:]]*omp[[:space:]]*target' "$FILE" || true)
+elif [ -n "$PLAIN" ]; then
+  SRC=$BIN/compiletime-plain-$N.c
+  # N/2 functions: a kernel that reads a and b and writes c, then one
+  # that reads c under a condition and writes a.
+  awk -v n="$N" 'BEGIN {
+    for (i = 0; i < n / 2; i++) {
+      printf "void f%d (double *a, double *b, double *c, int n)\n{\n", i
+      print "#pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: b[0:n], c[0:n])"
+      printf "  for (int i = 0; i < n; i++)\n    c[i] = a[i] * b[i] + %d;\n", i
+      print "#pragma omp target teams distribute parallel for map(tofrom: a[0:n], c[0:n])"
+      print "  for (int i = 0; i < n; i++)"
+      print "    {"
+      print "      double t = a[i] > 0 ? c[i] : -c[i];"
+      print "      a[i] = t * 2;"
+      print "    }"
+      print "}"
+    }
+  }' > "$SRC"
 else
 
 # The generated program: a few types, then N functions of one construct
