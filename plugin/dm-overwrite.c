@@ -22,7 +22,12 @@
    The annotate pass then announces the item to the runtime with the
    overwrite marker (dm-types.c), which maps it as map(from:) once it
    has checked that nothing else the construct maps reaches its bytes
-   (another pointer into the array would read what was not copied).  */
+   (another pointer into the array would read what was not copied).
+
+   With (1) alone, loads of plain values allowed and stores not, a
+   tofrom item is read only (dm_region_reads_only): announced with the
+   read-only marker, the runtime maps it as map(to:) under the same
+   check.  */
 #include "deepmap-plugin.h"
 
 /* -fplugin-arg-deepmap-overwrite=off clears it.  */
@@ -281,50 +286,54 @@ dm_assigned_var (gimple *stmt)
   return NULL_TREE;
 }
 
-/* Every variable the statements of SEQ assign, loop indices included.  */
-static void
-dm_collect_assigned (gimple_seq seq, dm_region *r)
+/* walk_gimple_stmt callback: add the variables STMT assigns, those set
+   outside the operand vector's left-hand side and loop indices
+   included, to the set WI->info; GCC's walker goes into every body.  */
+static tree
+dm_note_assigned (gimple_stmt_iterator *gsi, bool *handled_ops,
+		  struct walk_stmt_info *wi)
 {
-  for (gimple_stmt_iterator gsi = gsi_start (seq); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    {
-      gimple *stmt = gsi_stmt (gsi);
-      if (tree v = dm_assigned_var (stmt))
-	r->assigned.add (v);
-      /* Variables set outside the operand vector's left-hand side.  */
-      if (gomp_atomic_load *al = dyn_cast <gomp_atomic_load *> (stmt))
-	if (DECL_P (gimple_omp_atomic_load_lhs (al))
-	    || TREE_CODE (gimple_omp_atomic_load_lhs (al)) == SSA_NAME)
-	  r->assigned.add (gimple_omp_atomic_load_lhs (al));
-      if (gasm *a = dyn_cast <gasm *> (stmt))
-	for (unsigned i = 0; i < gimple_asm_noutputs (a); i++)
-	  {
-	    tree o = TREE_VALUE (gimple_asm_output_op (a, i));
-	    if (DECL_P (o) || TREE_CODE (o) == SSA_NAME)
-	      r->assigned.add (o);
-	  }
-      if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
-	{
-	  for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
-	    r->assigned.add (gimple_omp_for_index (f, i));
-	  dm_collect_assigned (gimple_omp_for_pre_body (f), r);
-	}
-      if (gbind *b = dyn_cast <gbind *> (stmt))
-	dm_collect_assigned (gimple_bind_body (b), r);
-      else if (gimple_has_substatements (stmt)
-	       && gimple_code (stmt) != GIMPLE_OMP_FOR)
-	{
-	  if (gtry *t = dyn_cast <gtry *> (stmt))
-	    {
-	      dm_collect_assigned (gimple_try_eval (t), r);
-	      dm_collect_assigned (gimple_try_cleanup (t), r);
-	    }
-	  else if (is_gimple_omp (stmt))
-	    dm_collect_assigned (gimple_omp_body (stmt), r);
-	}
-      if (gimple_code (stmt) == GIMPLE_OMP_FOR)
-	dm_collect_assigned (gimple_omp_body (stmt), r);
-    }
+  hash_set<tree> *set = (hash_set<tree> *) wi->info;
+  gimple *stmt = gsi_stmt (*gsi);
+  *handled_ops = false;
+  if (tree v = dm_assigned_var (stmt))
+    set->add (v);
+  if (gomp_atomic_load *al = dyn_cast <gomp_atomic_load *> (stmt))
+    if (DECL_P (gimple_omp_atomic_load_lhs (al))
+	|| TREE_CODE (gimple_omp_atomic_load_lhs (al)) == SSA_NAME)
+      set->add (gimple_omp_atomic_load_lhs (al));
+  if (gasm *a = dyn_cast <gasm *> (stmt))
+    for (unsigned i = 0; i < gimple_asm_noutputs (a); i++)
+      {
+	tree o = TREE_VALUE (gimple_asm_output_op (a, i));
+	if (DECL_P (o) || TREE_CODE (o) == SSA_NAME)
+	  set->add (o);
+      }
+  if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
+    for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
+      set->add (gimple_omp_for_index (f, i));
+  return NULL_TREE;
+}
+
+/* Add the variables the statement at GSI assigns (within it too) to
+   SET.  */
+static void
+dm_collect_assigned_stmt (gimple_stmt_iterator *gsi, hash_set<tree> *set)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = set;
+  walk_gimple_stmt (gsi, dm_note_assigned, NULL, &wi);
+}
+
+/* ... and those of the statements of SEQ.  */
+static void
+dm_collect_assigned (gimple_seq seq, hash_set<tree> *set)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = set;
+  walk_gimple_seq (seq, dm_note_assigned, NULL, &wi);
 }
 
 /* Statements with bodies the uses check does not know: their code may
@@ -370,47 +379,45 @@ dm_ref_root (tree ref)
   return DECL_P (ref) ? ref : NULL_TREE;
 }
 
-/* Pass 1: the variables that get BASE-based addresses, to a fixpoint
-   (a loop may use a copy before the statement that makes it).  */
-static bool
+/* Pass 1, walk_gimple_seq callback (WI->info: the region): a variable
+   STMT assigns from a BASE-based address is one too.  WI->changed: the
+   set grew.  */
+static tree
+dm_note_derived (gimple_stmt_iterator *gsi, bool *handled_ops,
+		 struct walk_stmt_info *wi)
+{
+  dm_region *r = (dm_region *) wi->info;
+  gimple *stmt = gsi_stmt (*gsi);
+  *handled_ops = false;
+  /* A value loaded through an address is no address (the item holds no
+     pointers when only its loads are allowed).  */
+  if (!is_gimple_assign (stmt) || (r->read_only && gimple_assign_load_p (stmt)))
+    return NULL_TREE;
+  tree v = dm_assigned_var (stmt);
+  if (v && !r->derived.contains (v))
+    for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
+      if (dm_mentions (gimple_op (stmt, i), &r->derived))
+	{
+	  r->derived.add (v);
+	  wi->changed = true;
+	  break;
+	}
+  return NULL_TREE;
+}
+
+/* The variables of SEQ that get BASE-based addresses, to a fixpoint (a
+   loop may use a copy before the statement that makes it).  */
+static void
 dm_collect_derived (gimple_seq seq, dm_region *r)
 {
-  bool grew = false;
-  for (gimple_stmt_iterator gsi = gsi_start (seq); !gsi_end_p (gsi);
-       gsi_next (&gsi))
+  struct walk_stmt_info wi;
+  do
     {
-      gimple *stmt = gsi_stmt (gsi);
-      /* A value loaded through an address is no address (the item holds
-	 no pointers when only its loads are allowed).  */
-      if (is_gimple_assign (stmt)
-	  && !(r->read_only && gimple_assign_load_p (stmt)))
-	{
-	  tree v = dm_assigned_var (stmt);
-	  if (v && !r->derived.contains (v))
-	    for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
-	      if (dm_mentions (gimple_op (stmt, i), &r->derived))
-		{
-		  r->derived.add (v);
-		  grew = true;
-		  break;
-		}
-	}
-      if (gbind *b = dyn_cast <gbind *> (stmt))
-	grew |= dm_collect_derived (gimple_bind_body (b), r);
-      else if (gtry *t = dyn_cast <gtry *> (stmt))
-	{
-	  grew |= dm_collect_derived (gimple_try_eval (t), r);
-	  grew |= dm_collect_derived (gimple_try_cleanup (t), r);
-	}
-      else if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
-	{
-	  grew |= dm_collect_derived (gimple_omp_for_pre_body (f), r);
-	  grew |= dm_collect_derived (gimple_omp_body (f), r);
-	}
-      else if (is_gimple_omp (stmt) && gimple_has_substatements (stmt))
-	grew |= dm_collect_derived (gimple_omp_body (stmt), r);
+      memset (&wi, 0, sizeof wi);
+      wi.info = r;
+      walk_gimple_seq (seq, dm_note_derived, NULL, &wi);
     }
-  return grew;
+  while (wi.changed);
 }
 
 /* Does a clause of the nested construct STMT other than shared or
@@ -879,35 +886,6 @@ dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &extent,
     dm_bind (w, v, dm_poly_fail ());
 }
 
-/* Does STMT, or a statement within it, assign VAR?  */
-static bool
-dm_stmt_assigns (gimple *stmt, tree var)
-{
-  if (dm_assigned_var (stmt) == var)
-    return true;
-  gimple_seq inner[2] = { NULL, NULL };
-  if (gbind *b = dyn_cast <gbind *> (stmt))
-    inner[0] = gimple_bind_body (b);
-  else if (gtry *t = dyn_cast <gtry *> (stmt))
-    inner[0] = gimple_try_eval (t), inner[1] = gimple_try_cleanup (t);
-  else if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
-    {
-      for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
-	if (gimple_omp_for_index (f, i) == var)
-	  return true;
-      inner[0] = gimple_omp_body (f), inner[1] = gimple_omp_for_pre_body (f);
-    }
-  else if (is_gimple_omp (stmt) && gimple_has_substatements (stmt))
-    inner[0] = gimple_omp_body (stmt);
-  else if (gimple_has_substatements (stmt))
-    return true;		/* not known: say it may */
-  for (gimple_seq seq : inner)
-    for (gimple_stmt_iterator i = gsi_start (seq); !gsi_end_p (i); gsi_next (&i))
-      if (dm_stmt_assigns (gsi_stmt (i), var))
-	return true;
-  return false;
-}
-
 /* Collect the labels STMT defines and the labels its jumps go to, within
    it too; false for a way out that is no jump to a label (a switch, a
    return, exception dispatch).  */
@@ -1010,13 +988,17 @@ dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool cond)
     return false;
   /* The body may not change the index, nor jump out of the loop (a
      break would end it early): every jump goes to a label of the body.  */
-  hash_set<tree> labels;
+  hash_set<tree> labels, assigned;
   auto_vec<tree> targets;
   for (gimple_stmt_iterator b = body_start; gsi_stmt (b) != prev;
        gsi_next (&b))
-    if (dm_stmt_assigns (gsi_stmt (b), index)
-	|| !dm_scan_jumps (gsi_stmt (b), &labels, &targets))
-      return false;
+    {
+      dm_collect_assigned_stmt (&b, &assigned);
+      if (!dm_scan_jumps (gsi_stmt (b), &labels, &targets))
+	return false;
+    }
+  if (assigned.contains (index))
+    return false;
   for (tree t : targets)
     if (!labels.contains (t))
       return false;
@@ -1254,12 +1236,11 @@ dm_item_base (dm_walk *w, gomp_target *stmt, tree c, dm_region *r)
 static bool
 dm_uses_allowed (gimple_seq body, dm_region *r)
 {
-  dm_collect_assigned (body, r);
+  dm_collect_assigned (body, &r->assigned);
   if (r->assigned.contains (r->base))
     return false;
   r->derived.add (r->base);
-  while (dm_collect_derived (body, r))
-    ;
+  dm_collect_derived (body, r);
   dm_check_uses (body, r);
   return !r->bad;
 }

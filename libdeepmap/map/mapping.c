@@ -19,6 +19,7 @@
 #include "support/error.h"
 #include "support/sort.h"
 #include "map/mapping.h"
+#include "map/overwrite.h"
 #include "map/pipeline.h"
 #include "map/replay.h"
 #include "map/scratch.h"
@@ -164,38 +165,26 @@ dm_pending_settle_list (struct dm_device *dev, size_t n, void **addrs,
       dm_pending_flush_all (dev);
       return;
     }
-  for (size_t i = 0; i < n; i++)
-    {
-      int implicit;
-      int kind = dm_item_kind (kinds[i], &implicit);
-      if (kind == DM_MAP_FIRSTPRIVATE || kind == DM_MAP_FIRSTPRIVATE_INT)
-	continue;
-      if ((kind & DM_MAP_FLAG_SPECIAL) && kind != DM_MAP_DELETE
-	  && kind != DM_MAP_RELEASE && kind != DM_MAP_FORCE_PRESENT
-	  && kind != DM_MAP_IF_PRESENT
-	  && kind != DM_MAP_ZERO_LEN_ARRAY_SECTION
-	  && kind != DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION)
-	{
-	  dm_pending_flush_all (dev);
-	  return;
-	}
-    }
   for (size_t k = 0; k < map->npending;)
     {
       uintptr_t ps = map->pending[k].host;
-      uintptr_t pe = ps + map->pending[k].size;
+      size_t psize = map->pending[k].size;
       int touched = 0, other = 0;
       for (size_t i = 0; i < n; i++)
-	{
-	  uintptr_t s = (uintptr_t) addrs[i], e = s + sizes[i];
-	  int kind = kinds[i] & 0xff;
-	  if (!s || kind == DM_MAP_FIRSTPRIVATE
-	      || kind == DM_MAP_FIRSTPRIVATE_INT
-	      || (s == e ? s < ps || s > pe : e <= ps || s >= pe))
-	    continue;
-	  touched = 1;
-	  other |= !(dm_pending_is_over (deep, i) && s <= ps && pe <= e);
-	}
+	switch (dm_entry_reach (kinds[i], addrs[i], sizes[i], ps, psize))
+	  {
+	  case DM_REACH_UNKNOWN:
+	    dm_pending_flush_all (dev);
+	    return;
+	  case DM_REACH_BYTES:
+	    touched = 1;
+	    other |= !(dm_pending_is_over (deep, i)
+		       && (uintptr_t) addrs[i] <= ps
+		       && ps + psize <= (uintptr_t) addrs[i] + sizes[i]);
+	    break;
+	  case DM_REACH_NONE:
+	    break;
+	  }
       if (!touched)
 	k++;
       else if (other)

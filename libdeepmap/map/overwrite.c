@@ -15,33 +15,31 @@ dm_plain_kind (unsigned short k)
   return kind;
 }
 
-/* May entry J of the construct give the region a way to the bytes
-   [A, A + S)?  */
-static int
-dm_may_reach (void **addrs, const size_t *sizes, unsigned short k, size_t j,
-	      uintptr_t a, size_t s)
+enum dm_reach
+dm_entry_reach (unsigned short k, const void *addr, size_t size, uintptr_t a,
+		size_t s)
 {
   int kind = dm_plain_kind (k);
   /* Firstprivate copies are host bytes in the argument block.  */
   if (kind == DM_MAP_FIRSTPRIVATE || kind == DM_MAP_FIRSTPRIVATE_INT)
-    return 0;
+    return DM_REACH_NONE;
   int data = !(kind & DM_MAP_FLAG_SPECIAL) || kind == DM_MAP_DELETE
 	     || kind == DM_MAP_RELEASE || kind == DM_MAP_FORCE_PRESENT
 	     || kind == DM_MAP_IF_PRESENT
-	     || kind == DM_MAP_ZERO_LEN_ARRAY_SECTION;
+	     || kind == DM_MAP_ZERO_LEN_ARRAY_SECTION
+	     || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
   /* Pointers, attachments, structures: what they reach is not
      followed here.  */
   if (!data)
-    return 1;
-  uintptr_t b = (uintptr_t) addrs[j];
-  size_t t = sizes[j];
+    return DM_REACH_UNKNOWN;
+  uintptr_t b = (uintptr_t) addr;
   if (!b)
-    return 0;
+    return DM_REACH_NONE;
   /* A zero-length section is a pointer the region may move from, even
-     one past the end of the item.  */
-  if (t == 0)
-    return a <= b && b <= a + s;
-  return b < a + s && a < b + t;
+     one past the end of the range.  */
+  if (size == 0)
+    return a <= b && b <= a + s ? DM_REACH_BYTES : DM_REACH_NONE;
+  return b < a + s && a < b + size ? DM_REACH_BYTES : DM_REACH_NONE;
 }
 
 int
@@ -56,7 +54,8 @@ dm_mark_apply (size_t n, void **addrs, const size_t *sizes,
 	: kind == DM_MAP_TOFROM) || !a || !s)
     return 0;
   for (size_t j = 0; j < n; j++)
-    if (j != i && dm_may_reach (addrs, sizes, kinds[j], j, a, s))
+    if (j != i && dm_entry_reach (kinds[j], addrs[j], sizes[j], a, s)
+		  != DM_REACH_NONE)
       return 0;
   kinds[i] &= (unsigned short) ~(overwritten ? DM_MAP_FLAG_TO
 				 : DM_MAP_FLAG_FROM);

@@ -18,6 +18,18 @@
 #define DM_OVERWRITE_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* What an entry of a construct's list lets its region reach of a host
+   range: none of it, some of its bytes, or unknown (a pointer,
+   attachment or structure entry, whose targets are not followed).  */
+enum dm_reach { DM_REACH_NONE, DM_REACH_BYTES, DM_REACH_UNKNOWN };
+
+/* ... for the entry of map kind KIND at host ADDR, SIZE bytes (0: a
+   zero-length section, which reaches a range it points into or just
+   past), and the range [A, A + S).  */
+enum dm_reach dm_entry_reach (unsigned short kind, const void *addr,
+			      size_t size, uintptr_t a, size_t s);
 
 /* Item I of the list of N entries (ADDRS, SIZES, KINDS) is announced
    with MARK (a DEEPMAP_MARK_* value): clear its copy in or back (in
