@@ -36,6 +36,9 @@ fi
 [ "$(cd "$top" && pwd -P)" = "$(pwd -P)" ] \
   || fail "$top is another tree; the recorded paths would not be this one's"
 export DEEPMAP_SYSTEM_LIBGOMP="$rem/sys/libgomp.so.1"
+# For checks that need a tool the GPU machine lacks (trace-check.py's
+# timeline needs gnuplot).
+export DEEPMAP_GPU_REMOTE=1
 # Source lines in traces and reports need elfutils' libdw, which the
 # tests' own LD_LIBRARY_PATH does not reach: install the copy that came
 # along into the loader's path (as root) when the machine has none.

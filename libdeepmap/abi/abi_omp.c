@@ -115,7 +115,7 @@ omp_target_alloc (size_t size, int device_num)
 static void *
 dm_target_alloc (struct dm_device *dev, size_t size, int device_num)
 {
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   uintptr_t addr;
   /* The pool remembers the block: omp_target_free must tell our
      pointers from anything else.  */
@@ -135,7 +135,7 @@ dm_target_alloc (struct dm_device *dev, size_t size, int device_num)
 static int
 dm_target_free_block (struct dm_device *dev, void *p, size_t *size)
 {
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   int r = dm_pool_free_user (dev, (uintptr_t) p, size);
   pthread_mutex_unlock (&dev->lock);
   return r;
@@ -161,7 +161,7 @@ omp_target_free (void *device_ptr, int device_num)
     }
   uintptr_t start;
   size_t size = 0;
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   int known = dm_pool_user_block (dev, (uintptr_t) device_ptr, &start, &size)
 	      && start == (uintptr_t) device_ptr;
   pthread_mutex_unlock (&dev->lock);
@@ -217,7 +217,7 @@ dm_api_check_range (struct dm_device *dev, const void *p, size_t size,
   if (a + size < a)
     dm_fatal ("%s: device range at %p of %zu bytes wraps the address space",
 	      what, p, size);
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   uintptr_t s;
   size_t bytes;
   if (dm_pool_user_block (dev, a, &s, &bytes) && a + size > s + bytes)

@@ -116,7 +116,9 @@ dm_fork_prepare (void)
 {
   for (int i = 0; i < dm_ndevices; i++)
     {
+      /* After GLOBALS_LOCK: a region holding it may still want LOCK.  */
       pthread_mutex_lock (&dm_devices[i].globals_lock);
+      __atomic_store_n (&dm_devices[i].fork_waiting, 1, __ATOMIC_RELEASE);
       pthread_mutex_lock (&dm_devices[i].lock);
     }
 }
@@ -126,6 +128,7 @@ dm_fork_parent (void)
 {
   for (int i = dm_ndevices - 1; i >= 0; i--)
     {
+      __atomic_store_n (&dm_devices[i].fork_waiting, 0, __ATOMIC_RELEASE);
       pthread_mutex_unlock (&dm_devices[i].lock);
       pthread_mutex_unlock (&dm_devices[i].globals_lock);
     }
@@ -141,6 +144,7 @@ dm_fork_child (void)
       dm_dir_after_fork (dev);
       dev->forked = !dev->ops->runs_host_code;
       pthread_cond_init (&dev->map->unpinned, NULL);
+      dev->fork_waiting = 0;
       pthread_mutex_unlock (&dev->lock);
       pthread_mutex_unlock (&dev->globals_lock);
     }

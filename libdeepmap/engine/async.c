@@ -127,7 +127,7 @@ dm_async_begin (struct dm_device *dev, void *event)
     dm_fatal ("nowait construct on device %d: out of host memory", dev->id);
   a->dev = dev;
   a->event = event;
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   struct dm_async_dev *s = dm_async_state (dev);
   dm_async_reap (dev);
   struct dm_aq *aq = s->idle;
@@ -157,7 +157,7 @@ void
 dm_async_end (struct dm_async *a)
 {
   struct dm_device *dev = a->dev;
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_async_step (a);
   if (a->trace_span)
     dm_trace_queue_marks (dev, a->aq->q, a->trace_span, 0);
@@ -258,7 +258,7 @@ dm_async_fence (struct dm_device *dev, const struct dm_async *own)
       if (t0)
 	dm_ompt_wait (t0, dev->id, items[i].aq->q);
     }
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   for (size_t i = 0; i < m; i++)
     if (items[i].aq->synced < items[i].issued)
       items[i].aq->synced = items[i].issued;
@@ -405,7 +405,7 @@ dm_async_waits_run_unlocked (struct dm_device *dev,
 	dm_async_sync_unlocked (dev, w->aq[i]);
       return;
     }
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_async_sync_others (dev, own);
   pthread_mutex_unlock (&dev->lock);
 }

@@ -7,6 +7,7 @@
 #define DM_DEVSTATE_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,7 +50,8 @@ struct dm_device
      A region is launched without LOCK.  Queue callbacks (queue_callback)
      run on backend threads, take no lock of these and call no backend
      operation.  */
-  pthread_mutex_t lock;
+  pthread_mutex_t lock;		/* taken with dm_device_lock */
+  int fork_waiting;		/* a fork () waits for LOCK (atomic) */
   struct dm_device_map *map;	/* segments, blocks, ... (map/devmap.h) */
   struct dm_pool pool;
   struct dm_stats stats;
@@ -85,5 +87,18 @@ DM_CORE_SAME (backend);
 DM_CORE_SAME (backend_index);
 DM_CORE_SAME (forked);
 #undef DM_CORE_SAME
+
+/* Take DEV's lock.  glibc's mutexes are not fair: a thread that maps in a
+   tight loop takes the lock again before a woken waiter runs, and on a
+   machine of 16 cores it kept fork ()'s prepare handler waiting for good
+   (deepmap.runtime/fork-while-mapping.c on the lent H100 machine).  While
+   a fork waits, everyone else stands back.  */
+static inline void
+dm_device_lock (struct dm_device *dev)
+{
+  while (__atomic_load_n (&dev->fork_waiting, __ATOMIC_ACQUIRE))
+    sched_yield ();
+  pthread_mutex_lock (&dev->lock);
+}
 
 #endif

@@ -313,7 +313,7 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
   struct dm_check *c = check;
   if (!c || !dev)
     return;
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   for (size_t i = 0; i < c->n; i++)
     {
       const struct dm_check_rec *r = &c->rec[i];

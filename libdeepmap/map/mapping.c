@@ -31,7 +31,7 @@ struct dm_replay *
 dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
 		     const struct deepmap_type *t)
 {
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_flush_all (dev);
   struct dm_replay *r = dm_replay_begin (dev, host, t);
   pthread_mutex_unlock (&dev->lock);
@@ -904,7 +904,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   size_t dbytes = target ? 0 : mapnum * sizeof (uintptr_t) + 1;
   uintptr_t *devaddrs = target ? (uintptr_t *) stage : DM_SCRATCH (dbytes);
 
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep);
   ctx.mark = dm_dir_next_mark (dev);
   unsigned layout = dev->map->layout_generation;
@@ -1075,7 +1075,7 @@ dm_unmap_construct (struct dm_env *env, struct dm_async *a)
     }
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_DATA,
 			.async = a };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   ctx.mark = dm_dir_next_mark (dev);
   /* A queued region may still run: its blocks stay unmoved, unfreed and
      not copied back under it through the queue's steps and the blocks'
@@ -1114,7 +1114,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_ENTER_DATA,
 			.async = a };
   struct dm_plan plan = { 0 };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep);
   ctx.mark = dm_dir_next_mark (dev);
   if (__builtin_expect (deep && deep->planned, 0))
@@ -1218,7 +1218,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   unsigned char *deletes = DM_SCRATCH (mapnum + 1);
   size_t n = 0;
 
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL);
   ctx.mark = dm_dir_next_mark (dev);
   int any_delete = 0, any_detach = 0;
@@ -1328,7 +1328,7 @@ dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   dm_check_items (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds);
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE,
 			.async = a };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL);
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -1349,7 +1349,7 @@ dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 void *
 dm_translate (struct dm_device *dev, const void *host)
 {
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_flush_all (dev);
   uintptr_t d = dm_dir_translate (dev, (uintptr_t) host, 0);
   pthread_mutex_unlock (&dev->lock);
@@ -1361,7 +1361,7 @@ dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
 	      size_t size)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_flush_all (dev);
   int r = dm_dir_associate (&ctx, (uintptr_t) host, (uintptr_t) host + size,
 			    devaddr);
@@ -1373,7 +1373,7 @@ int
 dm_disassociate (struct dm_device *dev, const void *host)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_pending_flush_all (dev);
   int r = dm_dir_remove_permanent (&ctx, (uintptr_t) host,
 				   DM_MAPPING_ASSOCIATED);
@@ -1385,7 +1385,7 @@ void
 dm_unmap_declare_target (struct dm_device *dev, uintptr_t host)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_dir_remove_permanent (&ctx, host, DM_MAPPING_DECLARE_TARGET);
   pthread_mutex_unlock (&dev->lock);
 }
@@ -1394,7 +1394,7 @@ size_t
 dm_unmap_range (struct dm_device *dev, uintptr_t s, uintptr_t e)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   struct dm_device_map *map = dev->map;
   for (size_t k = 0; k < map->npending;)
     if (map->pending[k].host < e && s < map->pending[k].host
@@ -1413,7 +1413,7 @@ dm_map_declare_target (struct dm_device *dev, uintptr_t host, size_t size,
 		       uintptr_t devaddr, const void *initial)
 {
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_API };
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   dm_dir_declare (&ctx, host, host + size, devaddr, initial);
   pthread_mutex_unlock (&dev->lock);
 }

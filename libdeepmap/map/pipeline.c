@@ -229,7 +229,7 @@ dm_pipe_check (struct dm_pipe *p, size_t i)
     a->ext_hi += (size_t) (a->count - 1) * a->pitch;
   uintptr_t s = a->base + (size_t) rlo * a->row_bytes;
   struct dm_device *dev = p->dev;
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   /* A resident array's device bytes are used as they are.  */
   dm_pending_flush_all (dev);
   int all = dm_dir_present (dev, s, a->ext_hi);
@@ -341,7 +341,7 @@ dm_pipe_alloc (struct dm_pipe *p)
     if ((p->q[s] = dev->ops->queue_create (&dev->core)) == NULL)
       dm_fatal ("pipeline: cannot create a queue on device %d: %s", dev->id,
 		dm_reason ());
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   for (size_t i = 0; i < p->narr; i++)
     {
       struct dm_pipe_arr *a = &p->a[i];
@@ -477,7 +477,7 @@ dm_pipe_end (struct dm_pipe *p)
 		  dm_reason ());
       dev->ops->queue_destroy (&dev->core, p->q[s]);
     }
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   for (size_t i = 0; i < p->narr; i++)
     if (p->a[i].buf)
       dm_pool_free (dev, p->a[i].buf, p->a[i].buf_size);

@@ -78,7 +78,7 @@ dm_strict_scan (struct dm_device *dev)
   const struct dm_maptable *t = &dev->map->table;
   uintptr_t ss, se;
   dm_strict_stack (&ss, &se);
-  pthread_mutex_lock (&dev->lock);
+  dm_device_lock (dev);
   /* Device bytes not copied in yet are not the program's.  */
   dm_pending_flush_all (dev);
   uintptr_t lo = UINTPTR_MAX, hi = 0;
