@@ -13,7 +13,13 @@
 
    The kernels are written as a GPU programmer would, teams over the
    outer index and a contiguous inner loop, which the host compiler can
-   vectorise: the emulated device runs them on the host.
+   vectorise: the emulated device runs them on the host.  Built with
+   -DPIPE_GPU_KERNELS, both loop levels are parallel (collapse(2)), matmul
+   gives each thread one element of C, and the stencils' loops are also
+   simd (GCC's nvptx code runs an OpenMP thread per warp and uses the
+   warp's 32 lanes only for simd loops), as GPU code is written: on a real GPU the
+   kernels then take less time than the copies, the case pipelining is
+   for.
 
    Usage: pipeline APP naive|pipe N1 N2 N3 [CHUNK STREAMS]
 	    stencil, conv3d: N1 N2 N3 the grid (fastest index first);
@@ -25,6 +31,14 @@
 #include <string.h>
 
 #include "benchutil.h"
+
+/* The target construct of every kernel below.  */
+#ifdef PIPE_GPU_KERNELS
+# define PIPE_KERNEL \
+  _Pragma ("omp target teams distribute parallel for simd collapse(2)")
+#else
+# define PIPE_KERNEL _Pragma ("omp target teams distribute parallel for")
+#endif
 
 /* ---- stencil ----------------------------------------------------------- */
 
@@ -46,7 +60,7 @@ stencil_naive (float *A0, float *An, int nx, int ny, int nz)
   #pragma omp target enter data map(to: A0[0:n], An[0:n])
   for (int k = 1; k < nz - 1; k++)
     {
-      #pragma omp target teams distribute parallel for
+      PIPE_KERNEL
       for (int j = 1; j < ny - 1; j++)
 	for (int i = 1; i < nx - 1; i++)
 	  An[IDX (i, j, k)] = point (A0, nx, ny, i, j, k);
@@ -61,7 +75,7 @@ stencil_pipe (float *A0, float *An, int nx, int ny, int nz, int chunk,
   #pragma deepmap pipeline(static[chunk,streams]) pipeline_map(to: A0[k-1:3][0:ny][0:nx]) pipeline_map(tofrom: An[k:1][0:ny][0:nx])
   for (int k = 1; k < nz - 1; k++)
     {
-      #pragma omp target teams distribute parallel for
+      PIPE_KERNEL
       for (int j = 1; j < ny - 1; j++)
 	for (int i = 1; i < nx - 1; i++)
 	  An[IDX (i, j, k)] = point (A0, nx, ny, i, j, k);
@@ -95,7 +109,7 @@ conv3d_naive (float *A, float *B, int nk, int nj, int ni)
   #pragma omp target enter data map(to: A[0:n], B[0:n])
   for (int i = 1; i < ni - 1; i++)
     {
-      #pragma omp target teams distribute parallel for
+      PIPE_KERNEL
       for (int j = 1; j < nj - 1; j++)
 	for (int k = 1; k < nk - 1; k++)
 	  B[C3 (i, j, k)] = conv (A, nj, nk, i, j, k);
@@ -110,7 +124,7 @@ conv3d_pipe (float *A, float *B, int nk, int nj, int ni, int chunk,
   #pragma deepmap pipeline(static[chunk,streams]) pipeline_map(to: A[i-1:3][0:nj][0:nk]) pipeline_map(tofrom: B[i:1][0:nj][0:nk])
   for (int i = 1; i < ni - 1; i++)
     {
-      #pragma omp target teams distribute parallel for
+      PIPE_KERNEL
       for (int j = 1; j < nj - 1; j++)
 	for (int k = 1; k < nk - 1; k++)
 	  B[C3 (i, j, k)] = conv (A, nj, nk, i, j, k);
@@ -132,7 +146,34 @@ block_product (int n, int bs, int kb, const float (*A)[n],
 	C[i][j] += a * B[l][j];
     }
 }
+
+/* C[i][j] += A[i][kb*bs:bs] . B[kb*bs:bs][j]: one element per thread.  */
+static inline void
+block_element (int n, int bs, int kb, const float (*A)[n],
+	       const float (*B)[n], float (*C)[n], int i, int j)
+{
+  float s = 0;
+  for (int l = kb * bs; l < kb * bs + bs; l++)
+    s += A[i][l] * B[l][j];
+  C[i][j] += s;
+}
 #pragma omp end declare target
+
+/* The kernel for block column KB.  */
+#ifdef PIPE_GPU_KERNELS
+/* Without simd: GCC 12's nvptx code for this one ran 2.5 times slower
+   with it on an H100 (bench/results/pipeline-cuda-2026-11-26-h100.txt).  */
+# define MATMUL_KERNEL(n, bs, kb, A, B, C) \
+  _Pragma ("omp target teams distribute parallel for collapse(2)") \
+  for (int i = 0; i < n; i++) \
+    for (int j = 0; j < n; j++) \
+      block_element (n, bs, kb, A, B, C, i, j)
+#else
+# define MATMUL_KERNEL(n, bs, kb, A, B, C) \
+  PIPE_KERNEL \
+  for (int i = 0; i < n; i++) \
+    block_product (n, bs, kb, A, B, C, i)
+#endif
 
 static void
 matmul_naive (int n, int bs, const float (*A)[n], const float (*B)[n],
@@ -141,9 +182,7 @@ matmul_naive (int n, int bs, const float (*A)[n], const float (*B)[n],
   #pragma omp target enter data map(to: A[0:n][0:n], B[0:n][0:n], C[0:n][0:n])
   for (int kb = 0; kb < n / bs; kb++)
     {
-      #pragma omp target teams distribute parallel for
-      for (int i = 0; i < n; i++)
-	block_product (n, bs, kb, A, B, C, i);
+      MATMUL_KERNEL (n, bs, kb, A, B, C);
     }
   #pragma omp target exit data map(release: A[0:n][0:n], B[0:n][0:n]) map(from: C[0:n][0:n])
 }
@@ -157,9 +196,7 @@ matmul_pipe (int n, int bs, const float (*A)[n], const float (*B)[n],
     #pragma deepmap pipeline(static[chunk,streams]) pipeline_map(to: A[0:n][kb*bs:bs]) pipeline_map(to: B[kb*bs:bs][0:n])
     for (int kb = 0; kb < n / bs; kb++)
       {
-	#pragma omp target teams distribute parallel for
-	for (int i = 0; i < n; i++)
-	  block_product (n, bs, kb, A, B, C, i);
+	MATMUL_KERNEL (n, bs, kb, A, B, C);
       }
   }
 }

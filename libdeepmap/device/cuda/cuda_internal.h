@@ -42,13 +42,29 @@ struct dm_cuda_stacks
   size_t size;
 };
 
+/* A queue's lane for queued copies between pageable host memory and the
+   device (cuda_transfer.c): two pinned halves of DEEPMAP_CUDA_CHUNK
+   bytes, which stream callbacks on STREAM fill (to the device) or empty
+   (to the host) while the queue's own stream moves the other half by
+   DMA.  FULL[H] marks half H filled, EMPTY[H] emptied (once EMPTY_SET[H]);
+   HALF is the next half; START orders a copy's first callback after the
+   queue's earlier work.  */
+struct dm_cuda_lane
+{
+  void *buf;
+  CUstream stream;
+  CUevent full[2], empty[2], start;
+  int empty_set[2], half;
+};
+
+#define DM_CUDA_SPARE_LANES 16
+
 struct dm_queue
 {
   struct dm_backend_dev *dev;
   CUstream stream;
   struct dm_cuda_stacks stacks;	/* for regions launched on this queue */
-  void *bounce;			/* pinned, DEEPMAP_CUDA_CHUNK bytes, for
-				   queued copies into pageable memory */
+  struct dm_cuda_lane in, out;	/* to and from pageable memory */
   struct dm_queue *prev, *next;
 };
 
@@ -62,10 +78,15 @@ struct dm_cuda
   char name[128];
   int num_sms, regs_per_sm, clock_khz;
 
-  pthread_mutex_t lock;		/* guards IMAGES, LAST_FOUND, QUEUES */
+  pthread_mutex_t lock;		/* guards IMAGES, LAST_FOUND, QUEUES,
+				   SPARE */
   struct dm_cuda_image *images;
   const struct dm_cuda_kernel *last_found;	/* dm_cuda_kernel_find */
   struct dm_queue *queues;
+  /* Lanes of destroyed queues, for the next ones (pinned memory is slow
+     to get: a pipelined loop makes its queues afresh).  */
+  struct dm_cuda_lane spare[DM_CUDA_SPARE_LANES];
+  int nspare;
 
   pthread_mutex_t stacks_lock;	/* held by a synchronous region */
   struct dm_cuda_stacks stacks;
@@ -82,8 +103,6 @@ struct dm_cuda
   int ring_ready;
   int nslots, next_slot;
   CUstream *streams;
-  CUevent *stream_marks;	/* one per copy stream: "caught up to here" */
-  CUevent order;		/* a queue's progress, for the copy streams */
 
   /* Timeline marks (cuda_clock.c), under LOCK.  */
   struct dm_cuda_anchor *anchor;
@@ -124,6 +143,9 @@ int dm_cuda_copy_2d (struct dm_backend_dev *, enum dm_copy_dir dir,
    passed what it holds now, on a driver thread.  */
 int dm_cuda_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
 			    void (*fn) (void *, const char *), void *arg);
+/* The same on any stream of the device.  */
+int dm_cuda_stream_callback (struct dm_backend_dev *dev, CUstream stream,
+			     void (*fn) (void *, const char *), void *arg);
 
 /* cuda_clock.c, the mark_record and mark_time ops (events with timing
    against an anchor of known host time), and their release at fini.  */
@@ -132,6 +154,12 @@ int dm_cuda_mark_record (struct dm_backend_dev *dev, struct dm_queue *q,
 int dm_cuda_mark_time (struct dm_backend_dev *dev, void *mark, int wait,
 		       uint64_t *ns);
 void dm_cuda_clock_fini (struct dm_backend_dev *dev);
+
+/* Release a queue's lane once its stream has drained (context
+   current); 0, or -1 if waiting for its callbacks failed.  */
+int dm_cuda_lane_free (struct dm_backend_dev *dev, struct dm_cuda_lane *l);
+/* Take a spare lane into L, if there is one: 1, else 0.  */
+int dm_cuda_lane_reuse (struct dm_cuda *c, struct dm_cuda_lane *l);
 
 /* Release the staging ring and copy streams (context current).  */
 void dm_cuda_transfer_fini (struct dm_backend_dev *dev);

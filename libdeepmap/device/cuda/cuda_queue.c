@@ -4,9 +4,13 @@
    cuda_transfer.c: copies) build on these and nothing here calls them.  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "device/cuda/cuda_internal.h"
 #include "support/error.h"
+
+static int dm_cuda_lane_retire (struct dm_backend_dev *dev, struct dm_cuda *c,
+				struct dm_cuda_lane *l);
 
 int
 dm_cuda_bind (struct dm_backend_dev *dev)
@@ -67,10 +71,12 @@ dm_cuda_queue_destroy (struct dm_backend_dev *dev, struct dm_queue *q)
   int rc = DM_CU (dev->id, cuStreamSynchronize, q->stream) ? -1 : 0;
   if (q->stacks.ptr)
     dm_cu.cuMemFree (q->stacks.ptr);
-  /* The bounce buffer of queued copies into pageable memory
+  /* The lanes of queued copies to and from pageable memory
      (cuda_transfer.c).  */
-  if (q->bounce)
-    dm_cu.cuMemFreeHost (q->bounce);
+  if (dm_cuda_lane_retire (dev, c, &q->in) != 0)
+    rc = -1;
+  if (dm_cuda_lane_retire (dev, c, &q->out) != 0)
+    rc = -1;
   if (DM_CU (dev->id, cuStreamDestroy, q->stream))
     rc = -1;
   pthread_mutex_lock (&c->lock);
@@ -82,6 +88,65 @@ dm_cuda_queue_destroy (struct dm_backend_dev *dev, struct dm_queue *q)
     q->next->prev = q->prev;
   pthread_mutex_unlock (&c->lock);
   free (q);
+  return rc;
+}
+
+/* Keep lane L for a later queue once its callbacks are done, or free
+   it.  */
+static int
+dm_cuda_lane_retire (struct dm_backend_dev *dev, struct dm_cuda *c,
+		     struct dm_cuda_lane *l)
+{
+  if (l->buf == NULL)
+    return 0;
+  if (DM_CU (dev->id, cuStreamSynchronize, l->stream))
+    return dm_cuda_lane_free (dev, l), -1;
+  pthread_mutex_lock (&c->lock);
+  int kept = c->nspare < DM_CUDA_SPARE_LANES;
+  if (kept)
+    {
+      /* Its marks are all passed: a new queue starts afresh.  */
+      l->empty_set[0] = l->empty_set[1] = 0;
+      l->half = 0;
+      c->spare[c->nspare++] = *l;
+      memset (l, 0, sizeof *l);
+    }
+  pthread_mutex_unlock (&c->lock);
+  return kept ? 0 : dm_cuda_lane_free (dev, l);
+}
+
+int
+dm_cuda_lane_reuse (struct dm_cuda *c, struct dm_cuda_lane *l)
+{
+  pthread_mutex_lock (&c->lock);
+  int got = c->nspare > 0;
+  if (got)
+    *l = c->spare[--c->nspare];
+  pthread_mutex_unlock (&c->lock);
+  return got;
+}
+
+int
+dm_cuda_lane_free (struct dm_backend_dev *dev, struct dm_cuda_lane *l)
+{
+  int rc = 0;
+  /* A copy that failed half way may have left callbacks there.  */
+  if (l->stream && DM_CU (dev->id, cuStreamSynchronize, l->stream))
+    rc = -1;
+  for (int h = 0; h < 2; h++)
+    {
+      if (l->full[h])
+	dm_cu.cuEventDestroy (l->full[h]);
+      if (l->empty[h])
+	dm_cu.cuEventDestroy (l->empty[h]);
+    }
+  if (l->start)
+    dm_cu.cuEventDestroy (l->start);
+  if (l->stream)
+    dm_cu.cuStreamDestroy (l->stream);
+  if (l->buf)
+    dm_cu.cuMemFreeHost (l->buf);
+  memset (l, 0, sizeof *l);
   return rc;
 }
 
@@ -137,6 +202,13 @@ int
 dm_cuda_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
 			void (*fn) (void *, const char *), void *arg)
 {
+  return dm_cuda_stream_callback (dev, q->stream, fn, arg);
+}
+
+int
+dm_cuda_stream_callback (struct dm_backend_dev *dev, CUstream stream,
+			 void (*fn) (void *, const char *), void *arg)
+{
   if (dm_cuda_bind (dev) != 0)
     return -1;
   struct dm_cuda_callback *cb = malloc (sizeof *cb);
@@ -147,7 +219,7 @@ dm_cuda_queue_callback (struct dm_backend_dev *dev, struct dm_queue *q,
       return -1;
     }
   *cb = (struct dm_cuda_callback) { fn, arg, dev->id };
-  if (DM_CU (dev->id, cuStreamAddCallback, q->stream, dm_cuda_callback_run,
+  if (DM_CU (dev->id, cuStreamAddCallback, stream, dm_cuda_callback_run,
 	     cb, 0))
     {
       free (cb);

@@ -13,11 +13,12 @@
    default stream and are waited for: the per-thread stream never
    serialises with other threads' queues, and waiting for it (unlike a
    plain cuMemcpyHtoD, which may return before its DMA has finished) makes
-   the data visible to whatever stream comes next.  Queued copies to the
-   device through the ring are ordered after Q's earlier work and before
-   its later work with events; queued copies into pageable host memory go
-   through Q's pinned bounce buffer and stream callbacks instead
-   (dm_cuda_bounced_to_host).  */
+   the data visible to whatever stream comes next.  Queued copies between
+   pageable memory and the device (Q != NULL) go through Q's lane
+   instead, two pinned halves whose stream callbacks do the host-side
+   copying (dm_cuda_lane_to_device, dm_cuda_lane_to_host): the host
+   thread never does a queue's copying itself, so a pipelined loop's
+   copies overlap its regions.  */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,10 @@
 #define DM_CUDA_STAGING_DEFAULT ((size_t) 32 << 20)
 #define DM_CUDA_STREAMS_DEFAULT 2
 #define DM_CUDA_STREAMS_MAX 64
+/* Queued copies from pageable memory up to this size go to the driver,
+   which copies them into its own staging at once; larger ones go through
+   the queue's lane, so that the host does not do them.  */
+#define DM_CUDA_LANE_MIN ((size_t) 64 << 10)
 
 struct dm_cuda_tuning dm_cuda_tuning;
 static pthread_once_t dm_cuda_tuning_once = PTHREAD_ONCE_INIT;
@@ -111,8 +116,7 @@ dm_cuda_ring_make (struct dm_backend_dev *dev, struct dm_cuda *c)
   int nslots = (int) (t->staging / t->chunk);
   c->slots = calloc (nslots, sizeof *c->slots);
   c->streams = calloc (t->streams, sizeof *c->streams);
-  c->stream_marks = calloc (t->streams, sizeof *c->stream_marks);
-  if (!c->slots || !c->streams || !c->stream_marks)
+  if (!c->slots || !c->streams)
     {
       dm_set_reason ("cuda device %d: out of host memory for the staging "
 		     "ring", dev->id);
@@ -120,12 +124,8 @@ dm_cuda_ring_make (struct dm_backend_dev *dev, struct dm_cuda *c)
     }
   for (int i = 0; i < t->streams; i++)
     if (DM_CU (dev->id, cuStreamCreate, &c->streams[i],
-	       CU_STREAM_NON_BLOCKING)
-	|| DM_CU (dev->id, cuEventCreate, &c->stream_marks[i],
-		  CU_EVENT_DISABLE_TIMING))
+	       CU_STREAM_NON_BLOCKING))
       return -1;
-  if (DM_CU (dev->id, cuEventCreate, &c->order, CU_EVENT_DISABLE_TIMING))
-    return -1;
   for (int i = 0; i < nslots; i++)
     {
       CUresult r = dm_cu.cuMemHostAlloc (&c->slots[i].buf, t->chunk,
@@ -162,31 +162,6 @@ dm_cuda_ring_acquire (struct dm_backend_dev *dev, struct dm_cuda *c)
   dm_cuda_ring_free (c);
   pthread_mutex_unlock (&c->ring_lock);
   return -1;
-}
-
-/* Let the copy streams start only after Q's work so far.  */
-static int
-dm_cuda_streams_after (struct dm_backend_dev *dev, struct dm_cuda *c,
-		       CUstream q)
-{
-  if (DM_CU (dev->id, cuEventRecord, c->order, q))
-    return -1;
-  for (int i = 0; i < dm_cuda_tuning.streams; i++)
-    if (DM_CU (dev->id, cuStreamWaitEvent, c->streams[i], c->order, 0))
-      return -1;
-  return 0;
-}
-
-/* Let Q's later work start only after the copy streams' work so far.  */
-static int
-dm_cuda_queue_after_streams (struct dm_backend_dev *dev, struct dm_cuda *c,
-			     CUstream q)
-{
-  for (int i = 0; i < dm_cuda_tuning.streams; i++)
-    if (DM_CU (dev->id, cuEventRecord, c->stream_marks[i], c->streams[i])
-	|| DM_CU (dev->id, cuStreamWaitEvent, q, c->stream_marks[i], 0))
-      return -1;
-  return 0;
 }
 
 /* Wait until SLOT's last DMA is over.  */
@@ -227,20 +202,17 @@ dm_cuda_slot_dma (struct dm_backend_dev *dev, struct dm_cuda *c, int k,
   return 0;
 }
 
-/* Pageable SRC to device DST through the ring.  With Q, ordered within
-   Q's stream; the DMA may still run when this returns, the host buffer is
-   free at once.  */
+/* Pageable SRC to device DST through the ring, synchronously: the host
+   copies a chunk into one slot while the others' DMA runs.  (Queued
+   copies from pageable memory go through the queue's lane instead.)  */
 static int
 dm_cuda_staged_to_device (struct dm_backend_dev *dev, struct dm_cuda *c,
-			  CUdeviceptr dst, const char *src, size_t size,
-			  CUstream q)
+			  CUdeviceptr dst, const char *src, size_t size)
 {
   if (dm_cuda_ring_acquire (dev, c) != 0)
     return -1;
   size_t chunk = dm_cuda_tuning.chunk;
   int rc = -1;
-  if (q != NULL && dm_cuda_streams_after (dev, c, q) != 0)
-    goto out;
   for (size_t off = 0; off < size; off += chunk)
     {
       size_t len = size - off < chunk ? size - off : chunk;
@@ -252,15 +224,10 @@ dm_cuda_staged_to_device (struct dm_backend_dev *dev, struct dm_cuda *c,
       if (dm_cuda_slot_dma (dev, c, k, dst + off, len, 1) != 0)
 	goto out;
     }
-  if (q != NULL)
-    rc = dm_cuda_queue_after_streams (dev, c, q);
-  else
-    {
-      /* Synchronous: done when every slot is.  */
-      rc = 0;
-      for (int k = 0; k < c->nslots && rc == 0; k++)
-	rc = dm_cuda_slot_wait (dev, &c->slots[k]);
-    }
+  /* Done when every slot is.  */
+  rc = 0;
+  for (int k = 0; k < c->nslots && rc == 0; k++)
+    rc = dm_cuda_slot_wait (dev, &c->slots[k]);
 out:
   pthread_mutex_unlock (&c->ring_lock);
   return rc;
@@ -268,7 +235,7 @@ out:
 
 /* Device SRC to pageable DST through the ring, synchronously: DMA runs
    up to a ring's worth of chunks ahead of the host copying them out.
-   (Queued copies into pageable memory are bounced instead.)  */
+   (Queued copies into pageable memory go through the queue's lane.)  */
 static int
 dm_cuda_staged_to_host (struct dm_backend_dev *dev, struct dm_cuda *c,
 			char *dst, CUdeviceptr src, size_t size)
@@ -325,6 +292,216 @@ dm_cuda_use_ring (const void *host, size_t size, int to_device)
   return size > max && !dm_cuda_pinned (host, size);
 }
 
+/* Queued copies between pageable memory and the device.  The driver
+   copies from pageable memory only on the calling thread, and returns
+   from a copy into it only once the queue's earlier work (a whole region)
+   is done: the host would wait, under the device lock, and a pipelined
+   loop's copies could not overlap its regions.  Instead they go through
+   the queue's lane (struct dm_cuda_lane) piece by piece: a stream
+   callback on the lane's stream fills a half for the queue's DMA to the
+   device, or empties a half the queue's DMA filled from it, while the
+   other half's DMA runs; events order each half's reuse.  The host
+   memory stays the caller's until the queue has passed the copy, as the
+   to_device and to_host ops promise.  */
+
+/* One piece, for the callback that fills or empties its half: ROWS rows
+   of LEN bytes, HPITCH apart in host memory, packed in the half.  */
+struct dm_cuda_piece
+{
+  char *host;
+  char *half;
+  size_t len, rows, hpitch;
+  int to_device;
+};
+
+static void
+dm_cuda_piece_run (void *data, const char *failure)
+{
+  struct dm_cuda_piece *p = data;
+  /* After a failure the bytes are not there; the construct's completion
+     reports it.  One thread's memcpy would hold the lane to a third of
+     the link: whole pieces go over the helpers too.  */
+  if (failure == NULL && p->rows == 1)
+    {
+      if (p->to_device)
+	dm_parcopy (p->half, p->host, p->len);
+      else
+	dm_parcopy (p->host, p->half, p->len);
+    }
+  else if (failure == NULL)
+    for (size_t r = 0; r < p->rows; r++)
+      {
+	if (p->to_device)
+	  memcpy (p->half + r * p->len, p->host + r * p->hpitch, p->len);
+	else
+	  memcpy (p->host + r * p->hpitch, p->half + r * p->len, p->len);
+      }
+  free (p);
+}
+
+/* Make lane L on first use.  */
+static int
+dm_cuda_lane_make (struct dm_backend_dev *dev, struct dm_cuda_lane *l)
+{
+  size_t piece = dm_cuda_tuning.chunk;
+  if (l->buf != NULL || dm_cuda_lane_reuse (dev->backend, l))
+    return 0;
+  CUresult r = dm_cu.cuMemHostAlloc (&l->buf, 2 * piece, 0);
+  if (r != CUDA_SUCCESS)
+    {
+      l->buf = NULL;
+      dm_cuda_reason (r, "cuMemHostAlloc", "cuda device %d: %zu bytes of "
+		      "pinned buffer for queued copies", dev->id, 2 * piece);
+      return -1;
+    }
+  int ok = !DM_CU (dev->id, cuStreamCreate, &l->stream,
+		   CU_STREAM_NON_BLOCKING)
+	   && !DM_CU (dev->id, cuEventCreate, &l->start,
+		      CU_EVENT_DISABLE_TIMING);
+  for (int h = 0; h < 2 && ok; h++)
+    ok = !DM_CU (dev->id, cuEventCreate, &l->full[h], CU_EVENT_DISABLE_TIMING)
+	 && !DM_CU (dev->id, cuEventCreate, &l->empty[h],
+		    CU_EVENT_DISABLE_TIMING);
+  if (ok)
+    return 0;
+  /* Nothing is queued on it yet: undo all.  */
+  dm_cuda_lane_free (dev, l);
+  return -1;
+}
+
+/* The callback that fills (TO_DEVICE) or empties the current half of L
+   with ROWS rows of LEN bytes at HOST, HPITCH apart.  */
+static int
+dm_cuda_lane_piece (struct dm_backend_dev *dev, struct dm_cuda_lane *l,
+		    char *host, size_t len, size_t rows, size_t hpitch,
+		    int to_device)
+{
+  struct dm_cuda_piece *p = malloc (sizeof *p);
+  if (p == NULL)
+    {
+      dm_set_reason ("cuda device %d: out of host memory queueing a copy",
+		     dev->id);
+      return -1;
+    }
+  *p = (struct dm_cuda_piece) {
+    host, (char *) l->buf + (size_t) l->half * dm_cuda_tuning.chunk, len,
+    rows, hpitch, to_device };
+  if (dm_cuda_stream_callback (dev, l->stream, dm_cuda_piece_run, p) != 0)
+    {
+      free (p);
+      return -1;
+    }
+  return 0;
+}
+
+/* To the device: SIZE bytes of pageable SRC to DST, queued on Q.  */
+static int
+dm_cuda_lane_to_device (struct dm_backend_dev *dev, struct dm_queue *q,
+			CUdeviceptr dst, const char *src, size_t size)
+{
+  struct dm_cuda_lane *l = &q->in;
+  size_t piece = dm_cuda_tuning.chunk;
+  if (dm_cuda_lane_make (dev, l) != 0)
+    return -1;
+  /* The host bytes are read once the queue has reached the copy.  */
+  if (DM_CU (dev->id, cuEventRecord, l->start, q->stream)
+      || DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->start, 0))
+    return -1;
+  for (size_t off = 0; off < size; off += piece)
+    {
+      size_t len = size - off < piece ? size - off : piece;
+      int h = l->half;
+      char *half = (char *) l->buf + (size_t) h * piece;
+      if ((l->empty_set[h]
+	   && DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->empty[h], 0))
+	  || dm_cuda_lane_piece (dev, l, (char *) src + off, len, 1, len, 1)
+	  || DM_CU (dev->id, cuEventRecord, l->full[h], l->stream)
+	  || DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->full[h], 0))
+	return -1;
+      CUresult r = dm_cu.cuMemcpyHtoDAsync (dst + off, half, len, q->stream);
+      if (r != CUDA_SUCCESS)
+	{
+	  dm_cuda_reason (r, "cuMemcpyHtoDAsync", "cuda device %d: queued "
+			  "copy of %zu bytes to %#llx", dev->id, len,
+			  (unsigned long long) (dst + off));
+	  return -1;
+	}
+      if (DM_CU (dev->id, cuEventRecord, l->empty[h], q->stream))
+	return -1;
+      l->empty_set[h] = 1;
+      l->half = h ^ 1;
+    }
+  return 0;
+}
+
+/* To the host, one piece at a time: the half the next DMA may fill, Q's
+   stream made to wait until it is empty; NULL with a reason.  */
+static char *
+dm_cuda_lane_out_half (struct dm_backend_dev *dev, struct dm_queue *q)
+{
+  struct dm_cuda_lane *l = &q->out;
+  int h = l->half;
+  if (l->empty_set[h]
+      && DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->empty[h], 0))
+    return NULL;
+  return (char *) l->buf + (size_t) h * dm_cuda_tuning.chunk;
+}
+
+/* After the DMA into that half, queued on Q's stream: the callback that
+   empties it into ROWS rows of LEN bytes at DST, DPITCH apart.  */
+static int
+dm_cuda_lane_out_piece (struct dm_backend_dev *dev, struct dm_queue *q,
+			char *dst, size_t len, size_t rows, size_t dpitch)
+{
+  struct dm_cuda_lane *l = &q->out;
+  int h = l->half;
+  if (DM_CU (dev->id, cuEventRecord, l->full[h], q->stream)
+      || DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->full[h], 0)
+      || dm_cuda_lane_piece (dev, l, dst, len, rows, dpitch, 0)
+      || DM_CU (dev->id, cuEventRecord, l->empty[h], l->stream))
+    return -1;
+  l->empty_set[h] = 1;
+  l->half = h ^ 1;
+  return 0;
+}
+
+/* Q's later work after every piece's callback (the lane's stream runs
+   them in order: the last one's mark covers all).  */
+static int
+dm_cuda_lane_out_end (struct dm_backend_dev *dev, struct dm_queue *q)
+{
+  struct dm_cuda_lane *l = &q->out;
+  return DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->empty[l->half ^ 1],
+		0) ? -1 : 0;
+}
+
+static int
+dm_cuda_lane_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
+		      char *dst, CUdeviceptr src, size_t size)
+{
+  size_t piece = dm_cuda_tuning.chunk;
+  if (dm_cuda_lane_make (dev, &q->out) != 0)
+    return -1;
+  for (size_t off = 0; off < size; off += piece)
+    {
+      size_t len = size - off < piece ? size - off : piece;
+      char *half = dm_cuda_lane_out_half (dev, q);
+      if (half == NULL)
+	return -1;
+      CUresult r = dm_cu.cuMemcpyDtoHAsync (half, src + off, len, q->stream);
+      if (r != CUDA_SUCCESS)
+	{
+	  dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: queued "
+			  "copy of %zu bytes from %#llx", dev->id, len,
+			  (unsigned long long) (src + off));
+	  return -1;
+	}
+      if (dm_cuda_lane_out_piece (dev, q, dst + off, len, 1, len) != 0)
+	return -1;
+    }
+  return dm_cuda_lane_out_end (dev, q);
+}
+
 int
 dm_cuda_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
 		   size_t size, struct dm_queue *q)
@@ -334,11 +511,12 @@ dm_cuda_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
   if (dm_cuda_bind (dev) != 0)
     return -1;
   struct dm_cuda *c = dev->backend;
-  CUstream s = q ? q->stream : NULL;
-  if (dm_cuda_use_ring (src, size, 1))
-    return dm_cuda_staged_to_device (dev, c, dst, src, size, s);
+  if (q != NULL && size > DM_CUDA_LANE_MIN && !dm_cuda_pinned (src, size))
+    return dm_cuda_lane_to_device (dev, q, dst, src, size);
+  if (q == NULL && dm_cuda_use_ring (src, size, 1))
+    return dm_cuda_staged_to_device (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyHtoDAsync (dst, src, size,
-					q ? s : CU_STREAM_PER_THREAD);
+					q ? q->stream : CU_STREAM_PER_THREAD);
   if (r != CUDA_SUCCESS)
     {
       dm_cuda_reason (r, "cuMemcpyHtoDAsync", "cuda device %d: copy of %zu "
@@ -347,96 +525,6 @@ dm_cuda_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
       return -1;
     }
   return q ? 0 : dm_cuda_sync_thread_stream (dev, "a copy to the device");
-}
-
-/* One piece of a bounced copy, for the stream callback that copies it
-   out of the bounce buffer.  */
-struct dm_cuda_piece
-{
-  char *dst;
-  const char *bounce;
-  size_t len;
-  size_t rows, dpitch;		/* ROWS rows of LEN bytes, DPITCH apart */
-};
-
-static void
-dm_cuda_piece_out (void *data, const char *failure)
-{
-  struct dm_cuda_piece *p = data;
-  /* After a failure the bytes are not there; the construct's completion
-     reports it.  */
-  if (failure == NULL)
-    for (size_t r = 0; r < p->rows; r++)
-      memcpy (p->dst + r * p->dpitch, p->bounce + r * p->len, p->len);
-  free (p);
-}
-
-/* A queued copy into pageable memory.  The driver returns from one only
-   once it is done, i.e. after the queue's earlier work (a whole region):
-   the host would wait, under the device lock.  Instead the pieces go
-   through Q's pinned bounce buffer: DMA a piece into it, then a stream
-   callback copies it out; stream order keeps the next piece's DMA after
-   that callback, so one buffer serves them all.  */
-static int
-dm_cuda_bounce_alloc (struct dm_backend_dev *dev, struct dm_queue *q)
-{
-  size_t piece = dm_cuda_tuning.chunk;
-  if (q->bounce != NULL)
-    return 0;
-  CUresult r = dm_cu.cuMemHostAlloc (&q->bounce, piece, 0);
-  if (r == CUDA_SUCCESS)
-    return 0;
-  q->bounce = NULL;
-  dm_cuda_reason (r, "cuMemHostAlloc", "cuda device %d: %zu bytes of "
-		  "pinned bounce buffer", dev->id, piece);
-  return -1;
-}
-
-/* After the DMA into Q's bounce buffer just queued, a callback that
-   copies ROWS rows of LEN bytes out of it to DST, DPITCH apart.  */
-static int
-dm_cuda_piece_queue (struct dm_backend_dev *dev, struct dm_queue *q, char *dst,
-		     size_t len, size_t rows, size_t dpitch)
-{
-  struct dm_cuda_piece *p = malloc (sizeof *p);
-  if (p == NULL)
-    {
-      dm_set_reason ("cuda device %d: out of host memory queueing a copy",
-		     dev->id);
-      return -1;
-    }
-  *p = (struct dm_cuda_piece) { dst, q->bounce, len, rows, dpitch };
-  if (dm_cuda_queue_callback (dev, q, dm_cuda_piece_out, p) != 0)
-    {
-      free (p);
-      return -1;
-    }
-  return 0;
-}
-
-static int
-dm_cuda_bounced_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
-			 char *dst, CUdeviceptr src, size_t size)
-{
-  size_t piece = dm_cuda_tuning.chunk;
-  if (dm_cuda_bounce_alloc (dev, q) != 0)
-    return -1;
-  for (size_t off = 0; off < size; off += piece)
-    {
-      size_t len = size - off < piece ? size - off : piece;
-      CUresult r = dm_cu.cuMemcpyDtoHAsync (q->bounce, src + off, len,
-					    q->stream);
-      if (r != CUDA_SUCCESS)
-	{
-	  dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: queued "
-			  "copy of %zu bytes from %#llx", dev->id, len,
-			  (unsigned long long) (src + off));
-	  return -1;
-	}
-      if (dm_cuda_piece_queue (dev, q, dst + off, len, 1, len) != 0)
-	return -1;
-    }
-  return 0;
 }
 
 int
@@ -450,7 +538,7 @@ dm_cuda_to_host (struct dm_backend_dev *dev, void *dst, uintptr_t src,
   struct dm_cuda *c = dev->backend;
   CUstream s = q ? q->stream : NULL;
   if (q != NULL && !dm_cuda_pinned (dst, size))
-    return dm_cuda_bounced_to_host (dev, q, dst, src, size);
+    return dm_cuda_lane_to_host (dev, q, dst, src, size);
   if (dm_cuda_use_ring (dst, size, 0))
     return dm_cuda_staged_to_host (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyDtoHAsync (dst, src, size,
@@ -545,35 +633,37 @@ dm_cuda_memcpy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
   return 0;
 }
 
-/* A queued 2-D copy into pageable memory: as dm_cuda_bounced_to_host,
-   as many whole rows per piece as the bounce buffer holds.  */
+/* A queued 2-D copy into pageable memory: as dm_cuda_lane_to_host, as
+   many whole rows per piece as half a lane holds.  */
 static int
-dm_cuda_bounced_2d_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
-			    char *dst, size_t dpitch, CUdeviceptr src,
-			    size_t spitch, size_t width, size_t height)
+dm_cuda_lane_2d_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
+			 char *dst, size_t dpitch, CUdeviceptr src,
+			 size_t spitch, size_t width, size_t height)
 {
   size_t per = dm_cuda_tuning.chunk / width;
   if (per == 0)
     {
       for (size_t r = 0; r < height; r++)
-	if (dm_cuda_bounced_to_host (dev, q, dst + r * dpitch,
-				     src + r * spitch, width) != 0)
+	if (dm_cuda_lane_to_host (dev, q, dst + r * dpitch, src + r * spitch,
+				  width) != 0)
 	  return -1;
       return 0;
     }
-  if (dm_cuda_bounce_alloc (dev, q) != 0)
+  if (dm_cuda_lane_make (dev, &q->out) != 0)
     return -1;
   for (size_t r = 0; r < height; r += per)
     {
       size_t rows = height - r < per ? height - r : per;
-      if (dm_cuda_memcpy_2d (dev, DM_COPY_D2H, (uintptr_t) q->bounce, width,
-			     src + r * spitch, spitch, width, rows,
-			     q->stream) != 0
-	  || dm_cuda_piece_queue (dev, q, dst + r * dpitch, width, rows,
-				  dpitch) != 0)
+      char *half = dm_cuda_lane_out_half (dev, q);
+      if (half == NULL
+	  || dm_cuda_memcpy_2d (dev, DM_COPY_D2H, (uintptr_t) half, width,
+				src + r * spitch, spitch, width, rows,
+				q->stream) != 0
+	  || dm_cuda_lane_out_piece (dev, q, dst + r * dpitch, width, rows,
+				     dpitch) != 0)
 	return -1;
     }
-  return 0;
+  return dm_cuda_lane_out_end (dev, q);
 }
 
 /* Whether two sets of rows of WIDTH bytes share a byte: with one pitch,
@@ -592,9 +682,9 @@ dm_cuda_rows_overlap (uintptr_t a, size_t apitch, size_t aspan, uintptr_t b,
 }
 
 /* The copy_2d op: one cuMemcpy2DAsync (the driver stages pageable host
-   memory itself), except a queued copy into pageable memory, which is
-   bounced (see dm_cuda_bounced_to_host), and overlapping device rows,
-   copied row by row in a safe order.  */
+   memory itself), except a queued copy into pageable memory, which goes
+   through the queue's lane (see dm_cuda_lane_to_host), and overlapping
+   device rows, copied row by row in a safe order.  */
 int
 dm_cuda_copy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
 		 uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
@@ -607,8 +697,8 @@ dm_cuda_copy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
   size_t dspan = (height - 1) * dpitch + width;
   size_t sspan = (height - 1) * spitch + width;
   if (dir == DM_COPY_D2H && q != NULL && !dm_cuda_pinned ((void *) dst, dspan))
-    return dm_cuda_bounced_2d_to_host (dev, q, (char *) dst, dpitch, src,
-				       spitch, width, height);
+    return dm_cuda_lane_2d_to_host (dev, q, (char *) dst, dpitch, src,
+				    spitch, width, height);
   if (dir == DM_COPY_D2D && dm_cuda_rows_overlap (dst, dpitch, dspan, src,
 						   spitch, sspan, width))
     {
@@ -641,21 +731,12 @@ dm_cuda_ring_free (struct dm_cuda *c)
     }
   if (c->streams != NULL)
     for (int i = 0; i < dm_cuda_tuning.streams; i++)
-      {
-	if (c->streams[i])
-	  dm_cu.cuStreamDestroy (c->streams[i]);
-	if (c->stream_marks != NULL && c->stream_marks[i])
-	  dm_cu.cuEventDestroy (c->stream_marks[i]);
-      }
-  if (c->order)
-    dm_cu.cuEventDestroy (c->order);
+      if (c->streams[i])
+	dm_cu.cuStreamDestroy (c->streams[i]);
   free (c->slots);
   free (c->streams);
-  free (c->stream_marks);
   c->slots = NULL;
   c->streams = NULL;
-  c->stream_marks = NULL;
-  c->order = NULL;
   c->nslots = 0;
   c->next_slot = 0;
   c->ring_ready = 0;
@@ -664,5 +745,8 @@ dm_cuda_ring_free (struct dm_cuda *c)
 void
 dm_cuda_transfer_fini (struct dm_backend_dev *dev)
 {
-  dm_cuda_ring_free (dev->backend);
+  struct dm_cuda *c = dev->backend;
+  dm_cuda_ring_free (c);
+  while (c->nspare > 0)
+    dm_cuda_lane_free (dev, &c->spare[--c->nspare]);
 }
