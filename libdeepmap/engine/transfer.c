@@ -4,6 +4,7 @@
 
 #include "engine/devstate.h"
 #include "engine/transfer.h"
+#include "support/contenthash.h"
 #include "support/ompt.h"
 #include "support/report.h"
 
@@ -39,13 +40,21 @@ dm_now_ns (void)
    copy's end is when it is queued).  The timeline times a queued copy
    on its queue: TRACE_KIND's record between two queue callbacks.  The
    report gets the host rows (HEIGHT of WIDTH bytes, PITCH apart) once
-   the copy is made or queued.  */
+   the copy is made or queued, with their hash when it was taken beside
+   a synchronous copy (dm_report_hash_begin).  */
 #define DM_OMPT_TRANSFER(optype, src, src_dev, dst, dst_dev, size, call,  \
-			 trace_kind, host, devaddr, width, pitch, height) \
+			 trace_kind, host, devaddr, width, pitch, devpitch, \
+			 height)                                        \
   do                                                                    \
     {                                                                   \
       ompt_id_t _id = 0;                                                \
       uint64_t _rt = dm_report_enabled && !q ? dm_now_ns () : 0;        \
+      struct dm_hash_ticket *_ht                                        \
+	= _rt ? dm_report_hash_begin (dev, (trace_kind),                \
+				      (const void *) (host),            \
+				      (uintptr_t) (devaddr), (width), (pitch), \
+				      (devpitch), (height)) : NULL;     \
+      uint64_t _hash = 0;                                               \
       struct dm_trace_queued *_tq                                       \
 	= q ? dm_ompt_queued ((trace_kind), q, dev->id, (uintptr_t) (host), \
 			      (uintptr_t) (devaddr), (size)) : NULL;    \
@@ -54,18 +63,45 @@ dm_now_ns (void)
       dm_ompt_data_op (ompt_scope_begin, &_id, (optype), (src), (src_dev), \
 		       (dst), (dst_dev), (size));                       \
       int _r = (call);                                                  \
+      if (_ht)                                                          \
+	_hash = dm_content_hash_end (_ht);                              \
       dm_ompt_data_op (ompt_scope_end, &_id, (optype), (src), (src_dev),  \
 		       (dst), (dst_dev), (size));                       \
       if (dm_report_enabled && (trace_kind) != DM_TR_D2D && _r == 0)   \
 	dm_report_copy ((trace_kind) == DM_TR_H2D, dev->id,             \
 			(const void *) (host), (width), (pitch), (height), \
-			q != NULL, _rt ? dm_now_ns () - _rt : 0,        \
-			dm_ompt_codeptr ());                            \
+			q != NULL, _ht ? &_hash : NULL,                 \
+			_rt ? dm_now_ns () - _rt : 0, dm_ompt_codeptr ()); \
       if (_tq)                                                          \
 	dm_trace_queue_marks (dev, q, _tq, 0);                          \
       return _r;                                                        \
     }                                                                   \
   while (0)
+
+/* For the report, the hash of a synchronous copy's bytes taken while
+   the copy runs: from the host rows (HEIGHT of WIDTH bytes, PITCH apart)
+   of a copy to the device, which do not change during it; from the
+   device's rows (DEVPITCH apart) of a copy back where the host can read
+   device memory (a device that runs host code: the emulated one), the
+   same bytes the copy writes to the host.  NULL: the report hashes the
+   host rows after the copy (also for copies under DM_HASH_BESIDE_MIN,
+   which hash faster than the hashing thread is woken).  */
+#define DM_HASH_BESIDE_MIN ((size_t) 256 << 10)
+
+static struct dm_hash_ticket *
+dm_report_hash_begin (struct dm_device *dev, enum dm_trace_kind kind,
+		      const void *host, uintptr_t devaddr, size_t width,
+		      size_t pitch, size_t devpitch, size_t height)
+{
+  if (width * height < DM_HASH_BESIDE_MIN)
+    return NULL;
+  if (kind == DM_TR_H2D)
+    return dm_content_hash_begin (host, width, pitch, height);
+  if (kind == DM_TR_D2H && dev->ops->runs_host_code)
+    return dm_content_hash_begin ((const void *) devaddr, width, devpitch,
+				  height);
+  return NULL;
+}
 
 /* dm_trace_mark_time_fn over a device's mark_time op.  */
 static int
@@ -111,7 +147,7 @@ dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		      src, dm_ompt_host_device (), (void *) dst, dev->id, size,
 		      DM_TIMED (dev, dev->ops->to_device (&dev->core, dst, src,
 							  size, q)),
-		      DM_TR_H2D, src, dst, size, size, 1);
+		      DM_TR_H2D, src, dst, size, size, size, 1);
   return DM_TIMED (dev, dev->ops->to_device (&dev->core, dst, src, size, q));
 }
 
@@ -129,7 +165,7 @@ dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
 		      (void *) src, dev->id, dst, dm_ompt_host_device (), size,
 		      DM_TIMED (dev, dev->ops->to_host (&dev->core, dst, src,
 							size, q)),
-		      DM_TR_D2H, dst, src, size, size, 1);
+		      DM_TR_D2H, dst, src, size, size, size, 1);
   return DM_TIMED (dev, dev->ops->to_host (&dev->core, dst, src, size, q));
 }
 
@@ -150,7 +186,7 @@ dm_copy_device_to_device (struct dm_device *dev, uintptr_t dst, uintptr_t src,
 		      DM_TIMED (dev, dev->ops->device_to_device (&dev->core,
 								 dst, src,
 								 size, q)),
-		      DM_TR_D2D, src, dst, size, size, 1);
+		      DM_TR_D2D, src, dst, size, size, size, 1);
   return DM_TIMED (dev, dev->ops->device_to_device (&dev->core, dst, src,
 						    size, q));
 }
@@ -235,7 +271,8 @@ dm_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
 			: dir == DM_COPY_D2H ? DM_TR_D2H : DM_TR_D2D,
 			dir == DM_COPY_D2H ? dst : src,
 			dir == DM_COPY_D2H ? src : dst, width,
-			dir == DM_COPY_D2H ? dpitch : spitch, height);
+			dir == DM_COPY_D2H ? dpitch : spitch,
+			dir == DM_COPY_D2H ? spitch : dpitch, height);
     }
   return DM_TIMED (dev, dm_copy_2d_call (dev, dir, dst, dpitch, src, spitch,
 					 width, height, q));

@@ -6,9 +6,7 @@
    helper that wakes late finds nothing left.  The job is rewritten only
    when no helper is inside it (ACTIVE == 0), and the caller returns once
    every part is copied (LEFT == 0).  */
-#define _GNU_SOURCE 1
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +14,7 @@
 
 #include "support/config.h"
 #include "support/error.h"
+#include "support/helperthread.h"
 #include "support/parcopy.h"
 
 #define DM_PARCOPY_MAX_THREADS 16
@@ -103,29 +102,13 @@ dm_pc_helper (void *unused)
 }
 
 /* Start the helpers not yet running (LOCK held); fewer if the system
-   will not give threads.  Signals stay with the program's threads.  */
+   will not give threads.  */
 static void
 dm_pc_start (int want)
 {
-  sigset_t all, old;
-  sigfillset (&all);
-  pthread_sigmask (SIG_SETMASK, &all, &old);
-  while (dm_pc_helpers < want)
-    {
-      pthread_t t;
-      pthread_attr_t attr;
-      pthread_attr_init (&attr);
-      pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
-      pthread_attr_setstacksize (&attr, 64 << 10);
-      int r = pthread_create (&t, &attr, dm_pc_helper, NULL);
-      pthread_attr_destroy (&attr);
-      if (r != 0)
-	break;
-      /* For ps and the tests.  */
-      pthread_setname_np (t, "deepmap-copy");
-      dm_pc_helpers++;
-    }
-  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  while (dm_pc_helpers < want
+	 && dm_helper_thread_start (dm_pc_helper, NULL, "deepmap-copy") == 0)
+    dm_pc_helpers++;
 }
 
 int

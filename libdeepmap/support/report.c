@@ -9,7 +9,7 @@
 
 #include "support/config.h"
 #include "support/error.h"
-#include "support/parcopy.h"
+#include "support/contenthash.h"
 #include "support/report.h"
 #include "support/trace.h"
 
@@ -69,121 +69,17 @@ void
 dm_report_init (void)
 {
   if (dm_config.report && !dm_report_enabled)
-    __atomic_store_n (&dm_report_enabled, 1, __ATOMIC_RELEASE);
-}
-
-static inline uint64_t
-dm_rp_rotl (uint64_t x, int r)
-{
-  return (x << r) | (x >> (64 - r));
-}
-
-/* The finaliser of a 64-bit multiplicative hash: every input bit
-   reaches every output bit.  */
-static inline uint64_t
-dm_rp_mix (uint64_t h)
-{
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ull;
-  h ^= h >> 33;
-  return h;
-}
-
-/* Contents hash of N bytes at P, continuing from H, at about memory
-   speed: XXH3's accumulation (each 16 bytes W, X = W ^ KEY: ACC +=
-   lo32 (X) * hi32 (X) + W with its halves swapped) in four 2 x 64-bit
-   vectors, which SSE2 does as pmuludq; then the words left over, the
-   tail, and a full mix.  A change detector, not a digest.  */
-typedef uint64_t dm_rp_v2 __attribute__ ((vector_size (16)));
-
-static uint64_t
-dm_rp_hash (const unsigned char *p, size_t n, uint64_t h)
-{
-  const uint64_t k1 = 0x9e3779b97f4a7c15ull, k2 = 0xbf58476d1ce4e5b9ull;
-  const dm_rp_v2 lo = { 0xffffffffull, 0xffffffffull };
-  dm_rp_v2 acc[4], key[4];
-  for (int i = 0; i < 4; i++)
     {
-      acc[i] = (dm_rp_v2) { h + (uint64_t) i, (h ^ n) * k1 + (uint64_t) i };
-      key[i] = (dm_rp_v2) { k2 * (uint64_t) (2 * i + 1),
-			    k1 * (uint64_t) (2 * i + 2) };
+      dm_content_hash_prepare ();
+      __atomic_store_n (&dm_report_enabled, 1, __ATOMIC_RELEASE);
     }
-  for (; n >= 64; p += 64, n -= 64)
-    for (int i = 0; i < 4; i++)
-      {
-	dm_rp_v2 w;
-	memcpy (&w, p + 16 * i, sizeof w);
-	dm_rp_v2 x = w ^ key[i];
-	acc[i] += (x & lo) * (x >> 32);
-	acc[i] += (dm_rp_v2) { w[1], w[0] };
-      }
-  uint64_t r = dm_rp_mix (h ^ n);
-  for (int i = 0; i < 4; i++)
-    r = dm_rp_rotl (r ^ dm_rp_mix (acc[i][0] ^ dm_rp_rotl (acc[i][1], 32)),
-		    27) * k1;
-  for (; n >= 8; p += 8, n -= 8)
-    {
-      uint64_t w;
-      memcpy (&w, p, sizeof w);
-      r = dm_rp_rotl ((r ^ w) * k1, 31) * k2;
-    }
-  uint64_t tail = 0;
-  memcpy (&tail, p, n);
-  return dm_rp_mix (r ^ tail ^ ((uint64_t) n << 56));
-}
-
-/* A copy of BLOCK bytes or more is hashed block by block, each block on
-   its own (seeded by its index), on the copy helpers where there are
-   some (support/parcopy.h); the blocks' hashes are then folded in
-   order, so the result does not depend on the threads.  */
-#define DM_RP_BLOCK ((size_t) 1 << 20)
-
-#define DM_RP_GROUP 64		/* blocks hashed at a time */
-
-struct dm_rp_blocks
-{
-  const unsigned char *p;
-  size_t n;
-  size_t first;				/* index of OUT[0] */
-  uint64_t out[DM_RP_GROUP];
-};
-
-static void
-dm_rp_hash_block (void *ctx, size_t i)
-{
-  struct dm_rp_blocks *b = ctx;
-  size_t k = b->first + i, off = k * DM_RP_BLOCK;
-  size_t len = b->n - off < DM_RP_BLOCK ? b->n - off : DM_RP_BLOCK;
-  b->out[i] = dm_rp_hash (b->p + off, len, (uint64_t) k);
-}
-
-static uint64_t
-dm_rp_hash_large (const unsigned char *p, size_t n, uint64_t h)
-{
-  size_t nb = (n + DM_RP_BLOCK - 1) / DM_RP_BLOCK;
-  if (nb < 2)
-    return dm_rp_hash (p, n, h);
-  struct dm_rp_blocks b = { .p = p, .n = n };
-  uint64_t r = dm_rp_mix (h ^ n);
-  for (b.first = 0; b.first < nb; b.first += DM_RP_GROUP)
-    {
-      size_t k = nb - b.first < DM_RP_GROUP ? nb - b.first : DM_RP_GROUP;
-      if (dm_parallel_parts (k, dm_rp_hash_block, &b) != 0)
-	for (size_t i = 0; i < k; i++)
-	  dm_rp_hash_block (&b, i);
-      for (size_t i = 0; i < k; i++)
-	r = dm_rp_mix (dm_rp_rotl (r, 23) ^ b.out[i]);
-    }
-  return r;
 }
 
 static uint64_t
 dm_rp_key (uintptr_t a, uintptr_t b, uintptr_t c, int device)
 {
-  return dm_rp_mix (a * 0x9e3779b97f4a7c15ull ^ dm_rp_rotl (b, 21)
-		    ^ dm_rp_rotl (c, 42) ^ (uint64_t) device);
+  return dm_hash_mix (a * 0x9e3779b97f4a7c15ull ^ dm_hash_rotl (b, 21)
+		      ^ dm_hash_rotl (c, 42) ^ (uint64_t) device);
 }
 
 /* The slot for KEY in T (SIZE bytes a slot, empty when its device is
@@ -309,16 +205,16 @@ dm_rp_waste (enum dm_rp_kind kind, const struct dm_rp_range *r,
 
 void
 dm_report_copy (int to_device, int device, const void *host, size_t width,
-		size_t pitch, size_t height, int queued, uint64_t ns,
-		const void *codeptr)
+		size_t pitch, size_t height, int queued, const uint64_t *hash,
+		uint64_t ns, const void *codeptr)
 {
   uint64_t h = 0;
   /* The bytes themselves, before the lock: copies of other threads
      need not wait for them.  */
-  if (to_device || !queued)
-    for (size_t row = 0; row < height; row++)
-      h = dm_rp_hash_large ((const unsigned char *) host + row * pitch, width,
-			    h);
+  if (hash)
+    h = *hash;
+  else if (to_device || !queued)
+    h = dm_content_hash (host, width, pitch, height);
   pthread_mutex_lock (&dm_rp_lock);
   struct dm_rp_range *r = dm_rp_range (device, (uintptr_t) host,
 				       width * height);

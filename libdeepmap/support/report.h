@@ -10,7 +10,8 @@
      after it was freed (a data region to hoist).
 
    Contents are compared by a 64-bit hash of the bytes copied, kept per
-   host range (device, start, length).  A copy back that is queued
+   host range (device, start, length); large synchronous copies are
+   hashed while they run (support/contenthash.h, engine/transfer.c).  A copy back that is queued
    (nowait) is not hashed: the range's next copy in is not classified.
 
    Fed by the OMPT event sites (support/ompt.h): with the report on,
@@ -33,10 +34,11 @@ void dm_report_init (void);
    PITCH apart) and DEVICE, made by the construct at CODEPTR (NULL:
    none) in NS nanoseconds (0: queued, not timed).  TO_DEVICE: host to
    device, else back.  QUEUED: the bytes are not there yet (a copy back
-   not hashed).  */
+   not hashed).  HASH: their dm_content_hash, taken beside the copy
+   (NULL: hash them here).  */
 void dm_report_copy (int to_device, int device, const void *host,
 		     size_t width, size_t pitch, size_t height, int queued,
-		     uint64_t ns, const void *codeptr);
+		     const uint64_t *hash, uint64_t ns, const void *codeptr);
 
 /* Device memory for the host range [HOST, HOST + BYTES) was allocated
    (ALLOC) or freed.  */
