@@ -72,6 +72,9 @@ dm_now_ns (void)
 			(const void *) (host), (width), (pitch), (height), \
 			q != NULL, _ht ? &_hash : NULL,                 \
 			_rt ? dm_now_ns () - _rt : 0, dm_ompt_codeptr ()); \
+      if (dm_report_enabled && (trace_kind) == DM_TR_D2H && q && _r == 0) \
+	dm_report_back_queued (dev, q, (const void *) (host), (width),  \
+			       (pitch), (height));                      \
       if (_tq)                                                          \
 	dm_trace_queue_marks (dev, q, _tq, 0);                          \
       return _r;                                                        \
@@ -101,6 +104,21 @@ dm_report_hash_begin (struct dm_device *dev, enum dm_trace_kind kind,
     return dm_content_hash_begin ((const void *) devaddr, width, devpitch,
 				  height);
   return NULL;
+}
+
+/* For the report, the hash of a queued copy back once Q has passed it:
+   the host bytes are the copy's from then until the construct
+   completes.  */
+static void
+dm_report_back_queued (struct dm_device *dev, struct dm_queue *q,
+		       const void *host, size_t width, size_t pitch,
+		       size_t height)
+{
+  struct dm_rp_later *l = dm_report_back_later (dev->id, host, width, pitch,
+						height);
+  if (l && dev->ops->queue_callback (&dev->core, q, dm_report_back_done, l)
+	   != 0)
+    free (l);
 }
 
 /* dm_trace_mark_time_fn over a device's mark_time op.  */

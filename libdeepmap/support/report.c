@@ -27,7 +27,8 @@ enum dm_rp_kind
 /* What is known of one host range on one device.  */
 #define DM_RP_SENT 1		/* SENT_HASH: its last copy in */
 #define DM_RP_BACK 2		/* BACK_HASH: a copy back since then */
-#define DM_RP_BACK_UNKNOWN 4	/* a queued copy back since then */
+#define DM_RP_BACK_UNKNOWN 4	/* a queued copy back since then, not
+				   yet done (dm_report_back_done) */
 #define DM_RP_FREED 8		/* its device memory was freed */
 
 struct dm_rp_range
@@ -37,6 +38,7 @@ struct dm_rp_range
   int device;			/* -1: empty slot */
   unsigned flags;
   uint64_t sent_hash, back_hash;
+  uint64_t backs;		/* copies back recorded */
 };
 
 /* One line of the report: a kind of waste of one range at one
@@ -223,6 +225,7 @@ dm_report_copy (int to_device, int device, const void *host, size_t width,
   else if (!to_device)
     {
       dm_rp_copies_back++;
+      r->backs++;
       r->flags &= ~(DM_RP_BACK | DM_RP_BACK_UNKNOWN);
       r->flags |= queued ? DM_RP_BACK_UNKNOWN : DM_RP_BACK;
       r->back_hash = h;
@@ -245,6 +248,59 @@ dm_report_copy (int to_device, int device, const void *host, size_t width,
       r->sent_hash = h;
     }
   pthread_mutex_unlock (&dm_rp_lock);
+}
+
+/* A queued copy back, to hash once the queue has passed it.  */
+struct dm_rp_later
+{
+  int device;
+  const void *host;
+  size_t width, pitch, height;
+  uint64_t backs;		/* the range's count when it was queued */
+};
+
+struct dm_rp_later *
+dm_report_back_later (int device, const void *host, size_t width,
+		      size_t pitch, size_t height)
+{
+  struct dm_rp_later *l = malloc (sizeof *l);
+  if (l == NULL)
+    return NULL;
+  *l = (struct dm_rp_later) { device, host, width, pitch, height, 0 };
+  pthread_mutex_lock (&dm_rp_lock);
+  struct dm_rp_range *r = dm_rp_range (device, (uintptr_t) host,
+				       width * height);
+  if (r)
+    l->backs = r->backs;
+  pthread_mutex_unlock (&dm_rp_lock);
+  if (r == NULL)
+    {
+      free (l);
+      return NULL;
+    }
+  return l;
+}
+
+void
+dm_report_back_done (void *data, const char *failure)
+{
+  struct dm_rp_later *l = data;
+  /* The bytes are the copy's now, and stay so until the construct
+     completes (after this callback): hash them outside the lock.  */
+  uint64_t h = failure ? 0
+	       : dm_content_hash (l->host, l->width, l->pitch, l->height);
+  pthread_mutex_lock (&dm_rp_lock);
+  struct dm_rp_range *r = failure ? NULL
+			  : dm_rp_range (l->device, (uintptr_t) l->host,
+					 l->width * l->height);
+  /* Only if nothing was recorded for the range since.  */
+  if (r && r->backs == l->backs && (r->flags & DM_RP_BACK_UNKNOWN))
+    {
+      r->flags = (r->flags & ~DM_RP_BACK_UNKNOWN) | DM_RP_BACK;
+      r->back_hash = h;
+    }
+  pthread_mutex_unlock (&dm_rp_lock);
+  free (l);
 }
 
 void

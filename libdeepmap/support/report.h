@@ -11,8 +11,9 @@
 
    Contents are compared by a 64-bit hash of the bytes copied, kept per
    host range (device, start, length); large synchronous copies are
-   hashed while they run (support/contenthash.h, engine/transfer.c).  A copy back that is queued
-   (nowait) is not hashed: the range's next copy in is not classified.
+   hashed while they run (support/contenthash.h, engine/transfer.c), a
+   queued (nowait) copy back once its queue has passed it
+   (dm_report_back_done).
 
    Fed by the OMPT event sites (support/ompt.h): with the report on,
    dm_ompt_enabled is set, so it costs nothing more when off.  Entries
@@ -39,6 +40,19 @@ void dm_report_init (void);
 void dm_report_copy (int to_device, int device, const void *host,
 		     size_t width, size_t pitch, size_t height, int queued,
 		     const uint64_t *hash, uint64_t ns, const void *codeptr);
+
+/* A queued copy back into the host rows at HOST (as dm_report_copy's)
+   from DEVICE, just recorded with dm_report_copy: what
+   dm_report_back_done (a queue callback, queued right after the copy)
+   needs to hash its bytes once they are there; NULL when out of host
+   memory (the copy stays unclassified).  */
+struct dm_rp_later;
+struct dm_rp_later *dm_report_back_later (int device, const void *host,
+					  size_t width, size_t pitch,
+					  size_t height);
+/* A queue callback (see the backends' queue_callback): hash the bytes of
+   the copy back of DATA, a dm_rp_later, and free it.  */
+void dm_report_back_done (void *data, const char *failure);
 
 /* Device memory for the host range [HOST, HOST + BYTES) was allocated
    (ALLOC) or freed.  */
