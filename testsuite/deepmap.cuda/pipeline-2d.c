@@ -2,7 +2,7 @@
    each chunk's column block moves with one cuMemcpy2DAsync per array
    and direction (the rows at the host's pitch), a halo moves between
    slots on the device with one more, and the copies back into pageable
-   memory go through the queue's bounce buffer in pieces of whole rows
+   memory go through the queue's lane in pieces of whole rows
    (DEEPMAP_CUDA_CHUNK), the host never waiting for a queue.  The host
    zeroes each block once the pipeline holds it: what comes back is what
    the device held, byte-exact.  */

@@ -910,7 +910,10 @@ cuMemcpy2DAsync (const CUDA_MEMCPY2D *m, CUstream s)
   size_t span = (m->Height - 1) * m->dstPitch + m->WidthInBytes;
   int pageable_out = (m->dstMemoryType == CU_MEMORYTYPE_HOST
 		      && !fk_pinned (d, span));
-  fk_note_copy (m->WidthInBytes * m->Height, -1);
+  size_t sspan = (m->Height - 1) * m->srcPitch + m->WidthInBytes;
+  fk_note_copy (m->WidthInBytes * m->Height,
+		m->srcMemoryType == CU_MEMORYTYPE_HOST && fk_pinned (p, sspan)
+		? FK_C_HTOD_PINNED : -1);
   struct fk_op op = { .kind = FK_COPY, .dst = d, .src = p,
 		      .size = m->WidthInBytes, .height = m->Height,
 		      .dpitch = m->dstPitch, .spitch = m->srcPitch };

@@ -394,42 +394,106 @@ dm_cuda_lane_piece (struct dm_backend_dev *dev, struct dm_cuda_lane *l,
   return 0;
 }
 
+static int dm_cuda_memcpy_2d (struct dm_backend_dev *dev,
+			      enum dm_copy_dir dir, uintptr_t dst,
+			      size_t dpitch, uintptr_t src, size_t spitch,
+			      size_t width, size_t height, CUstream s);
+
+/* To the device: the host bytes are read once Q has reached the copy.  */
+static int
+dm_cuda_lane_in_start (struct dm_backend_dev *dev, struct dm_queue *q)
+{
+  struct dm_cuda_lane *l = &q->in;
+  if (dm_cuda_lane_make (dev, l) != 0)
+    return -1;
+  return DM_CU (dev->id, cuEventRecord, l->start, q->stream)
+	 || DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->start, 0)
+	 ? -1 : 0;
+}
+
+/* One piece to the device: ROWS rows of LEN bytes at SRC, SPITCH apart,
+   packed into the next half by a callback, then by DMA on Q's stream to
+   DST, DPITCH apart.  */
+static int
+dm_cuda_lane_in_piece (struct dm_backend_dev *dev, struct dm_queue *q,
+		       CUdeviceptr dst, size_t dpitch, const char *src,
+		       size_t spitch, size_t len, size_t rows)
+{
+  struct dm_cuda_lane *l = &q->in;
+  int h = l->half;
+  char *half = (char *) l->buf + (size_t) h * dm_cuda_tuning.chunk;
+  if ((l->empty_set[h]
+       && DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->empty[h], 0))
+      || dm_cuda_lane_piece (dev, l, (char *) src, len, rows, spitch, 1)
+      || DM_CU (dev->id, cuEventRecord, l->full[h], l->stream)
+      || DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->full[h], 0))
+    return -1;
+  if (rows > 1)
+    {
+      if (dm_cuda_memcpy_2d (dev, DM_COPY_H2D, dst, dpitch, (uintptr_t) half,
+			     len, len, rows, q->stream) != 0)
+	return -1;
+    }
+  else
+    {
+      CUresult r = dm_cu.cuMemcpyHtoDAsync (dst, half, len, q->stream);
+      if (r != CUDA_SUCCESS)
+	{
+	  dm_cuda_reason (r, "cuMemcpyHtoDAsync", "cuda device %d: queued "
+			  "copy of %zu bytes to %#llx", dev->id, len,
+			  (unsigned long long) dst);
+	  return -1;
+	}
+    }
+  if (DM_CU (dev->id, cuEventRecord, l->empty[h], q->stream))
+    return -1;
+  l->empty_set[h] = 1;
+  l->half = h ^ 1;
+  return 0;
+}
+
 /* To the device: SIZE bytes of pageable SRC to DST, queued on Q.  */
 static int
 dm_cuda_lane_to_device (struct dm_backend_dev *dev, struct dm_queue *q,
 			CUdeviceptr dst, const char *src, size_t size)
 {
-  struct dm_cuda_lane *l = &q->in;
   size_t piece = dm_cuda_tuning.chunk;
-  if (dm_cuda_lane_make (dev, l) != 0)
-    return -1;
-  /* The host bytes are read once the queue has reached the copy.  */
-  if (DM_CU (dev->id, cuEventRecord, l->start, q->stream)
-      || DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->start, 0))
+  if (dm_cuda_lane_in_start (dev, q) != 0)
     return -1;
   for (size_t off = 0; off < size; off += piece)
     {
       size_t len = size - off < piece ? size - off : piece;
-      int h = l->half;
-      char *half = (char *) l->buf + (size_t) h * piece;
-      if ((l->empty_set[h]
-	   && DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->empty[h], 0))
-	  || dm_cuda_lane_piece (dev, l, (char *) src + off, len, 1, len, 1)
-	  || DM_CU (dev->id, cuEventRecord, l->full[h], l->stream)
-	  || DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->full[h], 0))
+      if (dm_cuda_lane_in_piece (dev, q, dst + off, len, src + off, len, len,
+				 1) != 0)
 	return -1;
-      CUresult r = dm_cu.cuMemcpyHtoDAsync (dst + off, half, len, q->stream);
-      if (r != CUDA_SUCCESS)
-	{
-	  dm_cuda_reason (r, "cuMemcpyHtoDAsync", "cuda device %d: queued "
-			  "copy of %zu bytes to %#llx", dev->id, len,
-			  (unsigned long long) (dst + off));
+    }
+  return 0;
+}
+
+/* A queued 2-D copy from pageable memory: as dm_cuda_lane_to_device, as
+   many whole rows per piece as half a lane holds.  */
+static int
+dm_cuda_lane_2d_to_device (struct dm_backend_dev *dev, struct dm_queue *q,
+			   CUdeviceptr dst, size_t dpitch, const char *src,
+			   size_t spitch, size_t width, size_t height)
+{
+  size_t per = dm_cuda_tuning.chunk / width;
+  if (per == 0)
+    {
+      for (size_t r = 0; r < height; r++)
+	if (dm_cuda_lane_to_device (dev, q, dst + r * dpitch, src + r * spitch,
+				    width) != 0)
 	  return -1;
-	}
-      if (DM_CU (dev->id, cuEventRecord, l->empty[h], q->stream))
+      return 0;
+    }
+  if (dm_cuda_lane_in_start (dev, q) != 0)
+    return -1;
+  for (size_t r = 0; r < height; r += per)
+    {
+      size_t rows = height - r < per ? height - r : per;
+      if (dm_cuda_lane_in_piece (dev, q, dst + r * dpitch, dpitch,
+				 src + r * spitch, spitch, width, rows) != 0)
 	return -1;
-      l->empty_set[h] = 1;
-      l->half = h ^ 1;
     }
   return 0;
 }
@@ -682,9 +746,9 @@ dm_cuda_rows_overlap (uintptr_t a, size_t apitch, size_t aspan, uintptr_t b,
 }
 
 /* The copy_2d op: one cuMemcpy2DAsync (the driver stages pageable host
-   memory itself), except a queued copy into pageable memory, which goes
-   through the queue's lane (see dm_cuda_lane_to_host), and overlapping
-   device rows, copied row by row in a safe order.  */
+   memory itself), except queued copies into pageable memory, and of over
+   DM_CUDA_LANE_MIN from it, which go through the queue's lane, and
+   overlapping device rows, copied row by row in a safe order.  */
 int
 dm_cuda_copy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
 		 uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
@@ -699,6 +763,11 @@ dm_cuda_copy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
   if (dir == DM_COPY_D2H && q != NULL && !dm_cuda_pinned ((void *) dst, dspan))
     return dm_cuda_lane_2d_to_host (dev, q, (char *) dst, dpitch, src,
 				    spitch, width, height);
+  if (dir == DM_COPY_H2D && q != NULL && width * height > DM_CUDA_LANE_MIN
+      && !dm_cuda_pinned ((void *) src, sspan))
+    return dm_cuda_lane_2d_to_device (dev, q, dst, dpitch,
+				      (const char *) src, spitch, width,
+				      height);
   if (dir == DM_COPY_D2D && dm_cuda_rows_overlap (dst, dpitch, dspan, src,
 						   spitch, sspan, width))
     {
