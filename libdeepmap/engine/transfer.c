@@ -41,7 +41,7 @@ dm_now_ns (void)
    on its queue: TRACE_KIND's record between two queue callbacks.  The
    report gets the host rows (HEIGHT of WIDTH bytes, PITCH apart) once
    the copy is made or queued, with their hash when it was taken beside
-   a synchronous copy (dm_report_hash_begin).  */
+   a synchronous copy (dm_copy_hash_beside).  */
 #define DM_OMPT_TRANSFER(optype, src, src_dev, dst, dst_dev, size, call,  \
 			 trace_kind, host, devaddr, width, pitch, devpitch, \
 			 height)                                        \
@@ -50,7 +50,7 @@ dm_now_ns (void)
       ompt_id_t _id = 0;                                                \
       uint64_t _rt = dm_report_enabled && !q ? dm_now_ns () : 0;        \
       struct dm_hash_ticket *_ht                                        \
-	= _rt ? dm_report_hash_begin (dev, (trace_kind),                \
+	= _rt ? dm_copy_hash_beside (dev, (trace_kind),                 \
 				      (const void *) (host),            \
 				      (uintptr_t) (devaddr), (width), (pitch), \
 				      (devpitch), (height)) : NULL;     \
@@ -68,13 +68,11 @@ dm_now_ns (void)
       dm_ompt_data_op (ompt_scope_end, &_id, (optype), (src), (src_dev),  \
 		       (dst), (dst_dev), (size));                       \
       if (dm_report_enabled && (trace_kind) != DM_TR_D2D && _r == 0)   \
-	dm_report_copy ((trace_kind) == DM_TR_H2D, dev->id,             \
-			(const void *) (host), (width), (pitch), (height), \
-			q != NULL, _ht ? &_hash : NULL,                 \
-			_rt ? dm_now_ns () - _rt : 0, dm_ompt_codeptr ()); \
-      if (dm_report_enabled && (trace_kind) == DM_TR_D2H && q && _r == 0) \
-	dm_report_back_queued (dev, q, (const void *) (host), (width),  \
-			       (pitch), (height));                      \
+	dm_copy_back_later (dev, q,                                     \
+	  dm_report_copy ((trace_kind) == DM_TR_H2D, dev->id,           \
+			  (const void *) (host), (width), (pitch), (height), \
+			  q != NULL, _ht ? &_hash : NULL,               \
+			  _rt ? dm_now_ns () - _rt : 0, dm_ompt_codeptr ())); \
       if (_tq)                                                          \
 	dm_trace_queue_marks (dev, q, _tq, 0);                          \
       return _r;                                                        \
@@ -92,9 +90,9 @@ dm_now_ns (void)
 #define DM_HASH_BESIDE_MIN ((size_t) 256 << 10)
 
 static struct dm_hash_ticket *
-dm_report_hash_begin (struct dm_device *dev, enum dm_trace_kind kind,
-		      const void *host, uintptr_t devaddr, size_t width,
-		      size_t pitch, size_t devpitch, size_t height)
+dm_copy_hash_beside (struct dm_device *dev, enum dm_trace_kind kind,
+		     const void *host, uintptr_t devaddr, size_t width,
+		     size_t pitch, size_t devpitch, size_t height)
 {
   if (width * height < DM_HASH_BESIDE_MIN)
     return NULL;
@@ -106,19 +104,16 @@ dm_report_hash_begin (struct dm_device *dev, enum dm_trace_kind kind,
   return NULL;
 }
 
-/* For the report, the hash of a queued copy back once Q has passed it:
-   the host bytes are the copy's from then until the construct
-   completes.  */
+/* For the report, the hash of a queued copy back (LATER, from
+   dm_report_copy) once Q has passed it: the host bytes are the copy's
+   from then until the construct completes.  */
 static void
-dm_report_back_queued (struct dm_device *dev, struct dm_queue *q,
-		       const void *host, size_t width, size_t pitch,
-		       size_t height)
+dm_copy_back_later (struct dm_device *dev, struct dm_queue *q,
+		    struct dm_rp_later *later)
 {
-  struct dm_rp_later *l = dm_report_back_later (dev->id, host, width, pitch,
-						height);
-  if (l && dev->ops->queue_callback (&dev->core, q, dm_report_back_done, l)
-	   != 0)
-    free (l);
+  if (later && dev->ops->queue_callback (&dev->core, q, dm_report_back_done,
+					 later) != 0)
+    free (later);
 }
 
 /* dm_trace_mark_time_fn over a device's mark_time op.  */

@@ -205,11 +205,23 @@ dm_rp_waste (enum dm_rp_kind kind, const struct dm_rp_range *r,
   e->ns += ns;
 }
 
-void
+/* A queued copy back, to hash once the queue has passed it.  */
+struct dm_rp_later
+{
+  int device;
+  const void *host;
+  size_t width, pitch, height;
+  uint64_t backs;		/* the range's count when it was queued */
+};
+
+struct dm_rp_later *
 dm_report_copy (int to_device, int device, const void *host, size_t width,
 		size_t pitch, size_t height, int queued, const uint64_t *hash,
 		uint64_t ns, const void *codeptr)
 {
+  struct dm_rp_later *later = NULL;
+  if (!to_device && queued)
+    later = malloc (sizeof *later);
   uint64_t h = 0;
   /* The bytes themselves, before the lock: copies of other threads
      need not wait for them.  */
@@ -229,6 +241,9 @@ dm_report_copy (int to_device, int device, const void *host, size_t width,
       r->flags &= ~(DM_RP_BACK | DM_RP_BACK_UNKNOWN);
       r->flags |= queued ? DM_RP_BACK_UNKNOWN : DM_RP_BACK;
       r->back_hash = h;
+      if (later)
+	*later = (struct dm_rp_later) { device, host, width, pitch, height,
+					r->backs };
     }
   else
     {
@@ -248,37 +263,12 @@ dm_report_copy (int to_device, int device, const void *host, size_t width,
       r->sent_hash = h;
     }
   pthread_mutex_unlock (&dm_rp_lock);
-}
-
-/* A queued copy back, to hash once the queue has passed it.  */
-struct dm_rp_later
-{
-  int device;
-  const void *host;
-  size_t width, pitch, height;
-  uint64_t backs;		/* the range's count when it was queued */
-};
-
-struct dm_rp_later *
-dm_report_back_later (int device, const void *host, size_t width,
-		      size_t pitch, size_t height)
-{
-  struct dm_rp_later *l = malloc (sizeof *l);
-  if (l == NULL)
-    return NULL;
-  *l = (struct dm_rp_later) { device, host, width, pitch, height, 0 };
-  pthread_mutex_lock (&dm_rp_lock);
-  struct dm_rp_range *r = dm_rp_range (device, (uintptr_t) host,
-				       width * height);
-  if (r)
-    l->backs = r->backs;
-  pthread_mutex_unlock (&dm_rp_lock);
-  if (r == NULL)
+  if (later && !r)
     {
-      free (l);
-      return NULL;
+      free (later);
+      later = NULL;
     }
-  return l;
+  return later;
 }
 
 void

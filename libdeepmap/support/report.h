@@ -34,22 +34,17 @@ void dm_report_init (void);
 /* A copy between the host range at HOST (HEIGHT rows of WIDTH bytes,
    PITCH apart) and DEVICE, made by the construct at CODEPTR (NULL:
    none) in NS nanoseconds (0: queued, not timed).  TO_DEVICE: host to
-   device, else back.  QUEUED: the bytes are not there yet (a copy back
-   not hashed).  HASH: their dm_content_hash, taken beside the copy
-   (NULL: hash them here).  */
-void dm_report_copy (int to_device, int device, const void *host,
-		     size_t width, size_t pitch, size_t height, int queued,
-		     const uint64_t *hash, uint64_t ns, const void *codeptr);
-
-/* A queued copy back into the host rows at HOST (as dm_report_copy's)
-   from DEVICE, just recorded with dm_report_copy: what
-   dm_report_back_done (a queue callback, queued right after the copy)
-   needs to hash its bytes once they are there; NULL when out of host
-   memory (the copy stays unclassified).  */
+   device, else back.  QUEUED: the bytes are not there yet.  HASH: their
+   dm_content_hash, taken beside the copy (NULL: hash them here).  For a
+   queued copy back, what dm_report_back_done needs to hash its bytes
+   once they are there: the caller queues that callback right after the
+   copy (NULL when out of host memory: the copy stays unclassified).  */
 struct dm_rp_later;
-struct dm_rp_later *dm_report_back_later (int device, const void *host,
-					  size_t width, size_t pitch,
-					  size_t height);
+struct dm_rp_later *dm_report_copy (int to_device, int device,
+				    const void *host, size_t width,
+				    size_t pitch, size_t height, int queued,
+				    const uint64_t *hash, uint64_t ns,
+				    const void *codeptr);
 /* A queue callback (see the backends' queue_callback): hash the bytes of
    the copy back of DATA, a dm_rp_later, and free it.  */
 void dm_report_back_done (void *data, const char *failure);

@@ -46,15 +46,15 @@ struct dm_cuda_stacks
    device (cuda_transfer.c): two pinned halves of DEEPMAP_CUDA_CHUNK
    bytes, which stream callbacks on STREAM fill (to the device) or empty
    (to the host) while the queue's own stream moves the other half by
-   DMA.  FULL[H] marks half H filled, EMPTY[H] emptied (once EMPTY_SET[H]);
-   HALF is the next half; START orders a copy's first callback after the
-   queue's earlier work.  */
+   DMA.  FULL[H] marks half H filled, EMPTY[H] emptied; HALF is the next
+   half; START orders a copy's first callback after the queue's earlier
+   work.  */
 struct dm_cuda_lane
 {
   void *buf;
   CUstream stream;
   CUevent full[2], empty[2], start;
-  int empty_set[2], half;
+  int half;
 };
 
 #define DM_CUDA_SPARE_LANES 16

@@ -9,9 +9,6 @@
 #include "device/cuda/cuda_internal.h"
 #include "support/error.h"
 
-static int dm_cuda_lane_retire (struct dm_backend_dev *dev, struct dm_cuda *c,
-				struct dm_cuda_lane *l);
-
 int
 dm_cuda_bind (struct dm_backend_dev *dev)
 {
@@ -61,36 +58,6 @@ dm_cuda_queue_sync (struct dm_backend_dev *dev, struct dm_queue *q)
   return DM_CU (dev->id, cuStreamSynchronize, q->stream) ? -1 : 0;
 }
 
-int
-dm_cuda_queue_destroy (struct dm_backend_dev *dev, struct dm_queue *q)
-{
-  struct dm_cuda *c = dm_cuda_state (dev);
-  if (c == NULL || dm_cuda_bind (dev) != 0)
-    return -1;
-  /* Drain first: the stacks may still be in use.  */
-  int rc = DM_CU (dev->id, cuStreamSynchronize, q->stream) ? -1 : 0;
-  if (q->stacks.ptr)
-    dm_cu.cuMemFree (q->stacks.ptr);
-  /* The lanes of queued copies to and from pageable memory
-     (cuda_transfer.c).  */
-  if (dm_cuda_lane_retire (dev, c, &q->in) != 0)
-    rc = -1;
-  if (dm_cuda_lane_retire (dev, c, &q->out) != 0)
-    rc = -1;
-  if (DM_CU (dev->id, cuStreamDestroy, q->stream))
-    rc = -1;
-  pthread_mutex_lock (&c->lock);
-  if (q->prev != NULL)
-    q->prev->next = q->next;
-  else
-    c->queues = q->next;
-  if (q->next != NULL)
-    q->next->prev = q->prev;
-  pthread_mutex_unlock (&c->lock);
-  free (q);
-  return rc;
-}
-
 /* Keep lane L for a later queue once its callbacks are done, or free
    it.  */
 static int
@@ -105,9 +72,7 @@ dm_cuda_lane_retire (struct dm_backend_dev *dev, struct dm_cuda *c,
   int kept = c->nspare < DM_CUDA_SPARE_LANES;
   if (kept)
     {
-      /* Its marks are all passed: a new queue starts afresh.  */
-      l->empty_set[0] = l->empty_set[1] = 0;
-      l->half = 0;
+      /* Its marks are all passed: a new queue may wait for them.  */
       c->spare[c->nspare++] = *l;
       memset (l, 0, sizeof *l);
     }
@@ -147,6 +112,36 @@ dm_cuda_lane_free (struct dm_backend_dev *dev, struct dm_cuda_lane *l)
   if (l->buf)
     dm_cu.cuMemFreeHost (l->buf);
   memset (l, 0, sizeof *l);
+  return rc;
+}
+
+int
+dm_cuda_queue_destroy (struct dm_backend_dev *dev, struct dm_queue *q)
+{
+  struct dm_cuda *c = dm_cuda_state (dev);
+  if (c == NULL || dm_cuda_bind (dev) != 0)
+    return -1;
+  /* Drain first: the stacks may still be in use.  */
+  int rc = DM_CU (dev->id, cuStreamSynchronize, q->stream) ? -1 : 0;
+  if (q->stacks.ptr)
+    dm_cu.cuMemFree (q->stacks.ptr);
+  /* The lanes of queued copies to and from pageable memory
+     (cuda_transfer.c).  */
+  if (dm_cuda_lane_retire (dev, c, &q->in) != 0)
+    rc = -1;
+  if (dm_cuda_lane_retire (dev, c, &q->out) != 0)
+    rc = -1;
+  if (DM_CU (dev->id, cuStreamDestroy, q->stream))
+    rc = -1;
+  pthread_mutex_lock (&c->lock);
+  if (q->prev != NULL)
+    q->prev->next = q->next;
+  else
+    c->queues = q->next;
+  if (q->next != NULL)
+    q->next->prev = q->prev;
+  pthread_mutex_unlock (&c->lock);
+  free (q);
   return rc;
 }
 

@@ -16,7 +16,7 @@
    the data visible to whatever stream comes next.  Queued copies between
    pageable memory and the device (Q != NULL) go through Q's lane
    instead, two pinned halves whose stream callbacks do the host-side
-   copying (dm_cuda_lane_to_device, dm_cuda_lane_to_host): the host
+   copying (dm_cuda_lane_copy): the host
    thread never does a queue's copying itself, so a pipelined loop's
    copies overlap its regions.  */
 #include <stdlib.h>
@@ -320,22 +320,15 @@ dm_cuda_piece_run (void *data, const char *failure)
   struct dm_cuda_piece *p = data;
   /* After a failure the bytes are not there; the construct's completion
      reports it.  One thread's memcpy would hold the lane to a third of
-     the link: whole pieces go over the helpers too.  */
-  if (failure == NULL && p->rows == 1)
+     the link: large rows go over the copy helpers too.  */
+  for (size_t r = 0; failure == NULL && r < p->rows; r++)
     {
+      char *h = p->host + r * p->hpitch, *b = p->half + r * p->len;
       if (p->to_device)
-	dm_parcopy (p->half, p->host, p->len);
+	dm_parcopy (b, h, p->len);
       else
-	dm_parcopy (p->host, p->half, p->len);
+	dm_parcopy (h, b, p->len);
     }
-  else if (failure == NULL)
-    for (size_t r = 0; r < p->rows; r++)
-      {
-	if (p->to_device)
-	  memcpy (p->half + r * p->len, p->host + r * p->hpitch, p->len);
-	else
-	  memcpy (p->host + r * p->hpitch, p->half + r * p->len, p->len);
-      }
   free (p);
 }
 
@@ -399,6 +392,30 @@ static int dm_cuda_memcpy_2d (struct dm_backend_dev *dev,
 			      size_t dpitch, uintptr_t src, size_t spitch,
 			      size_t width, size_t height, CUstream s);
 
+/* The DMA of a piece between a lane's half (packed rows) and the device,
+   on Q's stream: ROWS rows of LEN bytes, DPITCH and SPITCH apart.  */
+static int
+dm_cuda_half_dma (struct dm_backend_dev *dev, struct dm_queue *q,
+		  enum dm_copy_dir dir, uintptr_t dst, size_t dpitch,
+		  uintptr_t src, size_t spitch, size_t len, size_t rows)
+{
+  if (rows > 1)
+    return dm_cuda_memcpy_2d (dev, dir, dst, dpitch, src, spitch, len, rows,
+			      q->stream);
+  CUresult r = dir == DM_COPY_H2D
+	       ? dm_cu.cuMemcpyHtoDAsync (dst, (const void *) src, len,
+					  q->stream)
+	       : dm_cu.cuMemcpyDtoHAsync ((void *) dst, src, len, q->stream);
+  if (r == CUDA_SUCCESS)
+    return 0;
+  dm_cuda_reason (r, dir == DM_COPY_H2D ? "cuMemcpyHtoDAsync"
+				      : "cuMemcpyDtoHAsync",
+		  "cuda device %d: queued copy of %zu bytes %s %#jx", dev->id,
+		  len, dir == DM_COPY_H2D ? "to" : "from",
+		  (uintmax_t) (dir == DM_COPY_H2D ? dst : src));
+  return -1;
+}
+
 /* To the device: the host bytes are read once Q has reached the copy.  */
 static int
 dm_cuda_lane_in_start (struct dm_backend_dev *dev, struct dm_queue *q)
@@ -422,109 +439,40 @@ dm_cuda_lane_in_piece (struct dm_backend_dev *dev, struct dm_queue *q,
   struct dm_cuda_lane *l = &q->in;
   int h = l->half;
   char *half = (char *) l->buf + (size_t) h * dm_cuda_tuning.chunk;
-  if ((l->empty_set[h]
-       && DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->empty[h], 0))
+  /* Waiting for an event never recorded does not wait.  */
+  if (DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->empty[h], 0)
       || dm_cuda_lane_piece (dev, l, (char *) src, len, rows, spitch, 1)
       || DM_CU (dev->id, cuEventRecord, l->full[h], l->stream)
       || DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->full[h], 0))
     return -1;
-  if (rows > 1)
-    {
-      if (dm_cuda_memcpy_2d (dev, DM_COPY_H2D, dst, dpitch, (uintptr_t) half,
-			     len, len, rows, q->stream) != 0)
-	return -1;
-    }
-  else
-    {
-      CUresult r = dm_cu.cuMemcpyHtoDAsync (dst, half, len, q->stream);
-      if (r != CUDA_SUCCESS)
-	{
-	  dm_cuda_reason (r, "cuMemcpyHtoDAsync", "cuda device %d: queued "
-			  "copy of %zu bytes to %#llx", dev->id, len,
-			  (unsigned long long) dst);
-	  return -1;
-	}
-    }
-  if (DM_CU (dev->id, cuEventRecord, l->empty[h], q->stream))
+  if (dm_cuda_half_dma (dev, q, DM_COPY_H2D, dst, dpitch, (uintptr_t) half,
+			len, len, rows) != 0
+      || DM_CU (dev->id, cuEventRecord, l->empty[h], q->stream))
     return -1;
-  l->empty_set[h] = 1;
   l->half = h ^ 1;
   return 0;
 }
 
-/* To the device: SIZE bytes of pageable SRC to DST, queued on Q.  */
-static int
-dm_cuda_lane_to_device (struct dm_backend_dev *dev, struct dm_queue *q,
-			CUdeviceptr dst, const char *src, size_t size)
-{
-  size_t piece = dm_cuda_tuning.chunk;
-  if (dm_cuda_lane_in_start (dev, q) != 0)
-    return -1;
-  for (size_t off = 0; off < size; off += piece)
-    {
-      size_t len = size - off < piece ? size - off : piece;
-      if (dm_cuda_lane_in_piece (dev, q, dst + off, len, src + off, len, len,
-				 1) != 0)
-	return -1;
-    }
-  return 0;
-}
-
-/* A queued 2-D copy from pageable memory: as dm_cuda_lane_to_device, as
-   many whole rows per piece as half a lane holds.  */
-static int
-dm_cuda_lane_2d_to_device (struct dm_backend_dev *dev, struct dm_queue *q,
-			   CUdeviceptr dst, size_t dpitch, const char *src,
-			   size_t spitch, size_t width, size_t height)
-{
-  size_t per = dm_cuda_tuning.chunk / width;
-  if (per == 0)
-    {
-      for (size_t r = 0; r < height; r++)
-	if (dm_cuda_lane_to_device (dev, q, dst + r * dpitch, src + r * spitch,
-				    width) != 0)
-	  return -1;
-      return 0;
-    }
-  if (dm_cuda_lane_in_start (dev, q) != 0)
-    return -1;
-  for (size_t r = 0; r < height; r += per)
-    {
-      size_t rows = height - r < per ? height - r : per;
-      if (dm_cuda_lane_in_piece (dev, q, dst + r * dpitch, dpitch,
-				 src + r * spitch, spitch, width, rows) != 0)
-	return -1;
-    }
-  return 0;
-}
-
-/* To the host, one piece at a time: the half the next DMA may fill, Q's
-   stream made to wait until it is empty; NULL with a reason.  */
-static char *
-dm_cuda_lane_out_half (struct dm_backend_dev *dev, struct dm_queue *q)
-{
-  struct dm_cuda_lane *l = &q->out;
-  int h = l->half;
-  if (l->empty_set[h]
-      && DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->empty[h], 0))
-    return NULL;
-  return (char *) l->buf + (size_t) h * dm_cuda_tuning.chunk;
-}
-
-/* After the DMA into that half, queued on Q's stream: the callback that
-   empties it into ROWS rows of LEN bytes at DST, DPITCH apart.  */
+/* One piece to the host: ROWS rows of LEN bytes at device SRC, SPITCH
+   apart, packed by DMA on Q's stream into the next half (once it is
+   empty), then unpacked by a callback to DST, DPITCH apart.  */
 static int
 dm_cuda_lane_out_piece (struct dm_backend_dev *dev, struct dm_queue *q,
-			char *dst, size_t len, size_t rows, size_t dpitch)
+			char *dst, size_t dpitch, CUdeviceptr src,
+			size_t spitch, size_t len, size_t rows)
 {
   struct dm_cuda_lane *l = &q->out;
   int h = l->half;
-  if (DM_CU (dev->id, cuEventRecord, l->full[h], q->stream)
+  char *half = (char *) l->buf + (size_t) h * dm_cuda_tuning.chunk;
+  /* Waiting for an event never recorded does not wait.  */
+  if (DM_CU (dev->id, cuStreamWaitEvent, q->stream, l->empty[h], 0)
+      || dm_cuda_half_dma (dev, q, DM_COPY_D2H, (uintptr_t) half, len, src,
+			   spitch, len, rows) != 0
+      || DM_CU (dev->id, cuEventRecord, l->full[h], q->stream)
       || DM_CU (dev->id, cuStreamWaitEvent, l->stream, l->full[h], 0)
       || dm_cuda_lane_piece (dev, l, dst, len, rows, dpitch, 0)
       || DM_CU (dev->id, cuEventRecord, l->empty[h], l->stream))
     return -1;
-  l->empty_set[h] = 1;
   l->half = h ^ 1;
   return 0;
 }
@@ -539,31 +487,36 @@ dm_cuda_lane_out_end (struct dm_backend_dev *dev, struct dm_queue *q)
 		0) ? -1 : 0;
 }
 
+/* A queued copy of HEIGHT rows of WIDTH bytes between pageable host
+   memory and the device (TO_DEVICE: from SRC to DST), SPITCH and DPITCH
+   apart, through Q's lane: as many whole rows per piece as half a lane
+   holds, or rows cut into pieces when one is larger.  */
 static int
-dm_cuda_lane_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
-		      char *dst, CUdeviceptr src, size_t size)
+dm_cuda_lane_copy (struct dm_backend_dev *dev, struct dm_queue *q,
+		   int to_device, uintptr_t dst, size_t dpitch, uintptr_t src,
+		   size_t spitch, size_t width, size_t height)
 {
   size_t piece = dm_cuda_tuning.chunk;
-  if (dm_cuda_lane_make (dev, &q->out) != 0)
+  size_t per = piece / width, step = per ? per : 1;
+  if (to_device ? dm_cuda_lane_in_start (dev, q) != 0
+		: dm_cuda_lane_make (dev, &q->out) != 0)
     return -1;
-  for (size_t off = 0; off < size; off += piece)
+  for (size_t r = 0; r < height; r += step)
     {
-      size_t len = size - off < piece ? size - off : piece;
-      char *half = dm_cuda_lane_out_half (dev, q);
-      if (half == NULL)
-	return -1;
-      CUresult r = dm_cu.cuMemcpyDtoHAsync (half, src + off, len, q->stream);
-      if (r != CUDA_SUCCESS)
+      size_t rows = per ? (height - r < per ? height - r : per) : 1;
+      for (size_t off = 0; off < width; off += piece)
 	{
-	  dm_cuda_reason (r, "cuMemcpyDtoHAsync", "cuda device %d: queued "
-			  "copy of %zu bytes from %#llx", dev->id, len,
-			  (unsigned long long) (src + off));
-	  return -1;
+	  size_t len = per ? width : width - off < piece ? width - off : piece;
+	  uintptr_t d = dst + r * dpitch + off, s = src + r * spitch + off;
+	  if (to_device
+	      ? dm_cuda_lane_in_piece (dev, q, d, dpitch, (const char *) s,
+				       spitch, len, rows)
+	      : dm_cuda_lane_out_piece (dev, q, (char *) d, dpitch, s, spitch,
+					len, rows))
+	    return -1;
 	}
-      if (dm_cuda_lane_out_piece (dev, q, dst + off, len, 1, len) != 0)
-	return -1;
     }
-  return dm_cuda_lane_out_end (dev, q);
+  return to_device ? 0 : dm_cuda_lane_out_end (dev, q);
 }
 
 int
@@ -576,7 +529,8 @@ dm_cuda_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
     return -1;
   struct dm_cuda *c = dev->backend;
   if (q != NULL && size > DM_CUDA_LANE_MIN && !dm_cuda_pinned (src, size))
-    return dm_cuda_lane_to_device (dev, q, dst, src, size);
+    return dm_cuda_lane_copy (dev, q, 1, dst, size, (uintptr_t) src, size,
+			      size, 1);
   if (q == NULL && dm_cuda_use_ring (src, size, 1))
     return dm_cuda_staged_to_device (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyHtoDAsync (dst, src, size,
@@ -602,7 +556,8 @@ dm_cuda_to_host (struct dm_backend_dev *dev, void *dst, uintptr_t src,
   struct dm_cuda *c = dev->backend;
   CUstream s = q ? q->stream : NULL;
   if (q != NULL && !dm_cuda_pinned (dst, size))
-    return dm_cuda_lane_to_host (dev, q, dst, src, size);
+    return dm_cuda_lane_copy (dev, q, 0, (uintptr_t) dst, size, src, size,
+			      size, 1);
   if (dm_cuda_use_ring (dst, size, 0))
     return dm_cuda_staged_to_host (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyDtoHAsync (dst, src, size,
@@ -697,39 +652,6 @@ dm_cuda_memcpy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
   return 0;
 }
 
-/* A queued 2-D copy into pageable memory: as dm_cuda_lane_to_host, as
-   many whole rows per piece as half a lane holds.  */
-static int
-dm_cuda_lane_2d_to_host (struct dm_backend_dev *dev, struct dm_queue *q,
-			 char *dst, size_t dpitch, CUdeviceptr src,
-			 size_t spitch, size_t width, size_t height)
-{
-  size_t per = dm_cuda_tuning.chunk / width;
-  if (per == 0)
-    {
-      for (size_t r = 0; r < height; r++)
-	if (dm_cuda_lane_to_host (dev, q, dst + r * dpitch, src + r * spitch,
-				  width) != 0)
-	  return -1;
-      return 0;
-    }
-  if (dm_cuda_lane_make (dev, &q->out) != 0)
-    return -1;
-  for (size_t r = 0; r < height; r += per)
-    {
-      size_t rows = height - r < per ? height - r : per;
-      char *half = dm_cuda_lane_out_half (dev, q);
-      if (half == NULL
-	  || dm_cuda_memcpy_2d (dev, DM_COPY_D2H, (uintptr_t) half, width,
-				src + r * spitch, spitch, width, rows,
-				q->stream) != 0
-	  || dm_cuda_lane_out_piece (dev, q, dst + r * dpitch, width, rows,
-				     dpitch) != 0)
-	return -1;
-    }
-  return dm_cuda_lane_out_end (dev, q);
-}
-
 /* Whether two sets of rows of WIDTH bytes share a byte: with one pitch,
    rows side by side in the same lines (slots of a pipelined array) do
    not; other pitches are judged by the spans.  */
@@ -761,13 +683,12 @@ dm_cuda_copy_2d (struct dm_backend_dev *dev, enum dm_copy_dir dir,
   size_t dspan = (height - 1) * dpitch + width;
   size_t sspan = (height - 1) * spitch + width;
   if (dir == DM_COPY_D2H && q != NULL && !dm_cuda_pinned ((void *) dst, dspan))
-    return dm_cuda_lane_2d_to_host (dev, q, (char *) dst, dpitch, src,
-				    spitch, width, height);
+    return dm_cuda_lane_copy (dev, q, 0, dst, dpitch, src, spitch, width,
+			      height);
   if (dir == DM_COPY_H2D && q != NULL && width * height > DM_CUDA_LANE_MIN
       && !dm_cuda_pinned ((void *) src, sspan))
-    return dm_cuda_lane_2d_to_device (dev, q, dst, dpitch,
-				      (const char *) src, spitch, width,
-				      height);
+    return dm_cuda_lane_copy (dev, q, 1, dst, dpitch, src, spitch, width,
+			      height);
   if (dir == DM_COPY_D2D && dm_cuda_rows_overlap (dst, dpitch, dspan, src,
 						   spitch, sspan, width))
     {
