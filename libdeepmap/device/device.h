@@ -98,6 +98,16 @@ struct dm_device_ops
 		  uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
 		  size_t width, size_t height, struct dm_queue *q);
 
+  /* Optional: a synchronous copy to the device or back (DIR, rows as
+     for copy_2d, no overlap) that also gives in *HASH the content hash
+     of the bytes it moves (support/contenthash.h), taken in the same
+     pass: a device whose copy engine is the host CPU.  The report uses
+     it (engine/transfer.c); NULL: the hash is taken beside the copy.  */
+  int (*copy_hashed) (struct dm_backend_dev *, enum dm_copy_dir dir,
+		      uintptr_t dst, size_t dpitch, uintptr_t src,
+		      size_t spitch, size_t width, size_t height,
+		      uint64_t *hash);
+
   /* Asynchronous queues: in-order streams of work.  */
   struct dm_queue *(*queue_create) (struct dm_backend_dev *);
   int (*queue_destroy) (struct dm_backend_dev *, struct dm_queue *);

@@ -40,8 +40,8 @@ dm_now_ns (void)
    copy's end is when it is queued).  The timeline times a queued copy
    on its queue: TRACE_KIND's record between two queue callbacks.  The
    report gets the host rows (HEIGHT of WIDTH bytes, PITCH apart) once
-   the copy is made or queued, with their hash when it was taken beside
-   a synchronous copy (dm_copy_hash_beside).  */
+   the copy is made or queued, with their hash when it was taken in or
+   beside a synchronous copy (dm_copy_hashed, dm_copy_hash_beside).  */
 #define DM_OMPT_TRANSFER(optype, src, src_dev, dst, dst_dev, size, call,  \
 			 trace_kind, host, devaddr, width, pitch, devpitch, \
 			 height)                                        \
@@ -49,11 +49,12 @@ dm_now_ns (void)
     {                                                                   \
       ompt_id_t _id = 0;                                                \
       uint64_t _rt = dm_report_enabled && !q ? dm_now_ns () : 0;        \
+      int _fused = _rt && dev->ops->copy_hashed                         \
+		   && (trace_kind) != DM_TR_D2D;                        \
       struct dm_hash_ticket *_ht                                        \
-	= _rt ? dm_copy_hash_beside (dev, (trace_kind),                 \
-				      (const void *) (host),            \
-				      (uintptr_t) (devaddr), (width), (pitch), \
-				      (devpitch), (height)) : NULL;     \
+	= _rt && !_fused                                                \
+	  ? dm_copy_hash_beside ((trace_kind), (const void *) (host),   \
+				 (width), (pitch), (height)) : NULL;    \
       uint64_t _hash = 0;                                               \
       struct dm_trace_queued *_tq                                       \
 	= q ? dm_ompt_queued ((trace_kind), q, dev->id, (uintptr_t) (host), \
@@ -62,7 +63,14 @@ dm_now_ns (void)
 	dm_trace_queue_marks (dev, q, _tq, 1);                          \
       dm_ompt_data_op (ompt_scope_begin, &_id, (optype), (src), (src_dev), \
 		       (dst), (dst_dev), (size));                       \
-      int _r = (call);                                                  \
+      int _r = _fused                                                   \
+	       ? DM_TIMED (dev, dm_copy_hashed (dev, (trace_kind),      \
+						(const void *) (host),  \
+						(uintptr_t) (devaddr),  \
+						(width), (pitch),       \
+						(devpitch), (height),   \
+						&_hash))                \
+	       : (call);                                                \
       if (_ht)                                                          \
 	_hash = dm_content_hash_end (_ht);                              \
       dm_ompt_data_op (ompt_scope_end, &_id, (optype), (src), (src_dev),  \
@@ -71,7 +79,7 @@ dm_now_ns (void)
 	dm_copy_back_later (dev, q,                                     \
 	  dm_report_copy ((trace_kind) == DM_TR_H2D, dev->id,           \
 			  (const void *) (host), (width), (pitch), (height), \
-			  q != NULL, _ht ? &_hash : NULL,               \
+			  q != NULL, _ht || _fused ? &_hash : NULL,     \
 			  _rt ? dm_now_ns () - _rt : 0, dm_ompt_codeptr ())); \
       if (_tq)                                                          \
 	dm_trace_queue_marks (dev, q, _tq, 0);                          \
@@ -79,29 +87,37 @@ dm_now_ns (void)
     }                                                                   \
   while (0)
 
-/* For the report, the hash of a synchronous copy's bytes taken while
-   the copy runs: from the host rows (HEIGHT of WIDTH bytes, PITCH apart)
-   of a copy to the device, which do not change during it; from the
-   device's rows (DEVPITCH apart) of a copy back where the host can read
-   device memory (a device that runs host code: the emulated one), the
-   same bytes the copy writes to the host.  NULL: the report hashes the
-   host rows after the copy (also for copies under DM_HASH_BESIDE_MIN,
+/* For the report, a synchronous copy (KIND: to the device or back) of
+   the host rows (HEIGHT of WIDTH bytes, PITCH apart) and the device's
+   (DEVPITCH apart) through the backend's copy_hashed, which gives the
+   bytes' hash in *HASH: the hash is taken in the copy's own pass.  */
+static int
+dm_copy_hashed (struct dm_device *dev, enum dm_trace_kind kind,
+		const void *host, uintptr_t devaddr, size_t width,
+		size_t pitch, size_t devpitch, size_t height, uint64_t *hash)
+{
+  if (kind == DM_TR_H2D)
+    return dev->ops->copy_hashed (&dev->core, DM_COPY_H2D, devaddr, devpitch,
+				  (uintptr_t) host, pitch, width, height,
+				  hash);
+  return dev->ops->copy_hashed (&dev->core, DM_COPY_D2H, (uintptr_t) host,
+				pitch, devaddr, devpitch, width, height, hash);
+}
+
+/* Otherwise, for a synchronous copy to the device, the hash of its host
+   rows (HEIGHT of WIDTH bytes, PITCH apart), which do not change during
+   it, taken while the copy runs.  NULL: the report hashes the host rows
+   after the copy (a copy back; and copies under DM_HASH_BESIDE_MIN,
    which hash faster than the hashing thread is woken).  */
 #define DM_HASH_BESIDE_MIN ((size_t) 256 << 10)
 
 static struct dm_hash_ticket *
-dm_copy_hash_beside (struct dm_device *dev, enum dm_trace_kind kind,
-		     const void *host, uintptr_t devaddr, size_t width,
-		     size_t pitch, size_t devpitch, size_t height)
+dm_copy_hash_beside (enum dm_trace_kind kind, const void *host, size_t width,
+		     size_t pitch, size_t height)
 {
-  if (width * height < DM_HASH_BESIDE_MIN)
+  if (kind != DM_TR_H2D || width * height < DM_HASH_BESIDE_MIN)
     return NULL;
-  if (kind == DM_TR_H2D)
-    return dm_content_hash_begin (host, width, pitch, height);
-  if (kind == DM_TR_D2H && dev->ops->runs_host_code)
-    return dm_content_hash_begin ((const void *) devaddr, width, devpitch,
-				  height);
-  return NULL;
+  return dm_content_hash_begin (host, width, pitch, height);
 }
 
 /* For the report, the hash of a queued copy back (LATER, from

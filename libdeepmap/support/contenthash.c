@@ -2,6 +2,10 @@
 #include <pthread.h>
 #include <string.h>
 
+#if defined __x86_64__ && defined __SSE2__
+# include <emmintrin.h>
+#endif
+
 #include "support/contenthash.h"
 #include "support/helperthread.h"
 #include "support/parcopy.h"
@@ -15,12 +19,12 @@ typedef uint64_t dm_rp_v4 __attribute__ ((vector_size (32)));
 
 /* The accumulation over N / 64 strides of 64 bytes at P: the four 2 x
    64-bit accumulators as two 4 x 64-bit vectors, lane for lane the
-   same arithmetic.  Also built for AVX2 (chosen at load time), where it
-   runs about twice as fast: fast enough to hide behind a copy over a
-   PCIe-like link (engine/transfer.c).  */
-__attribute__ ((target_clones ("avx2", "default"))) static void
-dm_rp_strides (const unsigned char *p, size_t n, dm_rp_v4 acc[2],
-	       const dm_rp_v4 key[2])
+   same arithmetic.  With DST, the strides are also stored there, with
+   non-temporal stores when STREAM (DST then 16-byte aligned), in the
+   same pass: a copy bound by memory hides the hash's arithmetic.  */
+static inline __attribute__ ((always_inline)) void
+dm_rp_strides_body (unsigned char *dst, int stream, const unsigned char *p,
+		    size_t n, dm_rp_v4 acc[2], const dm_rp_v4 key[2])
 {
   const dm_rp_v4 lo = { 0xffffffffull, 0xffffffffull, 0xffffffffull,
 			0xffffffffull };
@@ -31,6 +35,25 @@ dm_rp_strides (const unsigned char *p, size_t n, dm_rp_v4 acc[2],
       dm_rp_v4 w0, w1;
       memcpy (&w0, p, sizeof w0);
       memcpy (&w1, p + 32, sizeof w1);
+      if (dst)
+	{
+#if defined __x86_64__ && defined __SSE2__
+	  if (stream)
+	    {
+	      __m128i h[4];
+	      memcpy (h, &w0, sizeof w0);
+	      memcpy (h + 2, &w1, sizeof w1);
+	      for (int i = 0; i < 4; i++)
+		_mm_stream_si128 ((__m128i *) (dst + 16 * i), h[i]);
+	    }
+	  else
+#endif
+	    {
+	      memcpy (dst, &w0, sizeof w0);
+	      memcpy (dst + 32, &w1, sizeof w1);
+	    }
+	  dst += 64;
+	}
       dm_rp_v4 x0 = w0 ^ key[0], x1 = w1 ^ key[1];
       a0 += (x0 & lo) * (x0 >> 32) + __builtin_shuffle (w0, swap);
       a1 += (x1 & lo) * (x1 >> 32) + __builtin_shuffle (w1, swap);
@@ -39,8 +62,28 @@ dm_rp_strides (const unsigned char *p, size_t n, dm_rp_v4 acc[2],
   acc[1] = a1;
 }
 
+/* The same, built also for AVX2 (chosen at load time), where it runs
+   about twice as fast: fast enough to hide behind a copy over a
+   PCIe-like link (engine/transfer.c).  */
+__attribute__ ((target_clones ("avx2", "default"))) static void
+dm_rp_strides (const unsigned char *p, size_t n, dm_rp_v4 acc[2],
+	       const dm_rp_v4 key[2])
+{
+  dm_rp_strides_body (NULL, 0, p, n, acc, key);
+}
+
+__attribute__ ((target_clones ("avx2", "default"))) static void
+dm_rp_strides_copy (unsigned char *dst, int stream, const unsigned char *p,
+		    size_t n, dm_rp_v4 acc[2], const dm_rp_v4 key[2])
+{
+  dm_rp_strides_body (dst, stream, p, n, acc, key);
+}
+
+/* The hash of N bytes at P from H; with DST, P's bytes are copied there
+   too (dm_rp_strides_body).  */
 static uint64_t
-dm_rp_hash (const unsigned char *p, size_t n, uint64_t h)
+dm_rp_hash (unsigned char *dst, int stream, const unsigned char *p, size_t n,
+	    uint64_t h)
 {
   const uint64_t k1 = 0x9e3779b97f4a7c15ull, k2 = 0xbf58476d1ce4e5b9ull;
   uint64_t acc[8], key[8];
@@ -54,7 +97,13 @@ dm_rp_hash (const unsigned char *p, size_t n, uint64_t h)
   dm_rp_v4 va[2], vk[2];
   memcpy (va, acc, sizeof va);
   memcpy (vk, key, sizeof vk);
-  dm_rp_strides (p, n, va, vk);
+  if (dst)
+    {
+      dm_rp_strides_copy (dst, stream, p, n, va, vk);
+      memcpy (dst + n / 64 * 64, p + n / 64 * 64, n % 64);
+    }
+  else
+    dm_rp_strides (p, n, va, vk);
   memcpy (acc, va, sizeof acc);
   p += n / 64 * 64;
   n %= 64;
@@ -84,6 +133,8 @@ dm_rp_hash (const unsigned char *p, size_t n, uint64_t h)
 
 struct dm_rp_blocks
 {
+  unsigned char *dst;			/* NULL: hash only */
+  int stream;
   const unsigned char *p;
   size_t n;
   size_t first;				/* index of OUT[0] */
@@ -96,16 +147,18 @@ dm_rp_hash_block (void *ctx, size_t i)
   struct dm_rp_blocks *b = ctx;
   size_t k = b->first + i, off = k * DM_RP_BLOCK;
   size_t len = b->n - off < DM_RP_BLOCK ? b->n - off : DM_RP_BLOCK;
-  b->out[i] = dm_rp_hash (b->p + off, len, (uint64_t) k);
+  b->out[i] = dm_rp_hash (b->dst ? b->dst + off : NULL, b->stream,
+			  b->p + off, len, (uint64_t) k);
 }
 
 static uint64_t
-dm_rp_hash_large (const unsigned char *p, size_t n, uint64_t h)
+dm_rp_hash_large (unsigned char *dst, int stream, const unsigned char *p,
+		  size_t n, uint64_t h)
 {
   size_t nb = (n + DM_RP_BLOCK - 1) / DM_RP_BLOCK;
   if (nb < 2)
-    return dm_rp_hash (p, n, h);
-  struct dm_rp_blocks b = { .p = p, .n = n };
+    return dm_rp_hash (dst, stream, p, n, h);
+  struct dm_rp_blocks b = { .dst = dst, .stream = stream, .p = p, .n = n };
   uint64_t r = dm_hash_mix (h ^ n);
   for (b.first = 0; b.first < nb; b.first += DM_RP_GROUP)
     {
@@ -124,7 +177,32 @@ dm_content_hash (const void *p, size_t width, size_t pitch, size_t height)
 {
   uint64_t h = 0;
   for (size_t row = 0; row < height; row++)
-    h = dm_rp_hash_large ((const unsigned char *) p + row * pitch, width, h);
+    h = dm_rp_hash_large (NULL, 0, (const unsigned char *) p + row * pitch,
+			  width, h);
+  return h;
+}
+
+uint64_t
+dm_content_hash_copy (void *dst, size_t dpitch, const void *src,
+		      size_t spitch, size_t width, size_t height,
+		      int bypass_cache)
+{
+  uint64_t h = 0;
+  for (size_t row = 0; row < height; row++)
+    {
+      unsigned char *d = (unsigned char *) dst + row * dpitch;
+      const unsigned char *s = (const unsigned char *) src + row * spitch;
+      /* The strides start at S: streaming stores need them aligned in
+	 D as well.  */
+      int stream = bypass_cache && ((uintptr_t) d & 15) == 0;
+      h = dm_rp_hash_large (d, stream, s, width, h);
+    }
+#if defined __x86_64__ && defined __SSE2__
+  /* Streaming stores are weakly ordered: finish them before anyone is
+     told the copy is done.  */
+  if (bypass_cache)
+    _mm_sfence ();
+#endif
   return h;
 }
 

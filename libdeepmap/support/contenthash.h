@@ -31,6 +31,15 @@ dm_hash_mix (uint64_t h)
 uint64_t dm_content_hash (const void *p, size_t width, size_t pitch,
 			  size_t height);
 
+/* Copy HEIGHT rows of WIDTH bytes from SRC (SPITCH apart) to DST
+   (DPITCH apart; no overlap) and return dm_content_hash (SRC, WIDTH,
+   SPITCH, HEIGHT), in one pass over the bytes: where the copy is bound
+   by memory, the hash costs next to nothing.  BYPASS_CACHE: store with
+   non-temporal stores, as a DMA engine writes (a large copy).  */
+uint64_t dm_content_hash_copy (void *dst, size_t dpitch, const void *src,
+			       size_t spitch, size_t width, size_t height,
+			       int bypass_cache);
+
 /* The same hash, taken by the hashing thread while the caller does
    something else (a copy of those bytes): a ticket, or NULL when that
    thread is busy with another caller's bytes or cannot be started (the

@@ -21,6 +21,7 @@ enum dm_rp_kind
   DM_RP_DUPLICATE,
   DM_RP_ROUND_TRIP,
   DM_RP_REALLOC,
+  DM_RP_UNCHANGED_BACK,
   DM_RP_NKINDS
 };
 
@@ -30,6 +31,9 @@ enum dm_rp_kind
 #define DM_RP_BACK_UNKNOWN 4	/* a queued copy back since then, not
 				   yet done (dm_report_back_done) */
 #define DM_RP_FREED 8		/* its device memory was freed */
+#define DM_RP_SYNCED 16		/* SYNCED_HASH: the bytes the host and
+				   this device memory both had at the
+				   last copy either way */
 
 struct dm_rp_range
 {
@@ -37,7 +41,7 @@ struct dm_rp_range
   size_t bytes;
   int device;			/* -1: empty slot */
   unsigned flags;
-  uint64_t sent_hash, back_hash;
+  uint64_t sent_hash, back_hash, synced_hash;
   uint64_t backs;		/* copies back recorded */
 };
 
@@ -212,7 +216,23 @@ struct dm_rp_later
   const void *host;
   size_t width, pitch, height;
   uint64_t backs;		/* the range's count when it was queued */
+  int synced;			/* SYNCED_HASH held then */
+  uint64_t synced_hash;
+  const void *codeptr;
 };
+
+/* A copy back of R brought the bytes H: unchanged when the host and the
+   device had them already at the last copy either way (SYNCED, from
+   before the copy).  */
+static void
+dm_rp_copied_back (struct dm_rp_range *r, int synced, uint64_t synced_hash,
+		   uint64_t h, const void *codeptr, uint64_t ns)
+{
+  if (synced && synced_hash == h)
+    dm_rp_waste (DM_RP_UNCHANGED_BACK, r, codeptr, ns);
+  r->synced_hash = h;
+  r->flags |= DM_RP_SYNCED;
+}
 
 struct dm_rp_later *
 dm_report_copy (int to_device, int device, const void *host, size_t width,
@@ -238,12 +258,16 @@ dm_report_copy (int to_device, int device, const void *host, size_t width,
     {
       dm_rp_copies_back++;
       r->backs++;
-      r->flags &= ~(DM_RP_BACK | DM_RP_BACK_UNKNOWN);
+      int synced = (r->flags & DM_RP_SYNCED) != 0;
+      r->flags &= ~(DM_RP_BACK | DM_RP_BACK_UNKNOWN | DM_RP_SYNCED);
       r->flags |= queued ? DM_RP_BACK_UNKNOWN : DM_RP_BACK;
       r->back_hash = h;
       if (later)
 	*later = (struct dm_rp_later) { device, host, width, pitch, height,
-					r->backs };
+					r->backs, synced, r->synced_hash,
+					codeptr };
+      else if (!queued)
+	dm_rp_copied_back (r, synced, r->synced_hash, h, codeptr, ns);
     }
   else
     {
@@ -259,8 +283,9 @@ dm_report_copy (int to_device, int device, const void *host, size_t width,
 	       && r->sent_hash == h)
 	dm_rp_waste (DM_RP_DUPLICATE, r, codeptr, ns);
       r->flags &= ~(DM_RP_BACK | DM_RP_BACK_UNKNOWN);
-      r->flags |= DM_RP_SENT;
+      r->flags |= DM_RP_SENT | DM_RP_SYNCED;
       r->sent_hash = h;
+      r->synced_hash = h;
     }
   pthread_mutex_unlock (&dm_rp_lock);
   if (later && !r)
@@ -288,6 +313,7 @@ dm_report_back_done (void *data, const char *failure)
     {
       r->flags = (r->flags & ~DM_RP_BACK_UNKNOWN) | DM_RP_BACK;
       r->back_hash = h;
+      dm_rp_copied_back (r, l->synced, l->synced_hash, h, l->codeptr, 0);
     }
   pthread_mutex_unlock (&dm_rp_lock);
   free (l);
@@ -300,7 +326,7 @@ dm_report_memory (int alloc, int device, const void *host, size_t bytes,
   pthread_mutex_lock (&dm_rp_lock);
   struct dm_rp_range *r = dm_rp_range (device, (uintptr_t) host, bytes);
   if (r && !alloc)
-    r->flags |= DM_RP_FREED;
+    r->flags = (r->flags | DM_RP_FREED) & ~DM_RP_SYNCED;
   else if (r)
     {
       dm_rp_allocs++;
@@ -329,6 +355,7 @@ static const char *const dm_rp_names[DM_RP_NKINDS] = {
   [DM_RP_DUPLICATE] = "duplicate transfer",
   [DM_RP_ROUND_TRIP] = "round trip",
   [DM_RP_REALLOC] = "repeated alloc/free",
+  [DM_RP_UNCHANGED_BACK] = "unchanged copy back",
 };
 
 static const char *const dm_rp_hints[DM_RP_NKINDS] = {
@@ -341,6 +368,10 @@ static const char *const dm_rp_hints[DM_RP_NKINDS] = {
   [DM_RP_REALLOC] = "device memory allocated again after it was freed: "
     "hoist the allocation (target enter data / exit data map(alloc: ...) "
     "around the loop)",
+  [DM_RP_UNCHANGED_BACK] = "copied back with the contents the host "
+    "already had (no device write changed them since the last copy either "
+    "way): map it to: (or release it) instead of tofrom/from, or drop the "
+    "target update from",
 };
 
 static void

@@ -8,6 +8,9 @@
      again unchanged;
    - repeated allocation: device memory for a host range allocated again
      after it was freed (a data region to hoist).
+   - unchanged copies back: a range copied back with the bytes the host
+     and that device memory both had at the last copy either way (no
+     device write changed them: a tofrom or from that could be to).
 
    Contents are compared by a 64-bit hash of the bytes copied, kept per
    host range (device, start, length); large synchronous copies are

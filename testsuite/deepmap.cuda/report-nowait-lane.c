@@ -2,13 +2,15 @@
    copy back into pageable memory goes through the lane's callbacks, and
    the report hashes its bytes in a queue callback after them, so the
    next copy in of the unchanged array is a round trip.  With random
-   delays in the fake's streams, three of the four copies in are.  */
+   delays in the fake's streams, three of the four copies in are; and
+   every copy back brings what was sent, an unchanged copy back.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "cuda" } */
 /* { dg-set-target-env-var DEEPMAP_CUDA_CHUNK "16K" } */
 /* { dg-set-target-env-var FAKECUDA_JITTER "1" } */
 /* { dg-set-target-env-var DEEPMAP_REPORT "1" } */
-/* { dg-output "deepmap: report: 1\\. round trip on device 0: 614769 bytes in 3 copies" } */
+/* { dg-output "deepmap: report: 1\\. unchanged copy back on device 0: 819692 bytes in 4 copies\[^\n]*\n\[^\n]*\n" } */
+/* { dg-output "deepmap: report: 2\\. round trip on device 0: 614769 bytes in 3 copies" } */
 
 #include "cuda-check.h"
 

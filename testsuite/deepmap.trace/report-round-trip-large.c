@@ -1,8 +1,8 @@
-/* DEEPMAP_REPORT with copies large enough (1.2 MB) to be hashed beside
-   the copy, a copy back from the device's own bytes on the emulated
-   device: the array goes back and forth as in report-round-trip.c, and
-   each copy in after the first is a round trip; one after the host
-   changed an element is not.  */
+/* DEEPMAP_REPORT with copies large (1.2 MB): on the emulated device
+   hashed by its copy engine as it copies them (with streaming stores
+   from 256 KiB), in both directions: the array goes back and forth as
+   in report-round-trip.c, and each copy in after the first is a round
+   trip; one after the host changed an element is not.  */
 /* { dg-do run } */
 /* { dg-options "-O0 -g" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */

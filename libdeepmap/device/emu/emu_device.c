@@ -618,6 +618,21 @@ dm_emu_device_to_device (struct dm_backend_dev *dev, uintptr_t dst,
 		      q);
 }
 
+/* The report's copies: the copy engine is the host CPU, which hashes
+   the bytes as it moves them.  */
+static int
+dm_emu_copy_hashed (struct dm_backend_dev *dev, enum dm_copy_dir dir,
+		    uintptr_t dst, size_t dpitch, uintptr_t src, size_t spitch,
+		    size_t width, size_t height, uint64_t *hash)
+{
+  uint64_t until = dm_emu_link_reserve (dir == DM_COPY_H2D ? DM_EMU_H2D
+					: DM_EMU_D2H, width * height);
+  *hash = dm_emu_dma_copy_hashed ((void *) dst, dpitch, (const void *) src,
+				  spitch, width, height);
+  dm_emu_link_wait (until);
+  return 0;
+}
+
 /* Regions and images.  */
 
 static int
@@ -675,6 +690,7 @@ dm_emu_run_with_globals (struct dm_backend_dev *dev,
     .to_host = dm_emu_to_host,				\
     .device_to_device = dm_emu_device_to_device,	\
     .copy_2d = dm_emu_copy_2d,				\
+    .copy_hashed = dm_emu_copy_hashed,			\
     .queue_create = dm_emu_queue_create,		\
     .queue_destroy = dm_emu_queue_destroy,		\
     .queue_sync = dm_emu_queue_sync,			\

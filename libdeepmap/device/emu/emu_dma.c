@@ -16,6 +16,7 @@
 #endif
 
 #include "device/emu/emu_dma.h"
+#include "support/contenthash.h"
 
 #define DM_EMU_STREAM_MIN ((size_t) 256 << 10)
 
@@ -59,4 +60,12 @@ dm_emu_dma_copy (void *dst, const void *src, size_t size)
     }
 #endif
   memmove (dst, src, size);
+}
+
+uint64_t
+dm_emu_dma_copy_hashed (void *dst, size_t dpitch, const void *src,
+			size_t spitch, size_t width, size_t height)
+{
+  return dm_content_hash_copy (dst, dpitch, src, spitch, width, height,
+			       width >= DM_EMU_STREAM_MIN);
 }
