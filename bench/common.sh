@@ -9,7 +9,7 @@
 B=${B:-$TOP/build}
 # The kernels of bench/hoist-naive.c and hoist-expert.c (run-hoist.sh,
 # run-report.sh).
-HOIST_KERNELS="jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d stage-out"
+HOIST_KERNELS="jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d stage-out inputs"
 CC=${CC:-gcc}
 SWAPIN_DIR=$B/lib/deepmap
 BIN=$B/bench

@@ -366,4 +366,17 @@ stage_out (int n, int steps, const double *in, double *out)
   free (tmp);
 }
 
+/* The inputs are only copied in.  */
+__attribute__ ((noinline)) static void
+inputs (int n, int steps, double *x, double *c, double *y)
+{
+#pragma omp target data map(to: x[0:n], c[0:n]) map(tofrom: y[0:n])
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for
+      for (int i = 0; i < n; i++)
+	y[i] = 0.5 * (y[i] + c[i] * x[i]);
+    }
+}
+
 #include "hoist-main.h"

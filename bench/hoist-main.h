@@ -127,11 +127,20 @@ main (int argc, char **argv)
       t1 = omp_get_wtime ();
       h = hoist_sum (h, out, SO_N);
     }
+  else if (HOIST_NEED ("inputs"))
+    {
+      double *x = hoist_alloc (IN_N, 1), *c = hoist_alloc (IN_N, 2);
+      double *y = hoist_alloc (IN_N, 3);
+      t0 = omp_get_wtime ();
+      inputs (IN_N, IN_T, x, c, y);
+      t1 = omp_get_wtime ();
+      h = hoist_sum (hoist_sum (hoist_sum (h, x, IN_N), c, IN_N), y, IN_N);
+    }
   else
     {
       fprintf (stderr, "usage: %s jacobi-1d|jacobi-2d|heat-3d|fdtd-2d|"
 	       "seidel-2d|adi|convergence|row-touch|callee|jacobi-swap|"
-	       "deep-1d|fields-1d|stage-out\n",
+	       "deep-1d|fields-1d|stage-out|inputs\n",
 	       argv[0]);
       return 2;
     }

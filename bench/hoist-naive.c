@@ -4,9 +4,9 @@
    the same computation with hand-placed target data and updates.
 
    Usage: hoist-naive KERNEL   (jacobi-1d jacobi-2d heat-3d fdtd-2d
-   seidel-2d adi convergence row-touch
-   callee jacobi-swap deep-1d fields-1d stage-out); prints the kernel's
-   time, with its transfers, and a checksum of its arrays.  */
+   seidel-2d adi convergence row-touch callee jacobi-swap deep-1d
+   fields-1d stage-out inputs); prints the kernel's time, with its
+   transfers, and a checksum of its arrays.  */
 #include "hoist.h"
 
 __attribute__ ((noinline)) static void
@@ -337,6 +337,20 @@ stage_out (int n, int steps, const double *in, double *out)
 	out[i] += tmp[i];
     }
   free (tmp);
+}
+
+/* A time loop that maps its inputs tofrom like its output, as a quick
+   port maps everything: the kernel only reads X and C.  */
+__attribute__ ((noinline)) static void
+inputs (int n, int steps, double *x, double *c, double *y)
+{
+  for (int t = 0; t < steps; t++)
+    {
+#pragma omp target teams distribute parallel for \
+	map(tofrom: x[0:n], c[0:n], y[0:n])
+      for (int i = 0; i < n; i++)
+	y[i] = 0.5 * (y[i] + c[i] * x[i]);
+    }
 }
 
 #include "hoist-main.h"

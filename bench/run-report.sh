@@ -11,7 +11,7 @@
 # bench/hoist-expert.c removes (naive minus expert bytes, DEEPMAP_STATS).
 #
 # Usage: bench/run-report.sh [-k "KERNELS..."] [-r RUNS] [-o FILE]
-#   -k KERNELS  hoist kernels (default: all twelve of run-hoist.sh)
+#   -k KERNELS  hoist kernels (default: all of run-hoist.sh)
 #   -r RUNS     processes per variant, alternating; best time kept (5)
 #   -o FILE     result file (default bench/results/report-DATE.txt; a
 #               gnuplot PNG of the same name is drawn next to it)

@@ -28,6 +28,11 @@
    Only standard entry points are called, so the binary means the same
    under any libgomp.
 
+   The exit data copies a section back unless nothing reads it after L
+   (dm-escape.c) or no construct of L writes it (dm_group_writes_itself;
+   a section that may share its bytes with a written one is tested
+   apart from it on entry, below).
+
    The same is done around a run of constructs in one basic block (enter
    data before the first, exit data after the last) for sections that
    two or more of its constructs map and no kept loop holds.
@@ -110,6 +115,7 @@ struct dm_item
   unsigned orig;
   unsigned rot_id;		/* 0: none */
   bool dead_after;		/* no copy back: nothing reads it after */
+  bool read_only;		/* no copy back: no construct writes it */
   /* Members of a mapped structure that lie end to end: one item for the
      bytes of all of them, the map numbers INDEX .. INDEX + SPAN - 1 (0
      for an ordinary item); SPAN_LAST: the last one's address.  */
@@ -1338,6 +1344,34 @@ dm_add_check (dm_region *r, unsigned i, unsigned j)
   r->checks.safe_push (std::make_pair (i, j));
 }
 
+/* May the device write the bytes of group G through the group's own
+   sections?  Through its own address in a construct that maps it, or a
+   pointer such a construct loads from a section that may hold pointers
+   (as for a kept `to' section, dm_group_obstacle).  Deep items, merged
+   members and arrays that trade places count as written.  A section of
+   another group that may share its bytes is either written too, or
+   tested apart from it (dm_drop_overlaps), or mapped by other
+   constructs and then tested apart or not kept: so when this is false,
+   nothing the region keeps writes G's bytes.  */
+static bool
+dm_group_writes_itself (dm_hoist_state *st, vec<unsigned> &in_loop, int g)
+{
+  for (unsigned z : in_loop)
+    {
+      dm_item *it = &st->items[z];
+      if (it->group != g)
+	continue;
+      if (it->deep_desc || it->span || it->synthetic || it->rot_loop)
+	return true;
+      tree fn = gimple_call_arg (it->call, 1);
+      if (dm_device_may_write (fn, it->index, false)
+	  || dm_device_writes_through_loaded
+	       (fn, dm_pointer_bearing_slots (it->call)))
+	return true;
+    }
+  return false;
+}
+
 /* Drop the groups that may overlap a section that is not kept with them
    (mapped by other constructs, or not kept at all): libgomp could see
    sections meet that never met before, and a resident copy would take
@@ -1381,7 +1415,16 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		}
 	      if (alive[y] && !dm_mapped_apart (st, in_loop, ix->group,
 						  iy->group))
-		continue;
+		{
+		  /* Both kept, so both invariant.  Where only one of
+		     them is written, a test lets the other be kept
+		     without its copy back.  */
+		  bool wx = dm_group_writes_itself (st, in_loop, ix->group);
+		  bool wy = dm_group_writes_itself (st, in_loop, iy->group);
+		  if (wx != wy)
+		    dm_add_check (r, ix->group, iy->group);
+		  continue;
+		}
 	      if (dm_region_invariant_p (iy->addr, r)
 		  && dm_region_invariant_p (iy->size, r))
 		{
@@ -2010,6 +2053,11 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  from = false;
 	  it->dead_after = true;
 	}
+      if (from && !dm_group_writes_itself (st, in_loop, it->group))
+	{
+	  from = false;
+	  it->read_only = true;
+	}
       it->exit_kind = from ? GOMP_MAP_FROM : GOMP_MAP_RELEASE;
       secs.safe_push (it);
     }
@@ -2019,6 +2067,7 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       it->enter_kind = st->items[it->group].enter_kind;
       it->exit_kind = st->items[it->group].exit_kind;
       it->dead_after = st->items[it->group].dead_after;
+      it->read_only = st->items[it->group].read_only;
     }
 }
 
@@ -2264,6 +2313,7 @@ dm_settle_rotations (class loop *loop, dm_hoist_state *st)
 	    it->enter_kind = st->items[syn.group].enter_kind;
 	    it->exit_kind = st->items[syn.group].exit_kind;
 	    it->dead_after = st->items[syn.group].dead_after;
+	    it->read_only = st->items[syn.group].read_only;
 	    it->guard = syn.guard;
 	  }
       it->hoisted = it->rotating = all;
@@ -2883,6 +2933,18 @@ dm_where (location_t loc, int slot)
   return buf[slot];
 }
 
+/* Why a kept section's exit data does not copy it back, for the report
+   (a phrase starting with ", "), or "".  */
+static const char *
+dm_no_copy_back (const dm_item *it)
+{
+  if (it->read_only)
+    return ", not copied back: no construct writes it";
+  if (it->dead_after)
+    return ", not copied back: nothing reads it afterwards";
+  return "";
+}
+
 /* -fplugin-arg-deepmap-report: one line per section of each construct
    in a loop or a run.  */
 static void
@@ -2910,8 +2972,7 @@ dm_report_hoisting (dm_hoist_state *st)
 		   "at %s to the %s at %s (enter data map(%s), exit data "
 		   "map(%s))%s%s%s", name, dm_where (it.run_from, 0), to,
 		   dm_where (it.run_to, 1), kind, exit,
-		   it.dead_after
-		   ? ", not copied back: nothing reads it afterwards" : "",
+		   dm_no_copy_back (&it),
 		   tested, deferred);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
@@ -2919,8 +2980,7 @@ dm_report_hoisting (dm_hoist_state *st)
 		   name, dm_where (it.loop, 0), kind, exit,
 		   it.rotating ? ", with every array it trades places with"
 			       : "",
-		   it.dead_after
-		   ? ", not copied back: nothing reads it afterwards" : "",
+		   dm_no_copy_back (&it),
 		   tested,
 		   it.whole ? ", with everything it points to (deep)"
 		   : it.deep_desc ? ", the structure only: each construct "
