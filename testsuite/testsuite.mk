@@ -8,6 +8,9 @@
 #   make check-stress   long campaign: the seeded differential test with
 #                       many seeds, every concurrency test 1000 times
 #                       (STRESS_SEEDS, STRESS_SEQS, STRESS_REPS; hours)
+#   make check-hoist-random  HOIST_SEEDS x HOIST_COUNT random programs
+#                       built with and without the plugin print the same
+#                       (transfer hoisting's differential campaign)
 #   make check-libgomp-full  GCC 12's whole libgomp C testsuite, once
 #                       against the system libgomp and once against
 #                       $(SWAPIN): every result that passes on stock must
@@ -60,6 +63,17 @@ check-valgrind: deps all
 
 check-stress: deps all
 	@CC=$(CC) sh $(TOP)/testsuite/stress.sh $(TOP) $(B) $(B)/lib/deepmap
+
+# The hoisting campaign (testsuite/deepmap.hoist/random-hoist.py):
+# HOIST_SEEDS seeds of HOIST_COUNT random programs each, built with and
+# without the plugin, must print the same (about 0.5 s a program).
+HOIST_SEEDS = 10
+HOIST_COUNT = 50
+check-hoist-random: deps all
+	@python3 $(TOP)/testsuite/deepmap.hoist/random-hoist.py --quiet \
+	  --seeds $(HOIST_SEEDS) --count $(HOIST_COUNT) --keep \
+	  $(B)/random-hoist-failures $(B)/lib/deepmap \
+	  $(B)/lib/deepmap/deepmap.so
 
 LIBGOMP_FULL_OUT = $(B)/testsuite-libgomp-full
 check-libgomp-full: deps all $(B)/libgomp-tests/.stamp

@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""random-hoist.py -- a seeded differential campaign for transfer hoisting
+(plugin/dm-hoist.c): random C programs whose loops and runs of target
+constructs map arrays with every map kind, with host reads, writes,
+opaque calls and early exits between the constructs, called with
+distinct, identical and partly overlapping arrays.  Each program is
+built without the plugin and with it (hoisting, the overwrite and
+read-only analyses on), every third one as C++, and run both ways under
+the same runtime; their
+outputs (checksums of every array and of what the host read) must be
+equal.  The plugin's build is also run under the system libgomp
+(host fallback) against the plain build there, unless SYSLIB=none.
+
+Usage: random-hoist.py [--seed S] [--seeds K] [--count N] [--keep DIR]
+                       [--quiet] LIBDIR PLUGIN
+Seeds S to S + K - 1 (1, 1), N programs each (20).  Prints one line per
+program (--quiet: per failing program) and ends with "N passed, N failed"; exit
+status 1 when a program differs (its source is kept in DIR, default
+./random-hoist-failures).
+
+The programs avoid what has no defined result: a kernel reads only
+bytes that were copied in or that it wrote itself (an array mapped
+from or alloc is stored to in full before any read, in the same
+iteration), and a kernel that reads an array at a shifted index runs
+on one device thread (plain target), so that aliased calls do not
+race.  Arithmetic is on unsigned integers, exact under any order.
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+N = 48          # elements the kernels touch
+SLACK = 16      # elements past N in each buffer (overlapping calls)
+
+
+class Prog:
+    def __init__(self, rng):
+        self.rng = rng
+        self.narr = rng.randint(2, 4)
+        # A call with p1 = p0 + OFF: then an index i of p1 is another
+        # iteration's of p0, so every kernel runs on one device thread.
+        self.overlap = rng.choice([1, 8, N - 1, N]) if rng.random() < 0.4 \
+            else 0
+
+    def arr(self):
+        return "p%d" % self.rng.randrange(self.narr)
+
+    def kernel(self, t):
+        """One target construct: (pragma lines, body lines)."""
+        rng = self.rng
+        names = ["p%d" % i for i in range(self.narr)]
+        used = rng.sample(names, rng.randint(1, min(3, self.narr)))
+        w = used[0]                     # the array it writes
+        reads = used[1:]
+        shifted = rng.random() < 0.4
+        serial = shifted or self.overlap
+        # How W is used: stored in full before read, read and written,
+        # or only read (then no store at all).
+        mode = rng.choice(["overwrite", "update", "update", "readonly"])
+        kinds = {}
+        if mode == "overwrite" and not reads:
+            kinds[w] = rng.choice(["from", "tofrom", "to", "alloc"])
+        elif mode == "overwrite":
+            # Another list item may be W itself (an aliased call): W's
+            # bytes must then be copied in for it.
+            kinds[w] = rng.choice(["tofrom", "to"])
+        elif mode == "update":
+            kinds[w] = rng.choice(["tofrom", "tofrom", "to"])
+        else:
+            kinds[w] = rng.choice(["to", "tofrom"])
+        for r in reads:
+            kinds[r] = rng.choice(["to", "tofrom", "tofrom"])
+        c = rng.randint(1, 9)
+        # The section of every array it maps: the whole, or a half.
+        lo, ln = rng.choice([("0", "n")] * 5 + [("0", "n / 2"),
+                                                ("n / 2", "n / 2")])
+        idx = "%s + (i - %s + 1) %% (%s)" % (lo, lo, ln) if shifted else "i"
+        terms = ["%s[%s] * %du" % (r, idx if k == 0 else "i", c + k)
+                 for k, r in enumerate(reads)]
+        terms.append("(unsigned) %s + %du" % (t, c))
+        if mode == "overwrite":
+            body = ["      %s[i] = %s;" % (w, " + ".join(terms)),
+                    "      %s[i] += %s[i] >> 3;" % (w, w)]
+        elif mode == "update":
+            body = ["      %s[i] = %s[i] * 3u + %s;" % (w, w, " + ".join(terms))]
+        else:
+            acc = "acc[%d]" % rng.randrange(4)
+            body = ["      %s += %s[%s] + %s;" % (acc, w, idx,
+                                                 " + ".join(terms))]
+            kinds["acc"] = "tofrom"
+        clauses = " ".join("map(%s: %s[%s])" % (k, a, "0:4" if a == "acc"
+                                                 else "%s:%s" % (lo, ln))
+                           for a, k in kinds.items())
+        # A parallel loop only where no iteration reads another's element,
+        # even through an overlapping call, and nothing is summed into
+        # acc.
+        if serial or mode == "readonly":
+            prag = ["#pragma omp target %s" % clauses]
+        else:
+            prag = ["#pragma omp target teams distribute parallel for %s"
+                    % clauses]
+        loop = ["    for (int i = %s; i < %s + %s; i++)" % (lo, lo, ln),
+                "    {"] + body + ["    }"]
+        if serial or mode == "readonly":
+            return prag + ["  {"] + loop + ["  }"]
+        return prag + loop
+
+    def host_stmt(self, t, in_loop):
+        rng = self.rng
+        a = self.arr()
+        k = rng.randrange(N)
+        choice = rng.choice(["read", "write", "call", "callr", "nested",
+                             "break", "update", "none"])
+        if choice == "read":
+            return ["  acc[%d] += %s[%d];" % (rng.randrange(4), a, k)]
+        if choice == "write":
+            return ["  %s[%d] = %s[%d] + (unsigned) %s;" % (a, k, a,
+                                                            rng.randrange(N),
+                                                            t)]
+        if choice == "call":
+            return ["  opaque_touch (%s, n);" % a]
+        if choice == "callr":
+            return ["  acc[3] += opaque_read (%s, n);" % a]
+        if choice == "nested":
+            step = rng.choice([1, 2, 3])
+            op = rng.choice(["acc[2] += %s[j];" % a,
+                             "%s[j] = %s[j] + 5u;" % (a, a)])
+            return ["  for (int j = %d; j < n; j += %d)" % (rng.randrange(3),
+                                                           step),
+                    "    %s" % op]
+        if choice == "update":
+            # A no-op in the plain build, where A is not mapped here.
+            return ["#pragma omp target update %s(%s[0:n])"
+                    % (rng.choice(["to", "from"]), a)]
+        if choice == "break" and in_loop:
+            return ["  if (%s[%d] %% 7u == 3u)" % (a, k), "    break;"]
+        return []
+
+    def body(self):
+        rng = self.rng
+        out = []
+        shape = rng.choice(["loop", "loop", "run", "nested"])
+        if shape == "run":
+            for _ in range(rng.randint(2, 4)):
+                if rng.random() < 0.4:
+                    out += self.host_stmt("0", False)
+                out += self.kernel("0")
+            return out
+        depth_open = []
+        out.append("for (int t = 0; t < steps; t++)")
+        out.append("{")
+        if shape == "nested":
+            out.append("for (int u = 0; u < 2; u++)")
+            out.append("{")
+        tv = "t" if shape == "loop" else "(t + u)"
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.5:
+                out += self.host_stmt(tv, True)
+            out += self.kernel(tv)
+        if rng.random() < 0.4:
+            out += self.host_stmt(tv, True)
+        if shape == "nested":
+            out.append("}")
+        out.append("}")
+        return out
+
+    def source(self):
+        rng = self.rng
+        params = ", ".join("unsigned *p%d" % i for i in range(self.narr))
+        lines = [
+            "#include <stdio.h>",
+            "#include <stdlib.h>",
+            "",
+            "__attribute__ ((noipa)) void",
+            "opaque_touch (unsigned *p, int n)",
+            "{",
+            "  p[n / 2] ^= 0x55u;",
+            "}",
+            "",
+            "__attribute__ ((noipa)) unsigned",
+            "opaque_read (const unsigned *p, int n)",
+            "{",
+            "  return p[n - 1] * 3u;",
+            "}",
+            "",
+            "__attribute__ ((noinline)) static void",
+            "kern (%s, int n, int steps, unsigned *acc)" % params,
+            "{",
+        ]
+        lines += ["  " + l for l in self.body()]
+        lines.append("}")
+        # Calls: distinct arrays, then aliased ones.
+        calls = [list(range(self.narr))]
+        for _ in range(rng.randint(1, 2)):
+            pat = [rng.randrange(self.narr) for _ in range(self.narr)]
+            calls.append(pat)
+        offsets = [[0] * self.narr] * len(calls)
+        if self.overlap:
+            # One partly overlapping call: p1 = p0 + OVERLAP.
+            off = self.overlap
+            calls.append([0] * self.narr)
+            offsets = offsets + [[0] + [off] + [0] * (self.narr - 2)]
+            calls[-1] = [0, 0] + list(range(2, self.narr))
+        lines += [
+            "",
+            "static unsigned",
+            "sum (const unsigned *p, int n)",
+            "{",
+            "  unsigned h = 2166136261u;",
+            "  for (int i = 0; i < n; i++)",
+            "    h = (h ^ p[i]) * 16777619u;",
+            "  return h;",
+            "}",
+            "",
+            "int",
+            "main (void)",
+            "{",
+            "  static unsigned buf[%d][%d];" % (self.narr, N + SLACK),
+            "  unsigned acc[4] = { 0, 0, 0, 0 };",
+            "  for (int b = 0; b < %d; b++)" % self.narr,
+            "    for (int i = 0; i < %d; i++)" % (N + SLACK),
+            "      buf[b][i] = (unsigned) (b * 1000 + i * 7);",
+        ]
+        steps = rng.randint(1, 4)
+        for pat, off in zip(calls, offsets):
+            args = ", ".join("buf[%d] + %d" % (p, o) for p, o in zip(pat, off))
+            lines.append("  kern (%s, %d, %d, acc);" % (args, N, steps))
+            lines.append('  printf ("%08x %08x %08x %08x\\n", acc[0], '
+                         'acc[1], acc[2], acc[3]);')
+            for b in range(self.narr):
+                lines.append('  printf ("%%08x\\n", sum (buf[%d], %d));'
+                             % (b, N + SLACK))
+        lines += ["  return 0;", "}"]
+        return "\n".join(lines) + "\n"
+
+
+def build(src, exe, extra, cxx):
+    cc = ["g++", "-x", "c++"] if cxx else ["gcc"]
+    cmd = cc + ["-O2", "-fopenmp", "-foffload=disable", "-w", src, "-o",
+                exe] + extra
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.returncode == 0, r.stderr
+
+
+def run(exe, libdir):
+    env = dict(os.environ)
+    if libdir != "none":
+        env["LD_LIBRARY_PATH"] = libdir
+        env["DEEPMAP_DEVICES"] = "emu"
+    r = subprocess.run([exe], capture_output=True, text=True, env=env,
+                       timeout=60)
+    return r.returncode, r.stdout, r.stderr
+
+
+def main():
+    args = sys.argv[1:]
+    seed, seeds, count, keep = 1, 1, 20, "random-hoist-failures"
+    quiet = False
+    while args and args[0].startswith("--"):
+        opt = args.pop(0)
+        if opt == "--seed":
+            seed = int(args.pop(0))
+        elif opt == "--seeds":
+            seeds = int(args.pop(0))
+        elif opt == "--count":
+            count = int(args.pop(0))
+        elif opt == "--keep":
+            keep = args.pop(0)
+        elif opt == "--quiet":
+            quiet = True
+        else:
+            sys.exit("random-hoist.py: unknown option " + opt)
+    if len(args) != 2:
+        sys.exit(__doc__.split("\n\n")[1])
+    libdir, plugin = args
+    syslib = os.environ.get("SYSLIB", "")
+    passed = failed = 0
+    tmp = tempfile.mkdtemp(prefix="random-hoist-")
+    for seed, k in [(s, k) for s in range(seed, seed + seeds)
+                    for k in range(count)]:
+        rng = random.Random(seed * 100003 + k)
+        src_text = Prog(rng).source()
+        name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
+        src = os.path.join(tmp, name + ".c")
+        with open(src, "w") as f:
+            f.write(src_text)
+        plain, hoisted = src[:-2] + ".plain", src[:-2] + ".plugin"
+        # Every third program as C++ (g++ runs the same plugin).
+        cxx = k % 3 == 2
+        ok1, e1 = build(src, plain, [], cxx)
+        ok2, e2 = build(src, hoisted, ["-fplugin=" + plugin], cxx)
+        why = None
+        if not ok1:
+            why = "does not build without the plugin: " + e1[:300]
+        elif not ok2:
+            why = "does not build with the plugin: " + e2[:300]
+        else:
+            a = run(plain, libdir)
+            b = run(hoisted, libdir)
+            if a[0] != 0:
+                why = "plain run failed: " + a[2][:300]
+            elif a != b:
+                why = "plugin build differs under deepmap: %r vs %r" % (
+                    a[1:], b[1:])
+            elif syslib != "none":
+                c = run(plain, "none")
+                d = run(hoisted, "none")
+                if c != d:
+                    why = "plugin build differs under the system libgomp"
+        if why:
+            failed += 1
+            os.makedirs(keep, exist_ok=True)
+            with open(os.path.join(keep, name + ".c"), "w") as f:
+                f.write(src_text)
+            print("FAIL: %s: %s (kept in %s)" % (name, why, keep))
+        else:
+            passed += 1
+            if not quiet:
+                print("PASS: %s" % name)
+        sys.stdout.flush()
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
