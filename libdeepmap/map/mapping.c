@@ -636,7 +636,10 @@ dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
 			   void **hostaddrs, unsigned short *kinds)
 {
   uintptr_t base = (uintptr_t) hostaddrs[i], end = 0;
-  if (!base || dm_dir_translate (dev, base, 1))
+  /* *P is present when P lies in a mapping, as the zero-length section
+     itself is translated below: not when P is just past the end of one
+     (an array the structure follows in memory).  */
+  if (!base || dm_dir_translate (dev, base, 0))
     return 0;
   for (size_t j = i + 1; j < mapnum; j++)
     {

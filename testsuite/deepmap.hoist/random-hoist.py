@@ -3,7 +3,11 @@
 (plugin/dm-hoist.c): random C programs whose loops and runs of target
 constructs map arrays with every map kind, with host reads, writes,
 opaque calls and early exits between the constructs, called with
-distinct, identical and partly overlapping arrays.  Each program is
+distinct, identical and partly overlapping arrays; the arrays reach
+the constructs as pointer parameters, as pointer fields of a structure
+(g->aK[lo:len]) or as a deep item (g[0:1] with counted pointer fields,
+each member mapped with the same kind in the build without the plugin),
+and the host may swap the structure's pointers between constructs.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime; their
@@ -43,14 +47,22 @@ class Prog:
         # iteration's of p0, so every kernel runs on one device thread.
         self.overlap = rng.choice([1, 8, N - 1, N]) if rng.random() < 0.4 \
             else 0
+        # How the arrays reach the function: pointer parameters; pointer
+        # fields of a structure, mapped as g->aK[lo:len]; or such fields
+        # with deepmap_counted_by, mapped as the deep item g[0:1] with the
+        # plugin (and by their members, one map kind for all, without).
+        self.flavor = rng.choice(["ptr", "ptr", "fields", "deep"])
+
+    def ref(self, i):
+        return ("p%d" if self.flavor == "ptr" else "g->a%d") % i
 
     def arr(self):
-        return "p%d" % self.rng.randrange(self.narr)
+        return self.ref(self.rng.randrange(self.narr))
 
     def kernel(self, t):
         """One target construct: (pragma lines, body lines)."""
         rng = self.rng
-        names = ["p%d" % i for i in range(self.narr)]
+        names = [self.ref(i) for i in range(self.narr)]
         used = rng.sample(names, rng.randint(1, min(3, self.narr)))
         w = used[0]                     # the array it writes
         reads = used[1:]
@@ -96,11 +108,21 @@ class Prog:
         # A parallel loop only where no iteration reads another's element,
         # even through an overlapping call, and nothing is summed into
         # acc.
-        if serial or mode == "readonly":
-            prag = ["#pragma omp target %s" % clauses]
-        else:
-            prag = ["#pragma omp target teams distribute parallel for %s"
-                    % clauses]
+        head = "#pragma omp target" if serial or mode == "readonly" \
+            else "#pragma omp target teams distribute parallel for"
+        prag = ["%s %s" % (head, clauses)]
+        if self.flavor == "deep":
+            # One kind for the structure and all it points to: the deep
+            # item with the plugin, every member without.
+            k = rng.choice(["to", "tofrom", "tofrom"])
+            members = " ".join("map(%s: g->a%d[0:n])" % (k, i)
+                               for i in range(self.narr))
+            accmap = " map(tofrom: acc[0:4])" if "acc" in kinds else ""
+            prag = ["#ifdef __DEEPMAP_PLUGIN__",
+                    "%s map(%s: g[0:1])%s" % (head, k, accmap),
+                    "#else",
+                    "%s %s%s" % (head, members, accmap),
+                    "#endif"]
         loop = ["    for (int i = %s; i < %s + %s; i++)" % (lo, lo, ln),
                 "    {"] + body + ["    }"]
         if serial or mode == "readonly":
@@ -112,7 +134,10 @@ class Prog:
         a = self.arr()
         k = rng.randrange(N)
         choice = rng.choice(["read", "write", "call", "callr", "nested",
-                             "break", "update", "none"])
+                             "break", "update", "swap", "none"])
+        if choice == "swap" and self.flavor != "ptr":
+            # The host changes the structure's pointers.
+            return ["  opaque_swap (g);"]
         if choice == "read":
             return ["  acc[%d] += %s[%d];" % (rng.randrange(4), a, k)]
         if choice == "write":
@@ -168,10 +193,29 @@ class Prog:
 
     def source(self):
         rng = self.rng
-        params = ", ".join("unsigned *p%d" % i for i in range(self.narr))
+        if self.flavor == "ptr":
+            params = ", ".join("unsigned *p%d" % i for i in range(self.narr))
+        else:
+            params = "struct grid *g"
+        counted = " deepmap_counted_by (n)" if self.flavor == "deep" else ""
         lines = [
             "#include <stdio.h>",
             "#include <stdlib.h>",
+            '#include "deepmap.h"',
+            "",
+            "struct grid",
+            "{",
+            "  long n;",
+        ] + ["  unsigned *a%d%s;" % (i, counted) for i in range(self.narr)] + [
+            "};",
+            "",
+            "__attribute__ ((noipa)) void",
+            "opaque_swap (struct grid *g)",
+            "{",
+            "  unsigned *p = g->a0;",
+            "  g->a0 = g->a1;",
+            "  g->a1 = p;",
+            "}",
             "",
             "__attribute__ ((noipa)) void",
             "opaque_touch (unsigned *p, int n)",
@@ -226,7 +270,13 @@ class Prog:
         steps = rng.randint(1, 4)
         for pat, off in zip(calls, offsets):
             args = ", ".join("buf[%d] + %d" % (p, o) for p, o in zip(pat, off))
-            lines.append("  kern (%s, %d, %d, acc);" % (args, N, steps))
+            if self.flavor == "ptr":
+                lines.append("  kern (%s, %d, %d, acc);" % (args, N, steps))
+            else:
+                lines.append("  {")
+                lines.append("    struct grid gs = { %d, %s };" % (N, args))
+                lines.append("    kern (&gs, %d, %d, acc);" % (N, steps))
+                lines.append("  }")
             lines.append('  printf ("%08x %08x %08x %08x\\n", acc[0], '
                          'acc[1], acc[2], acc[3]);')
             for b in range(self.narr):
@@ -236,10 +286,15 @@ class Prog:
         return "\n".join(lines) + "\n"
 
 
+# deepmap.h (deepmap_counted_by), from the source tree holding this file.
+INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                       "include")
+
+
 def build(src, exe, extra, cxx):
     cc = ["g++", "-x", "c++"] if cxx else ["gcc"]
-    cmd = cc + ["-O2", "-fopenmp", "-foffload=disable", "-w", src, "-o",
-                exe] + extra
+    cmd = cc + ["-O2", "-fopenmp", "-foffload=disable", "-w", "-I" + INCLUDE,
+                src, "-o", exe] + extra
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode == 0, r.stderr
 
