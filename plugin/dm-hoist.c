@@ -1441,6 +1441,43 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
     }
 }
 
+/* Sections of R's constructs that an enclosing loop keeps only under
+   its run-time test (GUARD) are not R's to keep, and dm_drop_overlaps
+   does not see them; but where that test fails the constructs map them
+   as written, so they may then share bytes with what R keeps.  Test
+   such pairs on entry to R too, or drop R's group.  */
+static void
+dm_check_guarded_outer (dm_region *r, dm_hoist_state *st,
+			vec<unsigned> &in_loop, vec<bool> &alive)
+{
+  for (unsigned j = 0; j < st->items.length (); j++)
+    {
+      dm_item *iy = &st->items[j];
+      if (!iy->hoisted || !iy->guard || !dm_region_has (r, iy->call))
+	continue;
+      ao_ref ry;
+      dm_section_ref (iy, &ry);
+      for (unsigned x = 0; x < in_loop.length (); x++)
+	{
+	  dm_item *ix = &st->items[in_loop[x]];
+	  if (!alive[x] || (int) in_loop[x] != ix->group)
+	    continue;
+	  ao_ref rx;
+	  dm_section_ref (ix, &rx);
+	  if (dm_provably_disjoint (ix, iy)
+	      || !refs_may_alias_p_1 (&rx, &ry, false))
+	    continue;
+	  if (dm_region_invariant_p (iy->addr, r)
+	      && dm_region_invariant_p (iy->size, r))
+	    dm_add_check (r, ix->group, j);
+	  else
+	    dm_kill_group (r, st, in_loop, alive, ix->group,
+			   "it may overlap a section that an enclosing loop "
+			   "keeps only under a run-time test");
+	}
+    }
+}
+
 /* A rotation is kept whole or not at all: drop the arrays of one that
    lost a member.  True if it dropped any.  */
 static bool
@@ -2166,6 +2203,7 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
   dm_drop_overlaps (r, st, in_loop, alive);
   while (dm_drop_rotations (r, st, in_loop, alive))
     dm_drop_overlaps (r, st, in_loop, alive);
+  dm_check_guarded_outer (r, st, in_loop, alive);
 
   /* A test of the pairs that only run time can tell apart guards all
      that R keeps: where it fails, R runs exactly as written.  */
