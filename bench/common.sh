@@ -42,6 +42,26 @@ bench_loaded ()
   env LD_LIBRARY_PATH="$1" ldd "$2" | awk "/$3/ { print \$3 }"
 }
 
+# The swap-in of git revision $1, built on its own under $B/baseline
+# once: sets REV_SHA and REV_DIR (its tree; the library is in
+# $REV_DIR/build/lib/deepmap).  Exits 2 when it does not build.
+bench_rev_swapin ()
+{
+  REV_SHA=$(git -C "$TOP" rev-parse --short "$1^{commit}")
+  mkdir -p "$B/baseline"
+  REV_DIR=$(cd "$B/baseline" && pwd)/$REV_SHA
+  if [ ! -f "$REV_DIR/build/lib/deepmap/libgomp.so.1" ]; then
+    echo "building the swap-in of $1 ($REV_SHA) in $REV_DIR" >&2
+    rm -rf "$REV_DIR"
+    mkdir -p "$REV_DIR"
+    git -C "$TOP" archive "$REV_SHA" | tar -x -C "$REV_DIR"
+    make -C "$REV_DIR" BUILD="$REV_DIR/build" \
+      "$REV_DIR/build/lib/deepmap/libgomp.so.1" > "$REV_DIR/build.log" 2>&1 \
+      || { echo "${0##*/}: building $1 failed, see $REV_DIR/build.log" >&2
+	   exit 2; }
+  fi
+}
+
 # Set OUTFILE, unless -o gave one, to bench/results/NAME-DATE.txt, or to
 # NAME-DATE-2.txt, -3 ... when that exists: never overwrite a result.
 bench_outfile ()

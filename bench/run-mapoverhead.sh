@@ -61,19 +61,8 @@ $CLANG_BUILD
 # The baseline swap-in: the tree of revision CORE_REV, built on its own.
 CORE_DIR=
 if [ -n "$CORE_REV" ]; then
-  CORE_SHA=$(git -C "$TOP" rev-parse --short "$CORE_REV^{commit}")
-  mkdir -p "$B/baseline"
-  CORE_DIR=$(cd "$B/baseline" && pwd)/$CORE_SHA
-  if [ ! -f "$CORE_DIR/build/lib/deepmap/libgomp.so.1" ]; then
-    echo "building the swap-in of $CORE_REV ($CORE_SHA) in $CORE_DIR"
-    rm -rf "$CORE_DIR"
-    mkdir -p "$CORE_DIR"
-    git -C "$TOP" archive "$CORE_SHA" | tar -x -C "$CORE_DIR"
-    make -C "$CORE_DIR" BUILD="$CORE_DIR/build" \
-      "$CORE_DIR/build/lib/deepmap/libgomp.so.1" > "$CORE_DIR/build.log" 2>&1 \
-      || { echo "${0##*/}: building $CORE_REV failed, see $CORE_DIR/build.log" >&2
-	   exit 2; }
-  fi
+  bench_rev_swapin "$CORE_REV"
+  CORE_SHA=$REV_SHA CORE_DIR=$REV_DIR
 fi
 
 ARGS="-n $ITERS -r $INNER $LIVE"

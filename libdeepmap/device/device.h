@@ -37,6 +37,7 @@ struct dm_launch
   uintptr_t args;		/* device address of the address array */
   int num_teams;
   int thread_limit;
+  size_t nargs;			/* addresses in it */
 };
 
 /* Direction of a 2-D copy.  */
@@ -80,6 +81,9 @@ struct dm_device_ops
   int (*check_range) (struct dm_backend_dev *, uintptr_t addr, size_t size);
   /* Fill freshly handed-out memory with a poison pattern; may be NULL.  */
   void (*poison) (struct dm_backend_dev *, uintptr_t addr, size_t size);
+  /* Optional: make SIZE bytes at ADDR zero, synchronously, faster than
+     copying zeros (the engine does that where this is NULL).  */
+  int (*clear) (struct dm_backend_dev *, uintptr_t addr, size_t size);
 
   /* Copies; with Q == NULL they are synchronous, otherwise queued on Q
      and the host buffer must stay valid until Q has passed them.  */

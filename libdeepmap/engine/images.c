@@ -84,7 +84,7 @@ dm_global_add (struct dm_device *dev, uintptr_t host, size_t size, int link,
 static void
 dm_image_load_host_code (struct dm_device *dev, struct dm_image *img)
 {
-  size_t nvars = dm_host_table_nvars (&img->table), off = 0;
+  size_t nvars = dm_host_table_nvars (&img->table);
   for (size_t i = 0; i < nvars; i++)
     {
       uintptr_t host = img->table.vars_begin[2 * i];
@@ -92,9 +92,8 @@ dm_image_load_host_code (struct dm_device *dev, struct dm_image *img)
       int link = (size & DM_VAR_LINK_BIT) != 0;
       size &= ~DM_VAR_LINK_BIT;
       if (!link)
-	dm_mapper->declare (dev, host, size, 0, img->initial + off);
+	dm_mapper->declare (dev, host, size, 0, img->initial_of[i]);
       dm_global_add (dev, host, size, link, 0);
-      off += size;
     }
 }
 
@@ -209,25 +208,62 @@ dm_table_known (const struct dm_host_table *t)
   return 0;
 }
 
+/* Are the SIZE bytes at P all zero?  Word at a time: a .bss array
+   reads as the kernel's zero page, fast.  */
+static int
+dm_all_zero (const void *p, size_t size)
+{
+  const unsigned char *c = p;
+  for (; size && ((uintptr_t) c & 7); size--, c++)
+    if (*c)
+      return 0;
+  for (; size >= 64; size -= 64, c += 64)
+    {
+      uint64_t w[8];
+      memcpy (w, c, sizeof w);
+      if (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7])
+	return 0;
+    }
+  for (; size; size--, c++)
+    if (*c)
+      return 0;
+  return 1;
+}
+
 static struct dm_image *
 dm_image_add (const struct dm_host_table *t, int type, const void *data)
 {
   struct dm_image *img = calloc (1, sizeof *img);
   size_t nvars = dm_host_table_nvars (t), total = 0;
-  for (size_t i = 0; i < nvars; i++)
-    total += t->vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
   /* A GPU image starts with the variables' static initial values; the
-     host's may change once main runs.  Keep them now.  */
+     host's may change once main runs.  Keep them now, but not the zeros
+     of a .bss variable.  */
+  const char **initial_of = calloc (nvars ? nvars : 1, sizeof *initial_of);
+  unsigned char *zero = calloc (nvars ? nvars : 1, 1);
+  if (!img || !initial_of || !zero)
+    dm_fatal ("registering an offload image: out of host memory");
+  for (size_t i = 0; i < nvars; i++)
+    {
+      size_t size = t->vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
+      zero[i] = dm_all_zero ((const void *) t->vars_begin[2 * i], size);
+      if (!zero[i])
+	total += size;
+    }
   char *initial = malloc (total ? total : 1);
-  if (!img || !initial)
+  if (!initial)
     dm_fatal ("registering an offload image: out of host memory");
   for (size_t i = 0, off = 0; i < nvars; i++)
     {
       size_t size = t->vars_begin[2 * i + 1] & ~DM_VAR_LINK_BIT;
+      if (zero[i])
+	continue;
       memcpy (initial + off, (void *) t->vars_begin[2 * i], size);
+      initial_of[i] = initial + off;
       off += size;
     }
+  free (zero);
   img->initial = initial;
+  img->initial_of = initial_of;
   img->table = *t;
   img->device_type = type;
   img->target_data = data;
@@ -368,6 +404,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	    }
 	  free (img->loaded);
 	  free (img->initial);
+	  free (img->initial_of);
 	  free (img);
 	  break;
 	}

@@ -17,7 +17,11 @@ struct dm_image
   struct dm_host_table table;
   int device_type;		/* DM_DEVTYPE_*, or 0 for "host tables only" */
   const void *target_data;	/* the device image, NULL for host only */
-  char *initial;		/* the variables' values when registered */
+  /* The variables' values when registered, of those not all zero, one
+     after the other; INITIAL_OF[i]: variable I's, NULL when all zero
+     (a .bss array of hundreds of megabytes costs nothing to keep).  */
+  char *initial;
+  const char **initial_of;
   unsigned char *loaded;	/* per started device: loaded there */
   uint64_t module_id;		/* OMPT's name for it */
   struct dm_image *next;
@@ -34,7 +38,7 @@ void dm_images_scan (void);
 /* What loading and unloading images and running regions need of the
    mapping layer above: entering a declare-target variable for good
    (served by DEVADDR, or with DEVADDR 0 by a new device copy holding
-   INITIAL) and forgetting it; forgetting whatever is mapped in host
+   INITIAL, or zeros where INITIAL is NULL) and forgetting it; forgetting whatever is mapped in host
    [S, E) (a library's data at dlclose: returns the bytes still mapped);
    the device address of a mapped host address (NULL if not mapped).
    Installed once at start-up (abi/init.c), before any device starts.  */

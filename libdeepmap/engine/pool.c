@@ -12,6 +12,7 @@
 #include "support/error.h"
 #include "engine/pool.h"
 #include "engine/stats.h"
+#include "engine/transfer.h"
 
 /* Raw chunk size for small blocks; comfortably above DM_POOL_SMALL_MAX so
    a chunk always serves at least two of the largest small blocks.  */
@@ -352,8 +353,10 @@ dm_pool_alloc_large (struct dm_device *dev, size_t size, uintptr_t *out,
   return 0;
 }
 
-int
-dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
+/* dm_pool_alloc without the poison: *BYTES gets what was handed out.  */
+static int
+dm_pool_take (struct dm_device *dev, size_t size, uintptr_t *out,
+	      size_t *bytes_out)
 {
   struct dm_pool *p = &dev->pool;
   size_t bytes;
@@ -384,8 +387,32 @@ dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
 
   dm_pool_note_use (p, bytes);
   dm_stats_add (&dev->stats.allocs, 1);
+  *bytes_out = bytes;
+  return 0;
+}
+
+int
+dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
+{
+  size_t bytes;
+  if (dm_pool_take (dev, size, out, &bytes) != 0)
+    return -1;
   if (dev->ops->poison != NULL)
     dev->ops->poison (&dev->core, *out, bytes);
+  return 0;
+}
+
+int
+dm_pool_alloc_zeroed (struct dm_device *dev, size_t size, uintptr_t *out)
+{
+  size_t bytes;
+  if (dm_pool_take (dev, size, out, &bytes) != 0)
+    return -1;
+  if (dm_device_clear (dev, *out, size) != 0)
+    {
+      dm_pool_free (dev, *out, size);
+      return -1;
+    }
   return 0;
 }
 

@@ -50,6 +50,11 @@ struct dm_pool
    with a reason naming the bytes requested and free.  */
 int dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out);
 
+/* The same, holding zeros (dm_device_clear) instead of the poison of
+   fresh memory.  */
+int dm_pool_alloc_zeroed (struct dm_device *dev, size_t size,
+			  uintptr_t *out);
+
 /* Give back a block from dm_pool_alloc; SIZE as it was requested.  */
 void dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size);
 

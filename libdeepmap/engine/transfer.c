@@ -234,6 +234,21 @@ dm_copy_to_host_uncounted (struct dm_device *dev, void *dst, uintptr_t src,
   return size ? dev->ops->to_host (&dev->core, dst, src, size, q) : 0;
 }
 
+int
+dm_device_clear (struct dm_device *dev, uintptr_t addr, size_t size)
+{
+  if (dev->ops->clear)
+    return dev->ops->clear (&dev->core, addr, size);
+  static const char zeros[64 << 10];
+  for (size_t off = 0; off < size; off += sizeof zeros)
+    {
+      size_t n = size - off < sizeof zeros ? size - off : sizeof zeros;
+      if (dev->ops->to_device (&dev->core, addr + off, zeros, n, NULL) != 0)
+	return -1;
+    }
+  return 0;
+}
+
 /* Row by row through the 1-D operations: a backend without copy_2d.  */
 static int
 dm_copy_2d_rows (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,

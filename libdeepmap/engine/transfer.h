@@ -38,6 +38,11 @@ int dm_copy_to_host_uncounted (struct dm_device *dev, void *dst,
 			       uintptr_t src, size_t size,
 			       struct dm_queue *q);
 
+/* Make SIZE bytes of device memory at ADDR zero (synchronous; not a
+   transfer of the program's data, so not counted): the backend's clear,
+   else copies from a buffer of zeros.  */
+int dm_device_clear (struct dm_device *dev, uintptr_t addr, size_t size);
+
 /* The timeline: queue REC's start (START) or stop callback on Q, around
    queued work (a copy, a region).  */
 void dm_trace_queue_marks (struct dm_device *dev, struct dm_queue *q,

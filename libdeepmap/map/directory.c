@@ -142,10 +142,14 @@ dm_block_new (struct dm_ctx *ctx)
    the alignment it has on the host, whatever the first section of the
    block (an int before a double on the stack; a GPU faults on misaligned
    loads).  The pool hands out 16-byte-aligned memory, so a 16-aligned S
-   needs no padding.  INDEXED blocks enter the block index.  */
+   needs no padding.  FLAGS: DM_BLOCK_INDEXED blocks enter the block
+   index; DM_BLOCK_ZEROED ones hold zeros (not the pool's poison).  */
+#define DM_BLOCK_INDEXED 1
+#define DM_BLOCK_ZEROED 2
+
 static struct dm_block *
 dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
-		int indexed)
+		unsigned flags)
 {
   struct dm_block *b = dm_block_new (ctx);
   size_t size = e - s;
@@ -156,7 +160,9 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
     dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_alloc,
 		     (void *) s, dm_ompt_host_device (), NULL, ctx->dev->id,
 		     size);
-  if (dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr) != 0)
+  if ((flags & DM_BLOCK_ZEROED
+       ? dm_pool_alloc_zeroed (ctx->dev, size + pad, &b->alloc_addr)
+       : dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr)) != 0)
     {
       b->next = ctx->dev->map->free_blocks;
       ctx->dev->map->free_blocks = b;
@@ -172,7 +178,7 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
     dm_ompt_data_op (ompt_scope_end, &op, ompt_target_data_alloc,
 		     (void *) s, dm_ompt_host_device (),
 		     (void *) b->dev_start, ctx->dev->id, size);
-  if (indexed)
+  if (flags & DM_BLOCK_INDEXED)
     {
       struct dm_mapping *ix = dm_node_new (ctx);
       ix->host_start = s;
@@ -591,7 +597,8 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
   if (align < 64)
     align = 64;
   uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
-  struct dm_block *nb = dm_block_alloc (ctx, us, ue, align, 1);
+  struct dm_block *nb = dm_block_alloc (ctx, us, ue, align,
+					DM_BLOCK_INDEXED);
   /* The move is synchronous, also for a nowait construct: once the lock
      is released other queues may copy into the new block, and a move
      still queued would overwrite what they copied.  The other queues'
@@ -720,7 +727,7 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 
   struct dm_block *b;
   if (n == 0)
-    b = dm_block_alloc (ctx, s, e, align, index);
+    b = dm_block_alloc (ctx, s, e, align, index ? DM_BLOCK_INDEXED : 0);
   else if (n == 1 && old[0]->host_start <= s && e <= old[0]->host_end)
     b = old[0];
   else
@@ -1224,12 +1231,15 @@ dm_dir_declare (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
     b = dm_block_foreign (ctx, s, e, devaddr);
   else
     {
-      b = dm_block_alloc (ctx, s, e, 16, 1);
+      /* All zero (a .bss variable): memory that reads as zeros, not a
+	 copy of them.  */
+      b = dm_block_alloc (ctx, s, e, 16,
+			  DM_BLOCK_INDEXED | (initial ? 0 : DM_BLOCK_ZEROED));
       /* Ours, but it must never move: region code may hold its address
 	 for good.  */
       b->fixed = 1;
-      if (e > s && dm_copy_to_device (dev, b->dev_start, initial, e - s,
-				      NULL) != 0)
+      if (initial && e > s
+	  && dm_copy_to_device (dev, b->dev_start, initial, e - s, NULL) != 0)
 	dm_fail (ctx, "initialising the declare target variable at host %p "
 		 "(%zu bytes) failed: %s", (void *) s, (size_t) (e - s),
 		 dm_reason ());

@@ -315,6 +315,27 @@ dm_emu_poison (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
   memset ((void *) addr, DM_EMU_POISON_BYTE, size);
 }
 
+/* Device memory is private anonymous mappings: whole pages given back
+   to the kernel read as zeros afterwards, without being written (a .bss
+   variable's device copy of hundreds of megabytes costs nothing until
+   used); the edges are written.  */
+static int
+dm_emu_clear (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
+{
+  struct dm_emu *e = dm_emu_state (dev);
+  size_t page = e ? e->page : 4096;
+  uintptr_t lo = (addr + page - 1) & ~(uintptr_t) (page - 1);
+  uintptr_t hi = (addr + size) & ~(uintptr_t) (page - 1);
+  if (hi <= lo || madvise ((void *) lo, hi - lo, MADV_DONTNEED) != 0)
+    {
+      memset ((void *) addr, 0, size);
+      return 0;
+    }
+  memset ((void *) addr, 0, lo - addr);
+  memset ((void *) hi, 0, addr + size - hi);
+  return 0;
+}
+
 /* Queues.  */
 
 struct dm_emu_region
@@ -670,8 +691,9 @@ dm_emu_run_with_globals (struct dm_backend_dev *dev,
   if (e == NULL)
     return -1;
   struct dm_emu_globals_launch l = { dev, launch };
-  return dm_emu_globals_run (&e->globals, refs, n, dm_emu_globals_launch,
-			     &l);
+  return dm_emu_globals_run (&e->globals, refs, n,
+			     (const uintptr_t *) launch->args, launch->nargs,
+			     dm_emu_globals_launch, &l);
 }
 
 /* Two tables that differ only in POISON, so that without poisoning the
@@ -686,6 +708,7 @@ dm_emu_run_with_globals (struct dm_backend_dev *dev,
     .mem_info = dm_emu_mem_info,			\
     .check_range = dm_emu_check_range,			\
     .poison = poison_fn,				\
+    .clear = dm_emu_clear,				\
     .to_device = dm_emu_to_device,			\
     .to_host = dm_emu_to_host,				\
     .device_to_device = dm_emu_device_to_device,	\

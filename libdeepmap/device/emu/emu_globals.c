@@ -4,16 +4,30 @@
 #include <string.h>
 
 #include "device/emu/emu_globals.h"
+#include "support/contenthash.h"
 #include "support/error.h"
+
+/* Pages of a variable, for the hashes that tell what changed.  */
+#define DM_GLOBALS_PAGE ((size_t) 4096)
+
+/* Variables under this size are copied in any case: cheap, and exact
+   whatever the region does.  */
+#define DM_GLOBALS_HASH_MIN ((size_t) 1 << 20)
+
+static size_t
+dm_globals_pages (size_t size)
+{
+  return (size + DM_GLOBALS_PAGE - 1) / DM_GLOBALS_PAGE;
+}
 
 /* DST[b] = NOW[b] wherever NOW[b] != REF[b], for B < SIZE; unchanged
    stretches are skipped a page at a time.  */
 static void
 dm_merge_changed (char *dst, const char *now, const char *ref, size_t size)
 {
-  for (size_t c = 0; c < size; c += 4096)
+  for (size_t c = 0; c < size; c += DM_GLOBALS_PAGE)
     {
-      size_t n = size - c < 4096 ? size - c : 4096;
+      size_t n = size - c < DM_GLOBALS_PAGE ? size - c : DM_GLOBALS_PAGE;
       if (memcmp (now + c, ref + c, n) == 0)
 	continue;
       for (size_t b = c; b < c + n; b++)
@@ -22,55 +36,140 @@ dm_merge_changed (char *dst, const char *now, const char *ref, size_t size)
     }
 }
 
-/* Exchange the device copies with the host values.  IN: SAVE gets each
-   host value; where the device copy differs, the host address gets the
-   device value (SWAPPED[i]), which SEEN keeps.  OUT: region code may
-   have written a variable at its host address or through the device
-   address a map clause passed it; bytes that changed at the host address
-   go to the device copy, then the host value comes back.  A variable
-   whose device copy equals the host value (after a target update, or
-   never written) costs a compare and a copy in, a compare out.  SAVE and
-   SEEN hold the variables' sizes in order.  */
+/* The room variable I needs between IN and OUT: its host value and the
+   device value put in its place where the two differ (SWAPPED); where
+   they are equal only a hash per page of them.  */
+static size_t
+dm_globals_room (const struct dm_global_ref *r, int swapped)
+{
+  /* A multiple of 8, so that the next variable's hashes are aligned.  */
+  return swapped ? (2 * r->size + 7) & ~(size_t) 7
+		 : dm_globals_pages (r->size) * sizeof (uint64_t);
+}
+
+/* The device copy equalled the host value on entry (D, HOST; H0: the
+   hash of each page then): region code wrote at the host address, or
+   through the device address a clause passed it.  Where only the host
+   page changed, its changed bytes and the device's (the entry value)
+   trade places: the device copy gets the writes, the host its value
+   back.  Where only the device page changed, both are right already.
+   Where both did, the entry value is lost: stop rather than guess.  */
+static void
+dm_globals_settle_equal (char *host, char *d, size_t size, const uint64_t *h0)
+{
+  for (size_t p = 0, c = 0; c < size; p++, c += DM_GLOBALS_PAGE)
+    {
+      size_t n = size - c < DM_GLOBALS_PAGE ? size - c : DM_GLOBALS_PAGE;
+      int host_changed = dm_content_hash (host + c, n, n, 1) != h0[p];
+      int same = memcmp (host + c, d + c, n) == 0;
+      if (!host_changed && same)
+	continue;
+      int dev_changed = dm_content_hash (d + c, n, n, 1) != h0[p];
+      if (host_changed && dev_changed)
+	dm_fatal ("emulated device: a region wrote the declare target "
+		  "variable at host %p (%zu bytes) both at its host address "
+		  "and through its device address %p, near byte %zu: the "
+		  "emulated device cannot tell the host's value from the "
+		  "device's there", (void *) host, size, (void *) d, c);
+      if (!host_changed)
+	continue;
+      for (size_t b = c; b < c + n; b++)
+	if (host[b] != d[b])
+	  {
+	    char v = host[b];
+	    host[b] = d[b];
+	    d[b] = v;
+	  }
+    }
+}
+
+/* Exchange the device copies with the host values.  IN: where a copy is
+   kept (SWAPPED[i]: the device copy differs from the host value, or the
+   variable is small, or the region was passed its device address), SAVE
+   gets the host value and then the device value, which the host address
+   gets too; otherwise only each page's hash goes into SAVE.  OUT:
+   region code may have written a variable at its host address or
+   through the device address a map clause passed it; bytes that changed
+   at the host address go to the device copy, and the host value comes
+   back.  A variable whose device copy equals the host value (after a
+   target update, or never written) costs a compare and a hash in, the
+   same out, and no copy.  */
 static void
 dm_globals_swap (const struct dm_global_ref *refs, size_t n, char *save,
-		 char *seen, unsigned char *swapped, int in)
+		 const unsigned char *swapped, int in)
 {
   size_t off = 0;
   for (size_t i = 0; i < n; i++)
     {
       char *host = (char *) refs[i].host, *d = (char *) refs[i].dev;
       size_t size = refs[i].size;
-      char *before = save + off, *entry = seen + off;
-      off += size;
+      char *room = save + off;
+      off += dm_globals_room (&refs[i], swapped[i]);
+      if (!swapped[i])
+	{
+	  uint64_t *h = (uint64_t *) room;
+	  if (in)
+	    for (size_t p = 0, c = 0; c < size; p++, c += DM_GLOBALS_PAGE)
+	      {
+		size_t len = size - c < DM_GLOBALS_PAGE ? size - c
+			     : DM_GLOBALS_PAGE;
+		h[p] = dm_content_hash (d + c, len, len, 1);
+	      }
+	  else
+	    dm_globals_settle_equal (host, d, size, h);
+	  continue;
+	}
+      char *before = room, *entry = room + size;
       if (in)
 	{
 	  memcpy (before, host, size);
-	  swapped[i] = memcmp (host, d, size) != 0;
-	  if (swapped[i])
-	    {
-	      memcpy (entry, d, size);
-	      memcpy (host, d, size);
-	    }
+	  memcpy (entry, d, size);
+	  memcpy (host, d, size);
 	  continue;
 	}
       /* What the host address held on entry: the device value.  */
-      const char *ref = swapped[i] ? entry : before;
-      if (!swapped[i] && memcmp (host, before, size) == 0)
-	continue;
-      dm_merge_changed (d, host, ref, size);
+      dm_merge_changed (d, host, entry, size);
       memcpy (host, before, size);
     }
+}
+
+/* Does an argument of the region point into [D, D + SIZE]?  */
+static int
+dm_globals_passed (uintptr_t d, size_t size, const uintptr_t *args,
+		   size_t nargs)
+{
+  for (size_t i = 0; i < nargs; i++)
+    if (args[i] - d <= size)
+      return 1;
+  return 0;
 }
 
 int
 dm_emu_globals_run (struct dm_emu_globals *keep,
 		    const struct dm_global_ref *refs, size_t n,
+		    const uintptr_t *args, size_t nargs,
 		    int (*run) (void *arg), void *arg)
 {
-  size_t total = 0;
+  unsigned char one = 0, *swapped = n <= 1 ? &one : malloc (n);
+  if (!swapped)
+    {
+      dm_set_reason ("out of host memory for %zu declare target variables",
+		     n);
+      return -1;
+    }
+  size_t need = 1;
   for (size_t i = 0; i < n; i++)
-    total += refs[i].size;
-  size_t need = 2 * total + n + 1;
+    {
+      /* A copy of the host value where the device copy differs, where
+	 the region may write both addresses (it was passed the device
+	 one), or where it is small: else hashes suffice.  */
+      swapped[i] = refs[i].size < DM_GLOBALS_HASH_MIN
+		   || memcmp ((const void *) refs[i].host,
+			      (const void *) refs[i].dev, refs[i].size) != 0
+		   || dm_globals_passed (refs[i].dev, refs[i].size, args,
+					 nargs);
+      need += dm_globals_room (&refs[i], swapped[i]);
+    }
   if (keep->size < need)
     {
       free (keep->buf);
@@ -78,15 +177,17 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
       keep->size = keep->buf ? need : 0;
       if (!keep->buf)
 	{
+	  if (swapped != &one)
+	    free (swapped);
 	  dm_set_reason ("out of host memory saving %zu bytes of declare "
-			 "target variables", total);
+			 "target variables", need);
 	  return -1;
 	}
     }
-  char *save = keep->buf;
-  unsigned char *swapped = (unsigned char *) save + 2 * total;
-  dm_globals_swap (refs, n, save, save + total, swapped, 1);
+  dm_globals_swap (refs, n, keep->buf, swapped, 1);
   int r = run (arg);
-  dm_globals_swap (refs, n, save, save + total, swapped, 0);
+  dm_globals_swap (refs, n, keep->buf, swapped, 0);
+  if (swapped != &one)
+    free (swapped);
   return r;
 }
