@@ -7,7 +7,8 @@ distinct, identical and partly overlapping arrays; the arrays reach
 the constructs as pointer parameters, as pointer fields of a structure
 (g->aK[lo:len]) or as a deep item (g[0:1] with counted pointer fields,
 each member mapped with the same kind in the build without the plugin),
-and the host may swap the structure's pointers between constructs.  Each program is
+and the host may swap the structure's pointers between constructs; some
+constructs are nowait (deferred tasks), each followed by a taskwait.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime; their
@@ -52,6 +53,10 @@ class Prog:
         # with deepmap_counted_by, mapped as the deep item g[0:1] with the
         # plugin (and by their members, one map kind for all, without).
         self.flavor = rng.choice(["ptr", "ptr", "fields", "deep"])
+        # Some constructs are nowait, each followed by a taskwait; the
+        # calls then run in a parallel region's single construct, so
+        # that the regions are deferred tasks.
+        self.nowait = False
 
     def ref(self, i):
         return ("p%d" if self.flavor == "ptr" else "g->a%d") % i
@@ -110,6 +115,10 @@ class Prog:
         # acc.
         head = "#pragma omp target" if serial or mode == "readonly" \
             else "#pragma omp target teams distribute parallel for"
+        nowait = rng.random() < 0.2
+        if nowait:
+            head += " nowait"
+            self.nowait = True
         prag = ["%s %s" % (head, clauses)]
         if self.flavor == "deep":
             # One kind for the structure and all it points to: the deep
@@ -125,9 +134,10 @@ class Prog:
                     "#endif"]
         loop = ["    for (int i = %s; i < %s + %s; i++)" % (lo, lo, ln),
                 "    {"] + body + ["    }"]
+        wait = ["#pragma omp taskwait"] if nowait else []
         if serial or mode == "readonly":
-            return prag + ["  {"] + loop + ["  }"]
-        return prag + loop
+            return prag + ["  {"] + loop + ["  }"] + wait
+        return prag + loop + wait
 
     def host_stmt(self, t, in_loop):
         rng = self.rng
@@ -270,11 +280,15 @@ class Prog:
         steps = rng.randint(1, 4)
         for pat, off in zip(calls, offsets):
             args = ", ".join("buf[%d] + %d" % (p, o) for p, o in zip(pat, off))
+            par = ["#pragma omp parallel num_threads(2)",
+                   "#pragma omp single"] if self.nowait else []
             if self.flavor == "ptr":
+                lines += par
                 lines.append("  kern (%s, %d, %d, acc);" % (args, N, steps))
             else:
                 lines.append("  {")
                 lines.append("    struct grid gs = { %d, %s };" % (N, args))
+                lines += par
                 lines.append("    kern (&gs, %d, %d, acc);" % (N, steps))
                 lines.append("  }")
             lines.append('  printf ("%08x %08x %08x %08x\\n", acc[0], '
