@@ -137,9 +137,21 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	error ("deepmap: unknown option %<-fplugin-arg-%s-%s%>",
 	       dm_plugin_name, key);
     }
-  /* Link-time compilation: the work was done when the unit was compiled.  */
+  /* Link-time compilation (lto1): the front end's work (descriptors,
+     pragmas, the marks of the early passes) was done when each unit was
+     compiled; with -flto the late passes run here, so does hoisting, on
+     the whole program as partitioned (a callee of another unit that
+     holds constructs may be inlined into its caller's loop now).  */
   if (!dm_in_c_front_end ())
-    return 0;
+    {
+      if (hoist && !off)
+	{
+	  if (report && !dm_report_open (report))
+	    return 1;
+	  dm_register_hoist (dm_plugin_name);
+	}
+      return 0;
+    }
   if (help)
     dm_usage ();
   if (!dm_diag_init (warnings))

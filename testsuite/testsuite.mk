@@ -67,11 +67,13 @@ check-stress: deps all
 # The hoisting campaign (testsuite/deepmap.hoist/random-hoist.py):
 # HOIST_SEEDS seeds of HOIST_COUNT random programs each, built with and
 # without the plugin, must print the same (about 0.5 s a program).
+# HOIST_FLAGS=--lto builds them with -flto (hoisting in lto1).
 HOIST_SEEDS = 10
 HOIST_COUNT = 50
+HOIST_FLAGS =
 check-hoist-random: deps all
 	@python3 $(TOP)/testsuite/deepmap.hoist/random-hoist.py --quiet \
-	  --seeds $(HOIST_SEEDS) --count $(HOIST_COUNT) --keep \
+	  $(HOIST_FLAGS) --seeds $(HOIST_SEEDS) --count $(HOIST_COUNT) --keep \
 	  $(B)/random-hoist-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 

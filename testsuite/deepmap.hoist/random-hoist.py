@@ -17,9 +17,10 @@ equal.  The plugin's build is also run under the system libgomp
 (host fallback) against the plain build there, unless SYSLIB=none.
 
 Usage: random-hoist.py [--seed S] [--seeds K] [--count N] [--keep DIR]
-                       [--quiet] LIBDIR PLUGIN
+                       [--quiet] [--lto] LIBDIR PLUGIN
 Seeds S to S + K - 1 (1, 1), N programs each (20).  Prints one line per
-program (--quiet: per failing program) and ends with "N passed, N failed"; exit
+program (--quiet: per failing program); --lto builds both with -flto
+(the plugin then hoists at link time, in lto1) and ends with "N passed, N failed"; exit
 status 1 when a program differs (its source is kept in DIR, default
 ./random-hoist-failures).
 
@@ -305,10 +306,13 @@ INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                        "include")
 
 
+LTO = []        # ["-flto"] with --lto: hoisting then runs in lto1
+
+
 def build(src, exe, extra, cxx):
     cc = ["g++", "-x", "c++"] if cxx else ["gcc"]
     cmd = cc + ["-O2", "-fopenmp", "-foffload=disable", "-w", "-I" + INCLUDE,
-                src, "-o", exe] + extra
+                src, "-o", exe] + LTO + extra
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode == 0, r.stderr
 
@@ -339,6 +343,8 @@ def main():
             keep = args.pop(0)
         elif opt == "--quiet":
             quiet = True
+        elif opt == "--lto":
+            LTO.append("-flto")
         else:
             sys.exit("random-hoist.py: unknown option " + opt)
     if len(args) != 2:
