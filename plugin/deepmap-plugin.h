@@ -98,6 +98,7 @@ extern bool dm_device_writes_through_loaded (tree fn,
 					     unsigned HOST_WIDE_INT slots);
 
 /* dm-escape.c */
+extern bool dm_presence_query_p (gcall *call);
 extern bitmap dm_private_pointers (tree addr, tree *decl);
 extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,
 				      gimple *after);

@@ -34,12 +34,28 @@ dm_allocation_p (gimple *stmt)
   return fn && DECL_IS_REPLACEABLE_OPERATOR_NEW_P (fn);
 }
 
+/* Is CALL a question to the OpenMP runtime that reads no memory of the
+   program (the presence test the hoisting pass puts before what it
+   keeps, and the default device it asks it for)?  */
+bool
+dm_presence_query_p (gcall *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || !DECL_NAME (fn))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  return !strcmp (name, "omp_target_is_present")
+	 || !strcmp (name, "omp_get_default_device");
+}
+
 /* Is CALL a use of a private pointer that lets it go nowhere: freeing
-   it, or a builtin that reads or writes only the bytes its arguments
-   name (memset, memcpy, memmove, memcmp)?  */
+   it, a presence query, or a builtin that reads or writes only the
+   bytes its arguments name (memset, memcpy, memmove, memcmp)?  */
 static bool
 dm_contained_call_p (gcall *call)
 {
+  if (dm_presence_query_p (call))
+    return true;
   if (gimple_call_builtin_p (call, BUILT_IN_FREE)
       || gimple_call_builtin_p (call, BUILT_IN_MEMSET)
       || gimple_call_builtin_p (call, BUILT_IN_MEMCPY)
@@ -281,7 +297,8 @@ dm_touches_memory (gimple *use_stmt)
     return false;
   gcall *call = dyn_cast <gcall *> (use_stmt);
   return !(call && (gimple_call_builtin_p (call, BUILT_IN_FREE)
-		    || gimple_call_operator_delete_p (call)));
+		    || gimple_call_operator_delete_p (call)
+		    || dm_presence_query_p (call)));
 }
 
 /* May the program touch the memory ADDR points into, a private

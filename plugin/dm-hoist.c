@@ -103,6 +103,7 @@ struct dm_item
      another one the alias oracle could not tell apart were found
      disjoint on entry to the region.  NULL: kept unconditionally.  */
   tree guard;
+  bool tested_apart;		/* GUARD includes disjointness tests */
   /* Pointer swaps between steps: a section whose address is a PHI of a
      loop's header that takes its values from a few arrays set before
      the loop (A and B trading places each step) is ROTATING in ROT_LOOP;
@@ -673,14 +674,17 @@ dm_loop_location (class loop *loop)
   return UNKNOWN_LOCATION;
 }
 
-/* Calls that touch no memory of the program: timers, and printing whose
-   pointer arguments are string literals or FILE streams.  */
+/* Calls that touch no memory of the program: timers, presence queries,
+   and printing whose pointer arguments are string literals or FILE
+   streams.  */
 static bool
 dm_harmless_call_p (gcall *call)
 {
   tree fn = gimple_call_fndecl (call);
   if (!fn || !DECL_NAME (fn))
     return false;
+  if (dm_presence_query_p (call))
+    return true;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   if (!strcmp (name, "omp_get_wtime") || !strcmp (name, "omp_get_wtick"))
     return true;
@@ -1529,6 +1533,63 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
   return all;
 }
 
+/* The test, added to SEQ, that none of the sections R keeps (the groups
+   of IN_LOOP still ALIVE) is mapped on its device yet when R starts: a
+   caller's target data may hold them, and then the original's
+   constructs never copied them in or back (their references were not
+   the last), so the host accesses between them saw the host's bytes; a
+   kept section's target updates would show them the device's.  R then
+   runs as written.  Through omp_target_is_present, so under any
+   libgomp.  */
+static tree
+dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
+		      vec<bool> &alive, gimple_seq *seq)
+{
+  static tree is_present, default_device;
+  if (!is_present)
+    {
+      is_present = build_fn_decl ("omp_target_is_present",
+				  build_function_type_list
+				    (integer_type_node, const_ptr_type_node,
+				     integer_type_node, NULL_TREE));
+      default_device = build_fn_decl ("omp_get_default_device",
+				      build_function_type_list
+					(integer_type_node, NULL_TREE));
+      DECL_EXTERNAL (is_present) = DECL_EXTERNAL (default_device) = 1;
+      TREE_PUBLIC (is_present) = TREE_PUBLIC (default_device) = 1;
+    }
+  tree all = NULL_TREE;
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    {
+      dm_item *it = &st->items[in_loop[x]];
+      if (!alive[x] || (int) in_loop[x] != it->group)
+	continue;
+      /* The construct's device: GOMP_DEVICE_ICV means the default.  */
+      tree dev = gimple_convert (seq, integer_type_node, it->device);
+      tree icv = gimple_build (seq, EQ_EXPR, boolean_type_node, dev,
+			       build_int_cst (integer_type_node,
+					      GOMP_DEVICE_ICV));
+      tree dflt = make_ssa_name (integer_type_node);
+      gimple_seq_add_stmt (seq, gimple_build_call (default_device, 0));
+      gimple_call_set_lhs (as_a <gcall *> (gimple_seq_last_stmt (*seq)),
+			   dflt);
+      dev = gimple_build (seq, COND_EXPR, integer_type_node, icv, dflt, dev);
+      tree present = make_ssa_name (integer_type_node);
+      gcall *call = gimple_build_call (is_present, 2,
+				       gimple_convert (seq,
+						       const_ptr_type_node,
+						       it->addr), dev);
+      gimple_call_set_lhs (call, present);
+      gimple_seq_add_stmt (seq, call);
+      tree absent = gimple_build (seq, EQ_EXPR, boolean_type_node, present,
+				  integer_zero_node);
+      all = all ? gimple_build (seq, BIT_AND_EXPR, boolean_type_node, all,
+				absent)
+		: absent;
+    }
+  return all;
+}
+
 /* The DEEPMAP_CHECK hooks of libdeepmap/map/hoistcheck.h, declared
    weak: every call is guarded by a test of the function's address, so
    that a libgomp without them skips it.  */
@@ -2154,7 +2215,7 @@ dm_decide_whole (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  /* Arrays that trade places are kept as their own items.  */
 	  all_from &= !it->synthetic && !it->rot_loop;
 	}
-      bool whole = desc && quiet && all_from && !lead->guard;
+      bool whole = desc && quiet && all_from && !lead->tested_apart;
       bool defer = false;
       for (unsigned y = 0; y < in_loop.length (); y++)
 	{
@@ -2205,29 +2266,33 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
     dm_drop_overlaps (r, st, in_loop, alive);
   dm_check_guarded_outer (r, st, in_loop, alive);
 
-  /* A test of the pairs that only run time can tell apart guards all
-     that R keeps: where it fails, R runs exactly as written.  */
+  /* A test guards all that R keeps: that the pairs only run time can
+     tell apart are disjoint, and that nothing kept is mapped already.
+     Where it fails, R runs exactly as written.  */
   bool kept = false;
   for (unsigned x = 0; x < in_loop.length (); x++)
     kept |= alive[x];
   if (!kept)
     return false;
-  tree guard = NULL_TREE;
-  if (!r->checks.is_empty ())
+  gimple_seq test = NULL;
+  bool apart = !r->checks.is_empty ();
+  tree guard = dm_build_absent_test (st, in_loop, alive, &test);
+  if (apart)
+    guard = gimple_build (&test, BIT_AND_EXPR, boolean_type_node, guard,
+			  dm_build_disjoint_test (r, st, &test));
+  if (r->loop)
+    gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), test);
+  else
     {
-      gimple_seq test = NULL;
-      guard = dm_build_disjoint_test (r, st, &test);
-      if (r->loop)
-	gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), test);
-      else
-	{
-	  gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
-	  gsi_insert_seq_before (&gsi, test, GSI_SAME_STMT);
-	}
-      for (unsigned x = 0; x < in_loop.length (); x++)
-	if (alive[x])
-	  st->items[in_loop[x]].guard = guard;
+      gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
+      gsi_insert_seq_before (&gsi, test, GSI_SAME_STMT);
     }
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    if (alive[x])
+      {
+	st->items[in_loop[x]].guard = guard;
+	st->items[in_loop[x]].tested_apart = apart;
+      }
 
   dm_decide_whole (r, st, in_loop, alive);
 
@@ -2353,6 +2418,7 @@ dm_settle_rotations (class loop *loop, dm_hoist_state *st)
 	    it->dead_after = st->items[syn.group].dead_after;
 	    it->read_only = st->items[syn.group].read_only;
 	    it->guard = syn.guard;
+	    it->tested_apart = syn.tested_apart;
 	  }
       it->hoisted = it->rotating = all;
       it->missed = all ? NULL : why ? why : "an array it rotates with "
@@ -2998,7 +3064,7 @@ dm_report_hoisting (dm_hoist_state *st)
       char *name = dm_item_name (&it);
       const char *kind = it.enter_kind == GOMP_MAP_TO ? "to" : "alloc";
       const char *exit = it.exit_kind == GOMP_MAP_FROM ? "from" : "release";
-      const char *tested = it.guard ? " if the sections the compiler "
+      const char *tested = it.tested_apart ? " if the sections the compiler "
 				      "cannot tell apart do not overlap at "
 				      "run time" : "";
       const char *to = it.run_to_loop ? "loop" : "construct";

@@ -188,7 +188,7 @@ omp_target_is_present (const void *ptr, int device_num)
   struct dm_device *dev = dm_api_device (device_num, &host);
   if (!dev)
     return host;
-  return dm_translate (dev, ptr) != NULL;
+  return dm_is_present (dev, ptr);
 }
 
 DM_EXPORT void *

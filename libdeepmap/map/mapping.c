@@ -1360,6 +1360,16 @@ dm_translate (struct dm_device *dev, const void *host)
 }
 
 int
+dm_is_present (struct dm_device *dev, const void *host)
+{
+  /* No pending copy in is made: presence says nothing of the bytes.  */
+  dm_device_lock (dev);
+  int r = dm_dir_translate (dev, (uintptr_t) host, 0) != 0;
+  pthread_mutex_unlock (&dev->lock);
+  return r;
+}
+
+int
 dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,
 	      size_t size)
 {

@@ -151,6 +151,10 @@ void dm_pending_flush_all (struct dm_device *dev);
    containing HOST (or an empty one at HOST, or one ending at HOST).
    Returns NULL when not present.  Takes the device lock.  */
 void *dm_translate (struct dm_device *dev, const void *host);
+/* Whether HOST is mapped on DEV (omp_target_is_present): as
+   dm_translate, but the bytes are not asked for, so a pending copy in
+   is not made.  */
+int dm_is_present (struct dm_device *dev, const void *host);
 
 /* omp_target_associate_ptr / omp_target_disassociate_ptr.  */
 int dm_associate (struct dm_device *dev, const void *host, uintptr_t devaddr,

@@ -8,7 +8,9 @@ the constructs as pointer parameters, as pointer fields of a structure
 (g->aK[lo:len]) or as a deep item (g[0:1] with counted pointer fields,
 each member mapped with the same kind in the build without the plugin),
 and the host may swap the structure's pointers between constructs; some
-constructs are nowait (deferred tasks), each followed by a taskwait.  Each program is
+constructs are nowait (deferred tasks), each followed by a taskwait; and
+some calls run inside a target data region of the caller that holds one
+of the buffers.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime; their
@@ -283,6 +285,11 @@ class Prog:
             args = ", ".join("buf[%d] + %d" % (p, o) for p, o in zip(pat, off))
             par = ["#pragma omp parallel num_threads(2)",
                    "#pragma omp single"] if self.nowait else []
+            # Sometimes the caller holds a buffer in a target data
+            # region: the constructs then copy none of it.
+            if rng.random() < 0.3:
+                par = ["#pragma omp target data map(tofrom: buf[%d:1][0:%d])"
+                       % (rng.randrange(self.narr), N + SLACK)] + par
             if self.flavor == "ptr":
                 lines += par
                 lines.append("  kern (%s, %d, %d, acc);" % (args, N, steps))
