@@ -1388,6 +1388,12 @@ static void
 dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  vec<bool> &alive)
 {
+  /* Whether each group writes itself, asked once (by its first item).  */
+  hash_map<int_hash<int, -1, -2>, bool> writes;
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    if ((int) in_loop[x] == st->items[in_loop[x]].group)
+      writes.put (in_loop[x], dm_group_writes_itself (st, in_loop,
+						       in_loop[x]));
   bool changed = true;
   while (changed)
     {
@@ -1423,9 +1429,7 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  /* Both kept, so both invariant.  Where only one of
 		     them is written, a test lets the other be kept
 		     without its copy back.  */
-		  bool wx = dm_group_writes_itself (st, in_loop, ix->group);
-		  bool wy = dm_group_writes_itself (st, in_loop, iy->group);
-		  if (wx != wy)
+		  if (*writes.get (ix->group) != *writes.get (iy->group))
 		    dm_add_check (r, ix->group, iy->group);
 		  continue;
 		}
@@ -1541,11 +1545,16 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
    kept section's target updates would show them the device's.  R then
    runs as written.  Through omp_target_is_present, so under any
    libgomp.  */
+/* omp_target_is_present and omp_get_default_device, built once (rooted
+   with the hooks below: they live across functions).  */
+static tree dm_presence_decls[2];
+
 static tree
 dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 		      vec<bool> &alive, gimple_seq *seq)
 {
-  static tree is_present, default_device;
+  tree &is_present = dm_presence_decls[0];
+  tree &default_device = dm_presence_decls[1];
   if (!is_present)
     {
       is_present = build_fn_decl ("omp_target_is_present",
@@ -1558,21 +1567,21 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
       DECL_EXTERNAL (is_present) = DECL_EXTERNAL (default_device) = 1;
       TREE_PUBLIC (is_present) = TREE_PUBLIC (default_device) = 1;
     }
+  /* GOMP_DEVICE_ICV in a construct means the default device.  */
+  tree dflt = make_ssa_name (integer_type_node);
+  gcall *ask = gimple_build_call (default_device, 0);
+  gimple_call_set_lhs (ask, dflt);
+  gimple_seq_add_stmt (seq, ask);
   tree all = NULL_TREE;
   for (unsigned x = 0; x < in_loop.length (); x++)
     {
       dm_item *it = &st->items[in_loop[x]];
       if (!alive[x] || (int) in_loop[x] != it->group)
 	continue;
-      /* The construct's device: GOMP_DEVICE_ICV means the default.  */
       tree dev = gimple_convert (seq, integer_type_node, it->device);
       tree icv = gimple_build (seq, EQ_EXPR, boolean_type_node, dev,
 			       build_int_cst (integer_type_node,
 					      GOMP_DEVICE_ICV));
-      tree dflt = make_ssa_name (integer_type_node);
-      gimple_seq_add_stmt (seq, gimple_build_call (default_device, 0));
-      gimple_call_set_lhs (as_a <gcall *> (gimple_seq_last_stmt (*seq)),
-			   dflt);
       dev = gimple_build (seq, COND_EXPR, integer_type_node, icv, dflt, dev);
       tree present = make_ssa_name (integer_type_node);
       gcall *call = gimple_build_call (is_present, 2,
@@ -1597,6 +1606,8 @@ enum dm_hook { DM_HOOK_ENTER, DM_HOOK_SYNC, DM_HOOK_EXIT };
 static tree dm_hook_decls[3];
 static const struct ggc_root_tab dm_hoist_roots[] = {
   { &dm_hook_decls[0], 3, sizeof (tree), &DM_GGC_MARK_TREE,
+    &DM_PCH_WALK_TREE },
+  { &dm_presence_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };

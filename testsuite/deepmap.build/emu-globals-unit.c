@@ -160,6 +160,7 @@ main (void)
 	}
     }
   free (keep.buf);
+  free (keep.swapped);
   printf ("ok\n");
   return 0;
 }

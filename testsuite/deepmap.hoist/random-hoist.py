@@ -186,7 +186,6 @@ class Prog:
                     out += self.host_stmt("0", False)
                 out += self.kernel("0")
             return out
-        depth_open = []
         out.append("for (int t = 0; t < steps; t++)")
         out.append("{")
         if shape == "nested":

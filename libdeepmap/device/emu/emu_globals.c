@@ -20,6 +20,15 @@ dm_globals_pages (size_t size)
   return (size + DM_GLOBALS_PAGE - 1) / DM_GLOBALS_PAGE;
 }
 
+/* The hash of page P of the SIZE bytes at BASE.  */
+static uint64_t
+dm_globals_page_hash (const char *base, size_t size, size_t p)
+{
+  size_t c = p * DM_GLOBALS_PAGE;
+  size_t n = size - c < DM_GLOBALS_PAGE ? size - c : DM_GLOBALS_PAGE;
+  return dm_content_hash (base + c, n, n, 1);
+}
+
 /* DST[b] = NOW[b] wherever NOW[b] != REF[b], for B < SIZE; unchanged
    stretches are skipped a page at a time.  */
 static void
@@ -49,30 +58,26 @@ dm_globals_room (const struct dm_global_ref *r, int swapped)
 
 /* The device copy equalled the host value on entry (D, HOST; H0: the
    hash of each page then): region code wrote at the host address, or
-   through the device address a clause passed it.  Where only the host
-   page changed, its changed bytes and the device's (the entry value)
+   through a device address it loaded from memory.  Where the host page
+   did not change, both are right already.  Where it did and the device
+   page did not, its changed bytes and the device's (the entry value)
    trade places: the device copy gets the writes, the host its value
-   back.  Where only the device page changed, both are right already.
-   Where both did, the entry value is lost: stop rather than guess.  */
+   back.  Where both did, the entry value is lost: stop rather than
+   guess.  */
 static void
 dm_globals_settle_equal (char *host, char *d, size_t size, const uint64_t *h0)
 {
   for (size_t p = 0, c = 0; c < size; p++, c += DM_GLOBALS_PAGE)
     {
       size_t n = size - c < DM_GLOBALS_PAGE ? size - c : DM_GLOBALS_PAGE;
-      int host_changed = dm_content_hash (host + c, n, n, 1) != h0[p];
-      int same = memcmp (host + c, d + c, n) == 0;
-      if (!host_changed && same)
+      if (dm_globals_page_hash (host, size, p) == h0[p])
 	continue;
-      int dev_changed = dm_content_hash (d + c, n, n, 1) != h0[p];
-      if (host_changed && dev_changed)
+      if (dm_globals_page_hash (d, size, p) != h0[p])
 	dm_fatal ("emulated device: a region wrote the declare target "
 		  "variable at host %p (%zu bytes) both at its host address "
 		  "and through its device address %p, near byte %zu: the "
 		  "emulated device cannot tell the host's value from the "
 		  "device's there", (void *) host, size, (void *) d, c);
-      if (!host_changed)
-	continue;
       for (size_t b = c; b < c + n; b++)
 	if (host[b] != d[b])
 	  {
@@ -91,9 +96,9 @@ dm_globals_settle_equal (char *host, char *d, size_t size, const uint64_t *h0)
    region code may have written a variable at its host address or
    through the device address a map clause passed it; bytes that changed
    at the host address go to the device copy, and the host value comes
-   back.  A variable whose device copy equals the host value (after a
-   target update, or never written) costs a compare and a hash in, the
-   same out, and no copy.  */
+   back.  A large variable whose device copy equals the host value (after
+   a target update, or never written) costs a compare and a hash in, a
+   hash out, and no copy.  */
 static void
 dm_globals_swap (const struct dm_global_ref *refs, size_t n, char *save,
 		 const unsigned char *swapped, int in)
@@ -109,12 +114,8 @@ dm_globals_swap (const struct dm_global_ref *refs, size_t n, char *save,
 	{
 	  uint64_t *h = (uint64_t *) room;
 	  if (in)
-	    for (size_t p = 0, c = 0; c < size; p++, c += DM_GLOBALS_PAGE)
-	      {
-		size_t len = size - c < DM_GLOBALS_PAGE ? size - c
-			     : DM_GLOBALS_PAGE;
-		h[p] = dm_content_hash (d + c, len, len, 1);
-	      }
+	    for (size_t p = 0; p < dm_globals_pages (size); p++)
+	      h[p] = dm_globals_page_hash (d, size, p);
 	  else
 	    dm_globals_settle_equal (host, d, size, h);
 	  continue;
@@ -150,13 +151,19 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
 		    const uintptr_t *args, size_t nargs,
 		    int (*run) (void *arg), void *arg)
 {
-  unsigned char one = 0, *swapped = n <= 1 ? &one : malloc (n);
-  if (!swapped)
+  if (keep->nflags < n)
     {
-      dm_set_reason ("out of host memory for %zu declare target variables",
-		     n);
-      return -1;
+      unsigned char *f = realloc (keep->swapped, n);
+      if (!f)
+	{
+	  dm_set_reason ("out of host memory for %zu declare target "
+			 "variables", n);
+	  return -1;
+	}
+      keep->swapped = f;
+      keep->nflags = n;
     }
+  unsigned char *swapped = keep->swapped;
   size_t need = 1;
   for (size_t i = 0; i < n; i++)
     {
@@ -177,8 +184,6 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
       keep->size = keep->buf ? need : 0;
       if (!keep->buf)
 	{
-	  if (swapped != &one)
-	    free (swapped);
 	  dm_set_reason ("out of host memory saving %zu bytes of declare "
 			 "target variables", need);
 	  return -1;
@@ -187,7 +192,5 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
   dm_globals_swap (refs, n, keep->buf, swapped, 1);
   int r = run (arg);
   dm_globals_swap (refs, n, keep->buf, swapped, 0);
-  if (swapped != &one)
-    free (swapped);
   return r;
 }

@@ -11,11 +11,14 @@
 #include "device/device.h"
 
 /* What the exchange keeps between regions: a buffer of hundreds of
-   megabytes made anew would cost its page faults every time.  */
+   megabytes made anew would cost its page faults every time; and which
+   variables are copied (the others are kept as page hashes).  */
 struct dm_emu_globals
 {
   char *buf;
   size_t size;
+  unsigned char *swapped;
+  size_t nflags;
 };
 
 /* Put REFS[0..N) in place, run RUN (ARG), put them back.  ARGS[0..NARGS)
