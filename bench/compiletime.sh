@@ -5,10 +5,13 @@
 # and without the plugin, interleaved.  See bench/README.
 #
 # Usage: bench/compiletime.sh [-n CONSTRUCTS] [-r REPS] [-O OPT] [-o FILE]
-#                             [-k] [-p] [-f SOURCE [-x FLAGS]]
+#                             [-k] [-p] [-I] [-f SOURCE [-x FLAGS]]
 #   -p             generate plain-array kernels instead: functions of two
 #                  constructs each on pointer parameters (what hoisting
-#                  and the overwrite and read-only analyses work on)
+#                  and the overwrite and read-only analyses work on); an
+#                  expert's version of the same unit (the enter and exit
+#                  data hoisting inserts, written by hand) is compiled
+#                  without the plugin as a third kind
 #   -n CONSTRUCTS  target constructs in the generated file (default 3000)
 #   -f SOURCE      measure this existing file instead (C, or C++ when it
 #                  ends in .cc, .cpp, .cxx or .C, built with g++)
@@ -17,6 +20,10 @@
 #   -O OPT         optimization flag (default -O2)
 #   -o FILE        result file (default bench/results/compiletime-DATE.txt)
 #   -k             keep the generated source (printed path)
+#   -I             count the instructions the compiler executes (valgrind
+#                  --tool=cachegrind, every process of the driver)
+#                  instead of timing it: the same on every run, about
+#                  40 times slower; one run per kind
 # Environment: B (build directory, default ./build), CC (gcc).
 #
 # Writes the result file and prints the table.  Exit status 1 when the
@@ -38,7 +45,9 @@ CMDLINE="$0 $*"
 FILE=
 XFLAGS=
 PLAIN=
-while getopts n:r:O:o:kpf:x: opt; do
+EXPERT=
+INSTR=
+while getopts n:r:O:o:kpIf:x: opt; do
   case $opt in
     n) N=$OPTARG ;;
     f) FILE=$OPTARG ;;
@@ -47,6 +56,7 @@ while getopts n:r:O:o:kpf:x: opt; do
     O) OPT=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
     k) KEEP=1 ;;
+    I) INSTR=1 ;;
     p) PLAIN=1 ;;
     *) bench_usage 6,21 ;;
   esac
@@ -67,18 +77,26 @@ elif [ -n "$PLAIN" ]; then
   SRC=$BIN/compiletime-plain-$N.c
   # N/2 functions: a kernel that reads a and b and writes c, then one
   # that reads c under a condition and writes a.
-  awk -v n="$N" 'BEGIN {
+  EXPERT=$BIN/compiletime-expert-$N.c
+  # The expert keeps a and c across the two kernels (c: the first
+  # kernel stores all of it) and leaves b, which one kernel maps.
+  awk -v n="$N" -v expert="$EXPERT" 'BEGIN {
     for (i = 0; i < n / 2; i++) {
-      printf "void f%d (double *a, double *b, double *c, int n)\n{\n", i
-      print "#pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: b[0:n], c[0:n])"
-      printf "  for (int i = 0; i < n; i++)\n    c[i] = a[i] * b[i] + %d;\n", i
-      print "#pragma omp target teams distribute parallel for map(tofrom: a[0:n], c[0:n])"
-      print "  for (int i = 0; i < n; i++)"
-      print "    {"
-      print "      double t = a[i] > 0 ? c[i] : -c[i];"
-      print "      a[i] = t * 2;"
-      print "    }"
-      print "}"
+      head = sprintf ("void f%d (double *a, double *b, double *c, int n)\n{", i)
+      body = "#pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: b[0:n], c[0:n])\n" \
+	sprintf ("  for (int i = 0; i < n; i++)\n    c[i] = a[i] * b[i] + %d;\n", i) \
+	"#pragma omp target teams distribute parallel for map(tofrom: a[0:n], c[0:n])\n" \
+	"  for (int i = 0; i < n; i++)\n" \
+	"    {\n" \
+	"      double t = a[i] > 0 ? c[i] : -c[i];\n" \
+	"      a[i] = t * 2;\n" \
+	"    }"
+      print head; print body; print "}"
+      print head > expert
+      print "#pragma omp target enter data map(to: a[0:n]) map(alloc: c[0:n])" > expert
+      print body > expert
+      print "#pragma omp target exit data map(from: a[0:n], c[0:n])" > expert
+      print "}" > expert
     }
   }' > "$SRC"
 else
@@ -120,16 +138,33 @@ fi
 # are not what is measured.
 WITHOUT="$CC $OPT -fopenmp -foffload=disable -w -I$TOP/include $XFLAGS -c $SRC -o $BIN/compiletime.o"
 WITH="$WITHOUT -fplugin=$PLUGIN"
+HAND=
+[ -z "$EXPERT" ] || HAND="$CC $OPT -fopenmp -foffload=disable -w -I$TOP/include -c $EXPERT -o $BIN/compiletime.o"
 
 bench_outfile compiletime
 RAW=$(mktemp)
-trap 'rm -f "$RAW"; [ -n "$KEEP" ] || rm -f "$SRC"' EXIT
+trap 'rm -f "$RAW"; [ -n "$KEEP" ] || rm -f "$SRC" $EXPERT' EXIT
 
-# Seconds of user + system time of one compilation.
+# Seconds of user + system time of one compilation; with -I, millions
+# of instructions executed.
 cpu_time ()
 {
-  /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | awk 'END { print $1 + $2 }'
+  if [ -n "$INSTR" ]; then
+    valgrind --tool=cachegrind --trace-children=yes --cache-sim=no \
+      --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      awk '/I *refs/ { gsub (",", "", $4); s += $4 } END { print s / 1e6 }'
+  else
+    /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null |
+      awk 'END { print $1 + $2 }'
+  fi
 }
+UNIT=seconds
+if [ -n "$INSTR" ]; then
+  command -v valgrind >/dev/null ||
+    { echo "compiletime.sh: -I needs valgrind" >&2; exit 1; }
+  UNIT=minstr
+  REPS=1
+fi
 
 # The commands are word-split on purpose (as they are printed).
 # shellcheck disable=SC2086
@@ -138,21 +173,32 @@ $WITHOUT
 $WITH
 # shellcheck disable=SC2086
 for r in $(seq "$REPS"); do
-  echo "kind=without rep=$r seconds=$(cpu_time $WITHOUT)" >> "$RAW"
-  echo "kind=with rep=$r seconds=$(cpu_time $WITH)" >> "$RAW"
+  echo "kind=without rep=$r $UNIT=$(cpu_time $WITHOUT)" >> "$RAW"
+  echo "kind=with rep=$r $UNIT=$(cpu_time $WITH)" >> "$RAW"
+  [ -z "$HAND" ] ||
+    echo "kind=expert rep=$r $UNIT=$(cpu_time $HAND)" >> "$RAW"
 done
 
 TABLE=$(awk "$BENCH_AWK"'
-  { k = field("kind"); val[k, ++cnt[k]] = field("seconds") }
+  { k = field("kind"); val[k, ++cnt[k]] = field("'"$UNIT"'") }
   END {
     a = med("without"); b = med("with")
-    printf "%-28s %10s\n", "compilation (median)", "seconds"
+    printf "%-28s %10s\n", "compilation (median)",
+	   "'"$UNIT"'" == "seconds" ? "seconds" : "Minstr"
     printf "%-28s %10.3f\n", "without the plugin", a
     printf "%-28s %10.3f\n", "with the plugin", b
     printf "%-28s %9.1f%%\n", "added by the plugin", 100 * (b - a) / a
     n = '"${N:-0}"' + 0
     if (n > 0)
-      printf "%-28s %10.3f\n", "ms per construct", 1000 * (b - a) / n
+      if ("'"$UNIT"'" == "seconds")
+        printf "%-28s %10.3f\n", "ms per construct", 1000 * (b - a) / n
+      else
+        printf "%-28s %10.3f\n", "Minstr per construct", (b - a) / n
+    if (cnt["expert"]) {
+      e = med("expert")
+      printf "%-28s %10.3f\n", "expert version, no plugin", e
+      printf "%-28s %9.1f%%\n", "added by expert data dirs", 100 * (e - a) / a
+    }
     if (100 * (b - a) / a >= 5)
       print "WARNING: the plugin adds 5% or more"
   }' "$RAW")
@@ -168,6 +214,7 @@ TABLE=$(awk "$BENCH_AWK"'
   fi
   echo "without:  $WITHOUT"
   echo "with:     $WITH"
+  [ -z "$HAND" ] || echo "expert:   $HAND"
   bench_table_raw
 } > "$OUTFILE"
 bench_finish

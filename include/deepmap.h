@@ -172,6 +172,45 @@ extern void deepmap_register_sites (const struct deepmap_site *sites,
 extern void deepmap_unregister_sites (const struct deepmap_site *sites,
 				      size_t n) DEEPMAP_WEAK;
 
+/* What the plugin's transfer hoisting tells the runtime about the enter
+   data, exit data and target update calls it inserts, as static data:
+   the call's last entry is a zero-length section (map kind
+   DEEPMAP_HOIST_KIND: GOMP_MAP_ZERO_LEN_ARRAY_SECTION with an alignment
+   no compiler emits) at a struct deepmap_hoist_site, followed by N
+   struct deepmap_hoist_entry.  Nothing maps that address, so every
+   libgomp skips the entry; deepmap drops it and reads the record.  Entry
+   I of the record describes entry I of the call: the section's
+   source name, the deep type (or mark) to announce for it as
+   deepmap_annotate would, or NULL, and flags.  WHERE: "FILE:LINE" of the
+   loop or run the sections are kept across.  With DEEPMAP_CHECK the
+   runtime remembers a checksum of each section's host bytes at the enter
+   data, takes it again after an update (the bytes changed on purpose),
+   and compares it at the exit data.  */
+#define DEEPMAP_HOIST_KIND 0xff0f
+#define DEEPMAP_HOIST_MAGIC 0x3174736968706d64ull	/* "dmphist1" */
+enum deepmap_hoist_op
+{
+  DEEPMAP_HOIST_ENTER = 1,
+  DEEPMAP_HOIST_EXIT = 2,
+  DEEPMAP_HOIST_UPDATE = 3
+};
+/* An exit entry whose host bytes a throwing call may have changed on
+   purpose (the exit data then only releases it): not checked.  */
+#define DEEPMAP_HOIST_HOST_CURRENT 1
+struct deepmap_hoist_entry
+{
+  const char *name;
+  const struct deepmap_type *type;
+  unsigned long flags;
+};
+struct deepmap_hoist_site
+{
+  unsigned long long magic;
+  unsigned long op;
+  const char *where;
+  unsigned long n;
+};
+
 /* Descriptors built at run time, for programs compiled without the
    plugin: the same structures the plugin emits.  deepmap_type_new returns
    NULL when out of memory; the add functions return 0, or -1 for a field

@@ -67,6 +67,7 @@ extern void dm_add_member (tree *chain, const char *name, tree type);
 extern char *dm_type_name (tree type);
 extern void dm_types_register_roots (const char *name);
 extern tree dm_overwrite_marker (void);
+extern tree dm_new_static (tree name, tree type);
 extern tree dm_read_only_marker (void);
 extern bool dm_is_overwrite_marker (tree desc);
 extern bool dm_is_mark (tree desc);
@@ -86,6 +87,8 @@ extern bool dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt,
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);
 extern tree dm_site_descriptor (tree kinds, unsigned index);
+extern tree dm_static_data (tree name, tree type,
+			   vec<constructor_elt, va_gc> *elts);
 extern bool dm_site_overwritten (tree kinds, unsigned index);
 
 /* dm-hoist.c */

@@ -1599,99 +1599,103 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
   return all;
 }
 
-/* The DEEPMAP_CHECK hooks of libdeepmap/map/hoistcheck.h, declared
-   weak: every call is guarded by a test of the function's address, so
-   that a libgomp without them skips it.  */
-enum dm_hook { DM_HOOK_ENTER, DM_HOOK_SYNC, DM_HOOK_EXIT };
-static tree dm_hook_decls[3];
 static const struct ggc_root_tab dm_hoist_roots[] = {
-  { &dm_hook_decls[0], 3, sizeof (tree), &DM_GGC_MARK_TREE,
-    &DM_PCH_WALK_TREE },
   { &dm_presence_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
-/* The hook calls inserted in the current function, guarded at its end.  */
-static vec<gcall *> dm_hook_calls;
 /* The calls inserted for sections kept under a run-time test, and the
-   test's value: put under `if (test)' at the function's end too.  */
+   test's value: made no-ops where it fails at the function's end
+   (dm_select_on_guard).  */
 static vec<std::pair<gcall *, tree> > dm_tested_calls;
 
-/* Add to SEQ the call of hook WHICH for the section of IT; NAME and
-   WHERE (enter only) say what and where it was kept.  */
-static void
-dm_add_hook (gimple_seq *seq, enum dm_hook which, dm_item *it,
-	     location_t where, location_t loc)
+/* Is IT announced to the runtime with the enter data (EXIT false) or
+   exit data of its hoisting?  */
+static bool
+dm_announced (const dm_item *it, bool exit)
 {
-  static const char *const names[3]
-    = { "deepmap_hoist_enter", "deepmap_hoist_sync", "deepmap_hoist_exit" };
-  if (!dm_hook_decls[which])
+  return it->whole || (!exit && it->defer_in);
+}
+
+/* The record (struct deepmap_hoist_site of deepmap.h, which a call
+   inserted for SECS passes as its last entry) of operation OP: static
+   data, so that what DEEPMAP_CHECK and deep copy need costs no code (a
+   guarded call per section was a fifth of the compile time hoisting
+   added).  It names each section and says where it is kept (WHERE), for
+   DEEPMAP_CHECK; it announces, as deepmap_annotate would, the deep items
+   kept whole (the runtime then maps and unmaps all they reach) and, on
+   the enter data, the sections some construct of the region overwrites
+   (dm_item::defer_in, with the overwrite marker); and it flags the exit
+   entries in HOST_CURRENT (may be NULL), whose host bytes a throwing
+   call may have changed on purpose.  */
+static tree
+dm_hoist_record (enum deepmap_hoist_op op, vec<dm_item *> &secs,
+		 location_t where, hash_set<dm_item *> *host_current)
+{
+  /* Words of a pointer's size, as the record's fields are on the LP64
+     hosts the plugin runs on.  */
+  tree word = ptr_type_node;
+  unsigned n = secs.length ();
+  tree type = build_array_type_nelts (word, 4 + 3 * n);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  vec_alloc (elts, 4 + 3 * n);
+  auto add = [&] (tree val) {
+    CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE, fold_convert (word, val));
+  };
+  auto add_int = [&] (unsigned HOST_WIDE_INT v) {
+    add (build_int_cst (pointer_sized_int_node, v));
+  };
+  auto add_string = [&] (const char *str) {
+    add (build_string_literal (strlen (str) + 1, str));
+  };
+  add_int (DEEPMAP_HOIST_MAGIC);
+  add_int (op);
+  if (op == DEEPMAP_HOIST_ENTER)
     {
-      /* Not const_string_type_node: lto1 loads the plugin without the
-	 C front end that defines it.  */
-      tree str = build_pointer_type (build_qualified_type (char_type_node,
-							   TYPE_QUAL_CONST));
-      tree type = which == DM_HOOK_ENTER
-		  ? build_function_type_list (void_type_node,
-					      const_ptr_type_node,
-					      size_type_node, str, str, NULL_TREE)
-		  : build_function_type_list (void_type_node,
-					      const_ptr_type_node,
-					      size_type_node, NULL_TREE);
-      dm_hook_decls[which] = build_fn_decl (names[which], type);
-      declare_weak (dm_hook_decls[which]);
-    }
-  tree addr = gimple_convert (seq, const_ptr_type_node, it->addr);
-  tree size = gimple_convert (seq, size_type_node, it->size);
-  if (it->device)
-    {
-      /* A construct whose if clause is false runs on the host (device
-	 GOMP_DEVICE_HOST_FALLBACK): nothing is held, nothing to check;
-	 the runtime skips a size of 0.  */
-      tree dev = gimple_convert (seq, integer_type_node, it->device);
-      tree on_host = gimple_build (seq, EQ_EXPR, boolean_type_node, dev,
-				   build_int_cst (integer_type_node,
-						  GOMP_DEVICE_HOST_FALLBACK));
-      size = gimple_build (seq, COND_EXPR, size_type_node, on_host,
-			   size_zero_node, size);
-    }
-  gcall *call;
-  if (which == DM_HOOK_ENTER)
-    {
-      char *name = dm_item_name (it);
       expanded_location x = expand_location (where);
       char *at = xasprintf ("%s:%d", x.file ? x.file : "<unknown>", x.line);
-      call = gimple_build_call (dm_hook_decls[which], 4, addr, size,
-				build_string_literal (strlen (name) + 1,
-						      name),
-				build_string_literal (strlen (at) + 1, at));
-      free (name);
+      add_string (at);
       free (at);
     }
   else
-    call = gimple_build_call (dm_hook_decls[which], 2, addr, size);
-  gimple_set_location (call, loc);
-  gimple_seq_add_stmt (seq, call);
-  dm_hook_calls.safe_push (call);
-  if (it->guard)
-    dm_tested_calls.safe_push (std::make_pair (call, it->guard));
+    add (null_pointer_node);
+  add_int (n);
+  bool exit = op == DEEPMAP_HOIST_EXIT;
+  for (dm_item *it : secs)
+    {
+      char *name = dm_item_name (it);
+      add_string (name);
+      free (name);
+      if (op != DEEPMAP_HOIST_UPDATE && dm_announced (it, exit))
+	add (build_fold_addr_expr (it->whole ? it->deep_desc
+				   : dm_overwrite_marker ()));
+      else
+	add (null_pointer_node);
+      add_int (host_current && host_current->contains (it)
+	       ? DEEPMAP_HOIST_HOST_CURRENT : 0);
+    }
+  return build_fold_addr_expr (dm_static_data (create_tmp_var_name
+						 ("deepmap_hoist_site"),
+					       type, elts));
 }
 
-/* Put CALL under `if (LHS != RHS)': a hook call under `if (&hook != 0)',
-   a call for a section kept under a run-time test under the test.  */
+/* Make CALL, of sections kept under the run-time test GUARD, do nothing
+   where GUARD is false, without a branch (a branch per call was a tenth
+   of the compile time hoisting added to a unit of small kernels): the
+   GOMP_* call gets the device GOMP_DEVICE_HOST_FALLBACK, for which every
+   libgomp's enter data, exit data and update return at once.  */
 static void
-dm_guard_call (gcall *call, tree lhs, tree rhs)
+dm_select_on_guard (gcall *call, tree guard)
 {
-  gcond *cond = gimple_build_cond (NE_EXPR, lhs, rhs, NULL_TREE, NULL_TREE);
+  tree dev = gimple_call_arg (call, 0);
+  tree host = build_int_cst (TREE_TYPE (dev), GOMP_DEVICE_HOST_FALLBACK);
+  gimple_seq seq = NULL;
+  tree sel = gimple_build (&seq, COND_EXPR, TREE_TYPE (dev), guard, dev,
+			   host);
   gimple_stmt_iterator gsi = gsi_for_stmt (call);
-  gsi_insert_before (&gsi, cond, GSI_SAME_STMT);
-  basic_block test = gimple_bb (cond);
-  edge to_call = split_block (test, cond);
-  edge to_rest = split_block (to_call->dest, call);
-  to_call->flags = EDGE_TRUE_VALUE;
-  to_call->probability = profile_probability::likely ();
-  edge skip = make_edge (test, to_rest->dest, EDGE_FALSE_VALUE);
-  skip->probability = to_call->probability.invert ();
+  gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+  gimple_call_set_arg (call, 0, sel);
+  update_stmt (call);
 }
 
 /* Store VAL, converted to TYPE, into element I of array ARR on SEQ.  */
@@ -1708,7 +1712,8 @@ dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type, tree val)
   return val;
 }
 
-/* Three arrays of N pointers, sizes and kinds for a GOMP call.  */
+/* Three arrays of N pointers, sizes and kinds for a GOMP call (N
+   counts the record's entry, dm_add_record).  */
 static void
 dm_make_arrays (unsigned n, tree *arrs)
 {
@@ -1747,85 +1752,26 @@ dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
 						     (TREE_TYPE (arrs[i]))));
 }
 
-/* Is IT announced to the runtime with the enter data (EXIT false) or
-   exit data of its hoisting?  */
-static bool
-dm_announced (const dm_item *it, bool exit)
-{
-  return it->whole || (!exit && it->defer_in);
-}
-
-/* The deep items of SECS kept whole are announced, right before the
-   call, as the plugin announces a construct's (deepmap_annotate, called
-   where it exists): the runtime then maps and unmaps all they reach.
-   So, on the enter data, are the sections some construct of the region
-   overwrites (dm_item::defer_in), with the overwrite marker.  */
+/* Store into entry I of ARRS, on SEQ, the hoisting record REC (an
+   address, dm_hoist_record): a zero-length section of kind
+   DEEPMAP_HOIST_KIND.  */
 static void
-dm_announce_whole (gimple_seq *seq, vec<dm_item *> &secs, bool exit,
-		   location_t loc)
+dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec)
 {
-  unsigned n = 0;
-  for (dm_item *it : secs)
-    n += dm_announced (it, exit);
-  if (!n)
-    return;
-  tree ann = dm_annotation_type ();
-  tree host_field = TYPE_FIELDS (ann);
-  tree type_field = DECL_CHAIN (host_field);
-  tree items = create_tmp_var (build_array_type_nelts (ann, n),
-			       "deepmap_items");
-  TREE_ADDRESSABLE (items) = 1;
-  unsigned i = 0;
-  for (dm_item *it : secs)
-    if (dm_announced (it, exit))
-      {
-	tree elt = build4 (ARRAY_REF, ann, items, size_int (i++), NULL_TREE,
-			   NULL_TREE);
-	gimple_seq conv = NULL;
-	tree host = force_gimple_operand (fold_convert (TREE_TYPE (host_field),
-							it->addr),
-					  &conv, true, NULL_TREE);
-	gimple_seq_add_seq (seq, conv);
-	gimple_seq_add_stmt (seq, gimple_build_assign
-				    (build3 (COMPONENT_REF,
-					     TREE_TYPE (host_field), elt,
-					     host_field, NULL_TREE), host));
-	conv = NULL;
-	tree desc = force_gimple_operand (fold_convert
-					    (TREE_TYPE (type_field),
-					     build_fold_addr_expr
-					       (it->whole ? it->deep_desc
-						: dm_overwrite_marker ())),
-					  &conv, true, NULL_TREE);
-	gimple_seq_add_seq (seq, conv);
-	gimple_seq_add_stmt (seq, gimple_build_assign
-				    (build3 (COMPONENT_REF,
-					     TREE_TYPE (type_field),
-					     unshare_expr (elt), type_field,
-					     NULL_TREE), desc));
-      }
-  tree fn = dm_annotate_decl ();
-  tree args = TYPE_ARG_TYPES (TREE_TYPE (fn));
-  tree count_type = args ? TREE_VALUE (args) : size_type_node;
-  tree first = build4 (ARRAY_REF, ann, items, size_zero_node, NULL_TREE,
-		       NULL_TREE);
-  gimple_seq conv = NULL;
-  tree first_addr = force_gimple_operand (build_fold_addr_expr (first),
-					  &conv, true, NULL_TREE);
-  gimple_seq_add_seq (seq, conv);
-  gcall *call = gimple_build_call (fn, 2, build_int_cst (count_type, n),
-				   first_addr);
-  gimple_set_location (call, loc);
-  gimple_seq_add_stmt (seq, call);
-  /* Guarded like the hooks: skipped under another libgomp.  */
-  dm_hook_calls.safe_push (call);
+  dm_store_slot (seq, arrs[0], i, ptr_type_node, rec);
+  dm_store_slot (seq, arrs[1], i, size_type_node, size_zero_node);
+  dm_store_slot (seq, arrs[2], i, short_unsigned_type_node,
+		 build_int_cst (short_unsigned_type_node,
+				DEEPMAP_HOIST_KIND));
 }
 
 /* The GOMP_target_enter_exit_data call for sections SECS on DEVICE, as
    GCC emits it for `target enter data' (EXIT false) or `target exit
-   data', using the arrays ARRS.  */
+   data', using the arrays ARRS, with its record (kept across the region
+   at WHERE; HOST_CURRENT: see dm_hoist_record).  */
 static gimple_seq
 dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
+		    location_t where, hash_set<dm_item *> *host_current,
 		    location_t loc)
 {
   gimple_seq seq = NULL;
@@ -1854,24 +1800,23 @@ dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
 	}
       dm_store_slot (&seq, arrs[2], i, short_unsigned_type_node, kind);
     }
-  dm_announce_whole (&seq, secs, exit, loc);
+  dm_add_record (&seq, arrs, secs.length (),
+		 dm_hoist_record (exit ? DEEPMAP_HOIST_EXIT : DEEPMAP_HOIST_ENTER,
+				  secs, where, host_current));
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
-		    secs.length (), arrs,
+		    secs.length () + 1, arrs,
 		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, secs[0]->guard, loc);
   return seq;
 }
 
-/* The exit data of SECS, each section checked first (DEEPMAP_CHECK:
-   the host bytes must be as they were at the enter data).  */
+/* The exit data of SECS (DEEPMAP_CHECK checks each section's host bytes
+   are as they were at the enter data first, except HOST_CURRENT's).  */
 static gimple_seq
-dm_build_exit (vec<dm_item *> &secs, tree device, tree *arrs, location_t loc)
+dm_build_exit (vec<dm_item *> &secs, tree device, tree *arrs,
+	       hash_set<dm_item *> *host_current, location_t loc)
 {
-  gimple_seq seq = NULL;
-  for (dm_item *it : secs)
-    dm_add_hook (&seq, DM_HOOK_EXIT, it, UNKNOWN_LOCATION, loc);
-  gimple_seq_add_seq (&seq, dm_build_data_call (secs, device, true, arrs,
-						loc));
-  return seq;
+  return dm_build_data_call (secs, device, true, arrs, UNKNOWN_LOCATION,
+			     host_current, loc);
 }
 
 /* Put enter data for SECS (on DEVICE) before region R and exit data
@@ -1882,15 +1827,14 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	       tree device, location_t loc)
 {
   tree arrs[3];
-  dm_make_arrays (secs.length (), arrs);
-  gimple_seq enter = dm_build_data_call (secs, device, false, arrs, loc);
-  for (dm_item *it : secs)
-    dm_add_hook (&enter, DM_HOOK_ENTER, it, r->loc, loc);
+  dm_make_arrays (secs.length () + 1, arrs);
+  gimple_seq enter = dm_build_data_call (secs, device, false, arrs, r->loc,
+					 NULL, loc);
   if (!r->loop)
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
       gsi_insert_seq_before (&gsi, enter, GSI_SAME_STMT);
-      gimple_seq exit = dm_build_exit (secs, device, arrs, loc);
+      gimple_seq exit = dm_build_exit (secs, device, arrs, NULL, loc);
       if (r->last)
 	{
 	  gsi = gsi_for_stmt (r->last);
@@ -1908,7 +1852,7 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
       for (edge e : r->exits)
 	if (!(e->flags & EDGE_EH))
-	  gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs,
+	  gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, NULL,
 						    loc));
     }
   if (!r->throwers.is_empty ())
@@ -1997,18 +1941,22 @@ dm_emit_update (dm_item *lead, dm_access *acc)
   hi = gimple_build (&seq, MAX_EXPR, uptr, hi, lo);
   tree len = gimple_build (&seq, MINUS_EXPR, uptr, hi, lo);
   tree arrs[3];
-  dm_make_arrays (1, arrs);
+  dm_make_arrays (2, arrs);
   dm_store_slot (&seq, arrs[0], 0, ptr_type_node, lo);
   dm_store_slot (&seq, arrs[1], 0, size_type_node, len);
   dm_store_slot (&seq, arrs[2], 0, short_unsigned_type_node,
 		 build_int_cst (short_unsigned_type_node,
 				acc->write ? GOMP_MAP_TO : GOMP_MAP_FROM));
+  /* The record tells DEEPMAP_CHECK that the host bytes changed (update
+     from) or were changed (the write) on purpose.  */
+  auto_vec<dm_item *> secs;
+  secs.safe_push (lead);
+  dm_add_record (&seq, arrs, 1,
+		 dm_hoist_record (DEEPMAP_HOIST_UPDATE, secs, UNKNOWN_LOCATION,
+				  NULL));
   location_t loc = gimple_location (acc->stmt);
-  dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 1, arrs,
+  dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 2, arrs,
 		    0, lead->guard, loc);
-  /* The host bytes changed (update from) or were changed (the write) on
-     purpose.  */
-  dm_add_hook (&seq, DM_HOOK_SYNC, lead, UNKNOWN_LOCATION, loc);
   if (acc->host_loop)
     gsi_insert_seq_on_edge (acc->write ? single_exit (acc->host_loop)
 				       : loop_preheader_edge (acc->host_loop),
@@ -3150,18 +3098,18 @@ dm_exit_on_exception (gimple *s, dm_eh_exit *x)
   gimple_stmt_iterator gsi = gsi_start_bb (pad);
   gsi_insert_after (&gsi, gimple_build_label (label), GSI_NEW_STMT);
   /* Sections S may have written: the host's bytes are the current ones
-     (dm_eh_exit).  */
-  gimple_seq seq = NULL;
+     (dm_eh_exit), released, not copied back nor checked.  */
   auto_vec<std::pair<dm_item *, unsigned> > saved;
+  hash_set<dm_item *> current;
   for (auto &hc : x->host_current)
     if (hc.first == s)
       {
-	dm_add_hook (&seq, DM_HOOK_SYNC, hc.second, UNKNOWN_LOCATION, x->loc);
+	current.add (hc.second);
 	saved.safe_push (std::make_pair (hc.second, hc.second->exit_kind));
 	hc.second->exit_kind = GOMP_MAP_RELEASE;
       }
-  gimple_seq_add_seq (&seq, dm_build_exit (x->secs, x->device, x->arrs,
-					   x->loc));
+  gimple_seq seq = dm_build_exit (x->secs, x->device, x->arrs, &current,
+				  x->loc);
   for (auto &sv : saved)
     sv.first->exit_kind = sv.second;
   gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);
@@ -3258,14 +3206,10 @@ dm_hoist_execute (function *fun)
       gsi_commit_edge_inserts ();
       dm_finish_throwers (&st);
       for (auto &t : dm_tested_calls)
-	dm_guard_call (t.first, t.second, boolean_false_node);
-      for (gcall *call : dm_hook_calls)
-	dm_guard_call (call, build_fold_addr_expr (gimple_call_fndecl (call)),
-		       null_pointer_node);
+	dm_select_on_guard (t.first, t.second);
       free_dominance_info (CDI_DOMINATORS);
       mark_virtual_operands_for_renaming (fun);
     }
-  dm_hook_calls.truncate (0);
   dm_tested_calls.truncate (0);
   scev_finalize ();
   loop_optimizer_finalize ();

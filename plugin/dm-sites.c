@@ -462,6 +462,26 @@ dm_site_overwritten (tree kinds, unsigned index)
   return dm_is_overwrite_marker (dm_site_entry (kinds, index));
 }
 
+/* A read-only static variable NAME of TYPE initialized with ELTS, handed
+   to the symbol table, made after it was built (during IPA or the
+   passes on each function).  */
+tree
+dm_static_data (tree name, tree type, vec<constructor_elt, va_gc> *elts)
+{
+  tree var = dm_new_static (name, type);
+  tree ctor = build_constructor (type, elts);
+  TREE_CONSTANT (ctor) = 1;
+  TREE_STATIC (ctor) = 1;
+  DECL_INITIAL (var) = ctor;
+  varpool_node::finalize_decl (var);
+  /* Past the construction of the symbol table nothing analyzes a new
+     variable for us.  */
+  varpool_node *node = varpool_node::get (var);
+  if (node && !node->analyzed)
+    node->analyze ();
+  return var;
+}
+
 /* A weak external declaration of void NAME (const void *, size_t).  */
 static tree
 dm_weak_fn (const char *name)
@@ -513,20 +533,8 @@ dm_emit_sites (void *event_data, void *user_data)
 			      fold_convert (word,
 					    build_fold_addr_expr (desc)));
     }
-  tree table = build_decl (UNKNOWN_LOCATION, VAR_DECL,
-			   get_identifier ("__deepmap_sites"), type);
-  TREE_STATIC (table) = 1;
-  TREE_READONLY (table) = 1;
-  TREE_USED (table) = 1;
-  DECL_ARTIFICIAL (table) = 1;
-  DECL_IGNORED_P (table) = 1;
-  DECL_INITIAL (table) = build_constructor (type, elts);
-  varpool_node::finalize_decl (table);
-  /* Past the construction of the symbol table nothing analyzes a new
-     variable for us.  */
-  varpool_node *node = varpool_node::get (table);
-  if (node && !node->analyzed)
-    node->analyze ();
+  tree table = dm_static_data (get_identifier ("__deepmap_sites"), type,
+			       elts);
 
   if (!dm_register_fn)
     {

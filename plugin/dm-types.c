@@ -837,13 +837,12 @@ dm_collect (dm_collector *c, tree type, HOST_WIDE_INT base, tree field,
 
 static unsigned dm_serial;
 
-static tree
-dm_static_var (tree type, const char *prefix)
+/* A new read-only static variable NAME of TYPE that the program does not
+   see: the plugin's static data.  */
+tree
+dm_new_static (tree name, tree type)
 {
-  char name[64];
-  snprintf (name, sizeof name, "%s.%u", prefix, dm_serial++);
-  tree d = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
-		       type);
+  tree d = build_decl (BUILTINS_LOCATION, VAR_DECL, name, type);
   TREE_STATIC (d) = 1;
   TREE_READONLY (d) = 1;
   TREE_ADDRESSABLE (d) = 1;
@@ -851,6 +850,14 @@ dm_static_var (tree type, const char *prefix)
   DECL_ARTIFICIAL (d) = 1;
   DECL_IGNORED_P (d) = 1;
   return d;
+}
+
+static tree
+dm_static_var (tree type, const char *prefix)
+{
+  char name[64];
+  snprintf (name, sizeof name, "%s.%u", prefix, dm_serial++);
+  return dm_new_static (get_identifier (name), type);
 }
 
 static tree

@@ -9,6 +9,7 @@
 #include "engine/devstate.h"
 #include "deepmap.h"
 #include "map/deepcopy.h"
+#include "map/hoistcheck.h"
 #include "support/error.h"
 #include "support/export.h"
 #include "map/mapping.h"
@@ -240,6 +241,10 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
 			unsigned int flags, void **depend)
 {
   struct dm_device *dev = dm_device_resolve (device, "target update");
+  /* An update hoisting inserted: its record is not a section.  */
+  const struct deepmap_hoist_site *hs = dm_hoist_site (mapnum, hostaddrs,
+						       kinds);
+  mapnum -= hs != NULL;
   struct dm_deep_list dl;
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
@@ -256,6 +261,8 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
       if (traced)
 	dm_ompt_target_end (&op);
     }
+  if (hs && dev)
+    dm_hoist_check (hs, hostaddrs, sizes, flags & DM_TARGET_FLAG_NOWAIT);
   dm_deep_done (&dl, hostaddrs);
   dm_deep_sites_done (&sa);
 }
@@ -284,9 +291,19 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   struct dm_device *dev
     = dm_device_resolve (device, exit_data ? "target exit data"
 					   : "target enter data");
+  /* An enter or exit data hoisting inserted: its record is not a
+     section, it names the others and announces their deep items.  */
+  const struct deepmap_hoist_site *hs = dm_hoist_site (mapnum, hostaddrs,
+						       kinds);
+  mapnum -= hs != NULL;
   struct dm_deep_list dl;
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
+  if (hs)
+    dm_deep_announce_hoist (&sa, hs, hostaddrs);
+  /* Before the exit data copies anything back.  */
+  if (hs && dev && exit_data)
+    dm_hoist_check (hs, hostaddrs, sizes, 0);
   dm_deep_expand (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
 		  mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
@@ -312,6 +329,8 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       if (!exit_data)
 	dm_deep_check_device (dl.check, dev, "target enter data");
     }
+  if (hs && dev && !exit_data)
+    dm_hoist_check (hs, hostaddrs, sizes, 0);
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);
   dm_deep_sites_done (&sa);

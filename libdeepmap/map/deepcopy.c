@@ -12,6 +12,7 @@
 #include "support/export.h"
 #include "support/ompabi.h"
 #include "map/overwrite.h"
+#include "map/hoistcheck.h"
 #include "map/pipeline.h"
 
 /* ---- annotations ---------------------------------------------------- */
@@ -56,6 +57,36 @@ dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
       sa->heap = NULL;
       return;
     }
+  sa->used = 1;
+  dm_pending = a;
+  dm_deep_npending = n;
+}
+
+void
+dm_deep_announce_hoist (struct dm_site_announce *sa,
+			const struct deepmap_hoist_site *hs, void **hostaddrs)
+{
+  if (dm_deep_npending)
+    return;
+  size_t n = 0;
+  for (size_t i = 0; i < hs->n; i++)
+    n += dm_hoist_entry (hs, i)->type != NULL;
+  if (!n)
+    return;
+  struct deepmap_annotation *a = sa->buf;
+  if (n > DM_SITES_INLINE)
+    {
+      a = sa->heap = malloc (n * sizeof *a);
+      if (!a)
+	dm_fatal ("deep copy: out of host memory for %zu deep items", n);
+    }
+  n = 0;
+  for (size_t i = 0; i < hs->n; i++)
+    if (dm_hoist_entry (hs, i)->type)
+      {
+	a[n].host = hostaddrs[i];
+	a[n++].type = dm_hoist_entry (hs, i)->type;
+      }
   sa->used = 1;
   dm_pending = a;
   dm_deep_npending = n;

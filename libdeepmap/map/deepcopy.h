@@ -83,6 +83,12 @@ void dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
 			     void **hostaddrs, const unsigned short *kinds,
 			     const void *fn);
 void dm_deep_announce_done (struct dm_site_announce *sa);
+/* Announce the deep items and marks of the hoisting record HS
+   (hoistcheck.h) for its call, unless this thread announced its items
+   already; after dm_deep_sites, done by dm_deep_sites_done too.  */
+void dm_deep_announce_hoist (struct dm_site_announce *sa,
+			     const struct deepmap_hoist_site *hs,
+			     void **hostaddrs);
 
 /* Announce the registered sites of the construct with map kinds KINDS
    (or, a target construct, outlined function FN), unless this thread

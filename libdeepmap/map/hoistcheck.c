@@ -8,7 +8,6 @@
 #include "map/hoistcheck.h"
 #include "support/config.h"
 #include "support/error.h"
-#include "support/export.h"
 
 struct dm_hoist_rec
 {
@@ -51,14 +50,11 @@ dm_hoist_find (const void *host, size_t size)
   return NULL;
 }
 
-DM_EXPORT void
-deepmap_hoist_enter (const void *host, size_t size, const char *name,
-		     const char *where)
+/* Remember HOST[0:SIZE], NAME, kept across the region at WHERE.  */
+static void
+dm_hoist_remember (const void *host, size_t size, const char *name,
+		   const char *where)
 {
-  /* A size of 0: the construct runs on the host (its if clause is
-     false), nothing is held.  */
-  if (!dm_config.check || !host || !size)
-    return;
   pthread_mutex_lock (&dm_hoist_lock);
   if (dm_hoist_n == dm_hoist_cap)
     {
@@ -74,28 +70,16 @@ deepmap_hoist_enter (const void *host, size_t size, const char *name,
   r->host = host;
   r->size = size;
   r->sum = dm_hoist_sum (host, size);
-  r->name = name;
-  r->where = where;
+  r->name = name ? name : "?";
+  r->where = where ? where : "?";
   pthread_mutex_unlock (&dm_hoist_lock);
 }
 
-DM_EXPORT void
-deepmap_hoist_sync (const void *host, size_t size)
+/* HOST[0:SIZE] leaves the device: check it (unless CURRENT, its host
+   bytes changed on purpose) and forget it.  */
+static void
+dm_hoist_leave (const void *host, size_t size, int current)
 {
-  if (!dm_config.check)
-    return;
-  pthread_mutex_lock (&dm_hoist_lock);
-  struct dm_hoist_rec *r = dm_hoist_find (host, size);
-  if (r)
-    r->sum = dm_hoist_sum (host, size);
-  pthread_mutex_unlock (&dm_hoist_lock);
-}
-
-DM_EXPORT void
-deepmap_hoist_exit (const void *host, size_t size)
-{
-  if (!dm_config.check)
-    return;
   pthread_mutex_lock (&dm_hoist_lock);
   struct dm_hoist_rec *r = dm_hoist_find (host, size);
   if (!r)
@@ -103,7 +87,7 @@ deepmap_hoist_exit (const void *host, size_t size)
       pthread_mutex_unlock (&dm_hoist_lock);
       return;
     }
-  if (r->sum != dm_hoist_sum (host, size))
+  if (!current && r->sum != dm_hoist_sum (host, size))
     dm_fatal_unlock (&dm_hoist_lock, "'%s' (%zu bytes at host %p), kept on "
 		     "the device across the loop or constructs at %s, was "
 		     "changed by the host while the device held it; the "
@@ -113,4 +97,53 @@ deepmap_hoist_exit (const void *host, size_t size)
 		     size, host, r->where);
   *r = dm_hoist_recs[--dm_hoist_n];
   pthread_mutex_unlock (&dm_hoist_lock);
+}
+
+/* The host bytes of LO[0:SIZE] changed on purpose (a target update):
+   take the checksum of every section it overlaps again, or, FORGET,
+   stop checking them.  */
+static void
+dm_hoist_resync (const void *lo, size_t size, int forget)
+{
+  uintptr_t a = (uintptr_t) lo, b = a + size;
+  pthread_mutex_lock (&dm_hoist_lock);
+  for (size_t i = dm_hoist_n; i-- > 0;)
+    {
+      struct dm_hoist_rec *r = &dm_hoist_recs[i];
+      uintptr_t ra = (uintptr_t) r->host;
+      if (ra >= b || ra + r->size <= a)
+	continue;
+      if (forget)
+	*r = dm_hoist_recs[--dm_hoist_n];
+      else
+	r->sum = dm_hoist_sum (r->host, r->size);
+    }
+  pthread_mutex_unlock (&dm_hoist_lock);
+}
+
+void
+dm_hoist_check (const struct deepmap_hoist_site *hs, void **hostaddrs,
+		const size_t *sizes, int forget)
+{
+  if (!dm_config.check)
+    return;
+  for (size_t i = 0; i < hs->n; i++)
+    {
+      const struct deepmap_hoist_entry *e = dm_hoist_entry (hs, i);
+      if (!hostaddrs[i] || !sizes[i])
+	continue;
+      switch (hs->op)
+	{
+	case DEEPMAP_HOIST_ENTER:
+	  dm_hoist_remember (hostaddrs[i], sizes[i], e->name, hs->where);
+	  break;
+	case DEEPMAP_HOIST_EXIT:
+	  dm_hoist_leave (hostaddrs[i], sizes[i],
+			  (e->flags & DEEPMAP_HOIST_HOST_CURRENT) != 0);
+	  break;
+	case DEEPMAP_HOIST_UPDATE:
+	  dm_hoist_resync (hostaddrs[i], sizes[i], forget);
+	  break;
+	}
+    }
 }
