@@ -2534,26 +2534,126 @@ dm_remove_dead (tree v, class loop *loop)
       || !has_zero_uses (v))
     return;
   gimple *s = SSA_NAME_DEF_STMT (v);
-  if (!is_gimple_assign (s) || gimple_vdef (s) || !gimple_bb (s)
-      || !flow_bb_inside_loop_p (loop, gimple_bb (s)))
+  if (!gimple_bb (s) || !flow_bb_inside_loop_p (loop, gimple_bb (s)))
     return;
   auto_vec<tree> ops;
-  ssa_op_iter iter;
-  tree op;
-  FOR_EACH_SSA_TREE_OPERAND (op, s, iter, SSA_OP_USE)
-    ops.safe_push (op);
-  gimple_stmt_iterator gsi = gsi_for_stmt (s);
-  gsi_remove (&gsi, true);
-  release_defs (s);
+  if (gphi *phi = dyn_cast <gphi *> (s))
+    {
+      /* A value kept across the loop (dm_reloaded_value).  */
+      if (virtual_operand_p (v))
+	return;
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	ops.safe_push (gimple_phi_arg_def (phi, i));
+      gphi_iterator pi = gsi_for_phi (phi);
+      remove_phi_node (&pi, true);
+    }
+  else
+    {
+      if (!is_gimple_assign (s) || gimple_vdef (s))
+	return;
+      ssa_op_iter iter;
+      tree op;
+      FOR_EACH_SSA_TREE_OPERAND (op, s, iter, SSA_OP_USE)
+	ops.safe_push (op);
+      gimple_stmt_iterator gsi = gsi_for_stmt (s);
+      gsi_remove (&gsi, true);
+      release_defs (s);
+    }
   for (tree o : ops)
     dm_remove_dead (o, loop);
+}
+
+/* walk_aliased_vdefs callback: DATA is a dm_stored_value, the first
+   statement on this path back that may write the location is VDEF's.  */
+struct dm_stored_value
+{
+  tree ref, value;
+  bool other;				/* some path met another write */
+};
+
+static bool
+dm_first_write (ao_ref *, tree vdef, void *data)
+{
+  dm_stored_value *sv = (dm_stored_value *) data;
+  gimple *w = SSA_NAME_DEF_STMT (vdef);
+  if (!gimple_assign_single_p (w)
+      || !operand_equal_p (gimple_assign_lhs (w), sv->ref, 0)
+      || !operand_equal_p (gimple_assign_rhs1 (w), sv->value, 0))
+    sv->other = true;
+  return true;			/* this path is decided */
+}
+
+/* Does the location REF hold VALUE where the virtual operand VUSE is
+   live: on every path back to there from the function's start, the
+   last statement that may write REF stores VALUE into it?  */
+static bool
+dm_holds_stored_value (tree ref, tree value, tree vuse)
+{
+  ao_ref r;
+  ao_ref_init (&r, ref);
+  dm_stored_value sv = { ref, value, false };
+  bool entry = false;
+  int walked = walk_aliased_vdefs (&r, vuse, dm_first_write, &sv, NULL,
+				   &entry, 256);
+  return walked >= 0 && !entry && !sv.other;
+}
+
+/* V, a PHI of P->loop's header, is the value partial redundancy
+   elimination keeps of a load across the loop: PHI <X before the loop,
+   L from the latch> where L reloads a location that nothing in the loop
+   changes and X is what the program stored there before the loop (a
+   member pointer that a loop of member function calls reads again each
+   time).  Then V is X throughout.  */
+static tree
+dm_reloaded_value (dm_promotion *p, gphi *phi)
+{
+  if (gimple_bb (phi) != p->loop->header || gimple_phi_num_args (phi) != 2)
+    return NULL_TREE;
+  tree x = PHI_ARG_DEF_FROM_EDGE (phi, p->pre);
+  tree l = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (p->loop));
+  if (!dm_invariant_p (x, p->loop) || TREE_CODE (l) != SSA_NAME)
+    return NULL_TREE;
+  gimple *s = SSA_NAME_DEF_STMT (l);
+  if (!gimple_assign_load_p (s) || !gimple_assign_single_p (s)
+      || gimple_has_volatile_ops (s)
+      || !flow_bb_inside_loop_p (p->loop, gimple_bb (s)))
+    return NULL_TREE;
+  tree ref = gimple_assign_rhs1 (s);
+  /* The location's address must be the same everywhere: a variable's
+     member, or a member through a pointer set before the loop.  */
+  tree base = get_base_address (ref);
+  if (!base
+      || (!DECL_P (base)
+	  && (TREE_CODE (base) != MEM_REF
+	      || !dm_invariant_p (TREE_OPERAND (base, 0), p->loop))))
+    return NULL_TREE;
+  ao_ref aref;
+  ao_ref_init (&aref, ref);
+  gphi *vphi = get_virtual_phi (p->loop->header);
+  if (!vphi)
+    return NULL_TREE;
+  tree entry = PHI_ARG_DEF_FROM_EDGE (vphi, p->pre);
+  /* X is the location's value at the loop's entry: the same load with
+     no store since (partial redundancy elimination put it before the
+     loop), or what the program stored there.  */
+  gimple *xs = TREE_CODE (x) == SSA_NAME ? SSA_NAME_DEF_STMT (x) : NULL;
+  bool same_load = xs && gimple_assign_load_p (xs)
+		   && gimple_assign_single_p (xs)
+		   && !gimple_has_volatile_ops (xs)
+		   && operand_equal_p (gimple_assign_rhs1 (xs), ref, 0)
+		   && gimple_vuse (xs) == entry;
+  if ((!same_load && !dm_holds_stored_value (ref, x, entry))
+      || !dm_location_unchanged (p->loop, &aref, p->st))
+    return NULL_TREE;
+  return x;
 }
 
 /* The value of V computed before P->loop, emitted on the preheader edge
    as needed, or NULL when V cannot be.  A load qualifies when its
    address is such a value, nothing in the loop changes what it reads and
    it runs before any way out of the loop (the first iteration ran it);
-   plain arithmetic that cannot trap when its operands do.  */
+   plain arithmetic that cannot trap when its operands do; a load kept
+   across the loop in a PHI (dm_reloaded_value).  */
 static tree
 dm_value_before (dm_promotion *p, tree v, int depth)
 {
@@ -2564,6 +2664,13 @@ dm_value_before (dm_promotion *p, tree v, int depth)
   if (tree *done = p->copies.get (v))
     return *done;
   gimple *s = SSA_NAME_DEF_STMT (v);
+  if (gphi *phi = dyn_cast <gphi *> (s))
+    {
+      tree x = dm_reloaded_value (p, phi);
+      if (x)
+	p->copies.put (v, x);
+      return x;
+    }
   if (!is_gimple_assign (s) || gimple_has_volatile_ops (s)
       || stmt_could_throw_p (cfun, s))
     return NULL_TREE;

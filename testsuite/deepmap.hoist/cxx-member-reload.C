@@ -1,0 +1,88 @@
+// A member function offloads member arrays, and a loop calls it (a time
+// step as a method).  Inlined into main, whose object it is, GCC keeps
+// g.u, g.v and g.n of the previous step in PHIs and reloads them at the
+// end of each step, as the construct might change them.  Nothing in the
+// loop does, and before the loop they hold what main stored there
+// (malloc and calloc return memory no other pointer reaches; through
+// operator new's result, the stores that initialise v may as well reach
+// g for GCC, and nothing is kept): so the plugin uses the stored values
+// throughout and keeps the object and u on the device across the loop.
+// v, mapped to, stays mapped by each step: the device-write analysis
+// does not tell the kernel's stores through this->u from stores through
+// this->v.  The method run_method keeps *this and this->u as before.
+// Results are those of the host.
+// { dg-options "-fplugin-arg-deepmap-report -w" }
+// { dg-set-target-env-var DEEPMAP_STATS "1" }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 287 transfers 657352 bytes, d2h 46 transfers 16384 bytes" { target offload_device } }
+#include <cstdlib>
+#include "check.h"
+
+struct grid
+{
+  long n;
+  double *u, *v;
+
+  void
+  step (int t)
+  {
+#pragma omp target teams distribute parallel for map(tofrom: u[0:n]) map(to: v[0:n])
+    for (long i = 0; i < n; i++)
+      u[i] = 0.5 * u[i] + v[i] + t;
+  }
+
+  // Inlined into main: the object is main's.
+  void
+  run (int steps)
+  {
+    for (int t = 0; t < steps; t++)
+      step (t);
+  }
+
+  // Not inlined: the object is *this.
+  __attribute__ ((noinline)) void
+  run_method (int steps)
+  {
+    for (int t = 0; t < steps; t++)
+      step (t);
+  }
+};
+
+static void
+expect (const double *u, long n, int steps)
+{
+  for (long i = 0; i < n; i++)
+    {
+      double x = 0;
+      for (int t = 0; t < steps; t++)
+	x = 0.5 * x + i + t;
+      CHECK (u[i] == x, "u[%ld] = %g, not %g", i, u[i], x);
+    }
+}
+
+int
+main ()
+{
+  const long n = 1000;
+  grid g, h;
+  g.n = n;
+  g.u = (double *) calloc (n, sizeof (double));
+  g.v = (double *) malloc (n * sizeof (double));
+  h.n = n;
+  h.u = (double *) calloc (n, sizeof (double));
+  h.v = (double *) malloc (n * sizeof (double));
+  for (long i = 0; i < n; i++)
+    g.v[i] = h.v[i] = i;
+  g.run (40);
+  h.run_method (40);
+  expect (g.u, n, 40);
+  expect (h.u, n, 40);
+  free (g.u);
+  free (g.v);
+  free (h.u);
+  free (h.v);
+  return 0;
+}
+
+// { dg-final { scan-deepmap-report "cxx-member-reload.C:\[0-9\]+:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at cxx-member-reload.C:\[0-9\]+" } }
+// { dg-final { scan-deepmap-report "cxx-member-reload.C:\[0-9\]+:9: deepmap: hoist: 'g' kept on the device across the loop at cxx-member-reload.C:\[0-9\]+ .*, with everything it points to \\(deep\\)" } }
+// { dg-final { scan-deepmap-report "cxx-member-reload.C:\[0-9\]+:9: deepmap: hoist: 'this->u' kept on the device across the loop" } }
