@@ -97,6 +97,8 @@ extern void dm_register_hoist (const char *name);
 /* dm-devwrite.c */
 extern void dm_note_outlined (function *fun);
 extern bool dm_device_may_write (tree fn, unsigned index, bool direct);
+extern bool dm_device_writes_through_field (tree fn, unsigned slot,
+					    HOST_WIDE_INT offset);
 extern bool dm_device_writes_through_loaded (tree fn,
 					     unsigned HOST_WIDE_INT slots);
 

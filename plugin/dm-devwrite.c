@@ -34,10 +34,31 @@
 	       slot holds the address of a pointer variable of the parent
 	       (a pointer shared with a nested region by reference, as a
 	       C++ std::swap makes it), and the body loads the section's
-	       address from there.  */
-enum dm_mode { DM_THROUGH, DM_DIRECT, DM_DEREF };
+	       address from there;
+   DM_FIELD    the same, for the pointer field at byte dm_field_offset of
+	       the slot's pointee only (a structure's member array: its
+	       other pointer fields reach other sections).  */
+enum dm_mode { DM_THROUGH, DM_DIRECT, DM_DEREF, DM_FIELD };
 
-static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries[3];
+static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries[4];
+/* DM_FIELD's field while a summary is computed (-1: a field that no
+   load names at a known offset).  */
+static HOST_WIDE_INT dm_field_offset = -1;
+
+/* DM_FIELD summaries, computed with the others (an outlined body is
+   gone once compiled): for each function, one per field offset that it
+   or a body it starts loads a pointer from at a known offset, and one
+   for any other field (offset -1), adjacent in dm_field_recs.  */
+struct dm_field_rec
+{
+  HOST_WIDE_INT offset;
+  unsigned HOST_WIDE_INT written;
+};
+static vec<dm_field_rec> dm_field_recs;
+static hash_map<tree, std::pair<unsigned, unsigned> > *dm_field_index;
+/* At most this many offsets per function: more, and DM_FIELD is
+   DM_DEREF.  */
+#define DM_MAX_FIELDS 16
 
 static unsigned HOST_WIDE_INT *dm_summary_of (tree fn, dm_mode mode);
 
@@ -216,7 +237,8 @@ dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset,
 		      || get_base_address (TREE_OPERAND (op, 0)) != block
 		      || (start && op == gimple_call_arg (call, 1)))
 		    continue;
-		  tree b = mode != DM_DEREF && offset == 0 && i == 1
+		  tree b = mode != DM_DEREF && mode != DM_FIELD && offset == 0
+			   && i == 1
 			   ? dm_shared_by_reference (fun, stmt, block)
 			   : NULL_TREE;
 		  if (!b)
@@ -243,12 +265,11 @@ dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset,
   return false;
 }
 
-/* Follow FROM, the slots each SSA name's value may derive from, through
-   computations (not loads) and PHIs to a fixed point; SEED adds the
-   slots of the value a load gives, or 0.  */
+/* Call VISIT on every PHI and every assignment to an SSA name of FUN
+   until none of the calls changes anything (VISIT returns whether it
+   did).  */
 static void
-dm_propagate (function *fun, vec<unsigned HOST_WIDE_INT> &from,
-	      unsigned HOST_WIDE_INT (*seed) (gassign *, void *), void *data)
+dm_fixed_point (function *fun, bool (*visit) (gimple *, void *), void *data)
 {
   basic_block bb;
   bool changed = true;
@@ -259,42 +280,72 @@ dm_propagate (function *fun, vec<unsigned HOST_WIDE_INT> &from,
 	{
 	  for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
 	       gsi_next (&pi))
-	    {
-	      gphi *phi = pi.phi ();
-	      tree res = gimple_phi_result (phi);
-	      unsigned HOST_WIDE_INT m = from[SSA_NAME_VERSION (res)];
-	      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-		{
-		  tree a = gimple_phi_arg_def (phi, i);
-		  if (TREE_CODE (a) == SSA_NAME)
-		    m |= from[SSA_NAME_VERSION (a)];
-		}
-	      changed |= m != from[SSA_NAME_VERSION (res)];
-	      from[SSA_NAME_VERSION (res)] = m;
-	    }
+	    changed |= visit (pi.phi (), data);
 	  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	       gsi_next (&gsi))
 	    {
 	      gassign *as = dyn_cast <gassign *> (gsi_stmt (gsi));
-	      if (!as || TREE_CODE (gimple_assign_lhs (as)) != SSA_NAME)
-		continue;
-	      tree lhs = gimple_assign_lhs (as);
-	      unsigned HOST_WIDE_INT m = from[SSA_NAME_VERSION (lhs)];
-	      if (gimple_assign_load_p (as))
-		m |= seed (as, data);
-	      else
-		/* Any value computed from it may point into it again.  */
-		{
-		  ssa_op_iter oi;
-		  tree op;
-		  FOR_EACH_SSA_TREE_OPERAND (op, as, oi, SSA_OP_USE)
-		    m |= from[SSA_NAME_VERSION (op)];
-		}
-	      changed |= m != from[SSA_NAME_VERSION (lhs)];
-	      from[SSA_NAME_VERSION (lhs)] = m;
+	      if (as && TREE_CODE (gimple_assign_lhs (as)) == SSA_NAME)
+		changed |= visit (as, data);
 	    }
 	}
     }
+}
+
+/* What dm_propagate's visitor works with.  */
+struct dm_propagation
+{
+  vec<unsigned HOST_WIDE_INT> *from;
+  unsigned HOST_WIDE_INT (*seed) (gassign *, void *);
+  void *data;
+};
+
+static bool
+dm_propagate_stmt (gimple *stmt, void *data)
+{
+  dm_propagation *pr = (dm_propagation *) data;
+  vec<unsigned HOST_WIDE_INT> &from = *pr->from;
+  if (gphi *phi = dyn_cast <gphi *> (stmt))
+    {
+      tree res = gimple_phi_result (phi);
+      unsigned HOST_WIDE_INT m = from[SSA_NAME_VERSION (res)];
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	{
+	  tree a = gimple_phi_arg_def (phi, i);
+	  if (TREE_CODE (a) == SSA_NAME)
+	    m |= from[SSA_NAME_VERSION (a)];
+	}
+      bool changed = m != from[SSA_NAME_VERSION (res)];
+      from[SSA_NAME_VERSION (res)] = m;
+      return changed;
+    }
+  gassign *as = as_a <gassign *> (stmt);
+  tree lhs = gimple_assign_lhs (as);
+  unsigned HOST_WIDE_INT m = from[SSA_NAME_VERSION (lhs)];
+  if (gimple_assign_load_p (as))
+    m |= pr->seed (as, pr->data);
+  else
+    /* Any value computed from it may point into it again.  */
+    {
+      ssa_op_iter oi;
+      tree op;
+      FOR_EACH_SSA_TREE_OPERAND (op, as, oi, SSA_OP_USE)
+	m |= from[SSA_NAME_VERSION (op)];
+    }
+  bool changed = m != from[SSA_NAME_VERSION (lhs)];
+  from[SSA_NAME_VERSION (lhs)] = m;
+  return changed;
+}
+
+/* Follow FROM, the slots each SSA name's value may derive from, through
+   computations (not loads) and PHIs to a fixed point; SEED adds the
+   slots of the value a load gives, or 0.  */
+static void
+dm_propagate (function *fun, vec<unsigned HOST_WIDE_INT> &from,
+	      unsigned HOST_WIDE_INT (*seed) (gassign *, void *), void *data)
+{
+  dm_propagation pr = { &from, seed, data };
+  dm_fixed_point (fun, dm_propagate_stmt, &pr);
 }
 
 /* Seeds of dm_propagate: a pointer loaded from slot I of the block DATA
@@ -319,6 +370,88 @@ dm_pointee_seed (gassign *as, void *data)
       || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
     return 0;
   return (*level1)[SSA_NAME_VERSION (TREE_OPERAND (base, 0))];
+}
+
+/* ... for DM_FIELD: a pointer loaded at byte dm_field_offset of what a
+   name with slots points to (DATA: a dm_field_data), or at an offset
+   not known relative to the slot's pointer (through a name derived by
+   arithmetic).  */
+struct dm_field_data
+{
+  vec<unsigned HOST_WIDE_INT> *level1;
+  bitmap exact;		/* names that are a slot's pointer itself */
+};
+
+static unsigned HOST_WIDE_INT
+dm_field_seed (gassign *as, void *data)
+{
+  dm_field_data *fd = (dm_field_data *) data;
+  unsigned HOST_WIDE_INT m = dm_pointee_seed (as, fd->level1);
+  if (!m)
+    return 0;
+  tree ref = gimple_assign_rhs1 (as);
+  tree name = TREE_OPERAND (get_base_address (ref), 0);
+  poly_int64 off;
+  tree base = get_addr_base_and_unit_offset (ref, &off);
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  if (!bitmap_bit_p (fd->exact, SSA_NAME_VERSION (name)) || !base
+      || TREE_CODE (base) != MEM_REF || !off.is_constant ())
+    return m;
+  HOST_WIDE_INT start = off.to_constant ();
+  return dm_field_offset >= 0 && start < dm_field_offset + psize
+	 && dm_field_offset < start + psize ? m : 0;
+}
+
+/* What dm_exact_slot_names's visitor works with.  */
+struct dm_exactness
+{
+  tree parm;
+  bitmap exact;
+};
+
+static bool
+dm_exact_stmt (gimple *stmt, void *data)
+{
+  dm_exactness *ex = (dm_exactness *) data;
+  bool is;
+  tree lhs;
+  if (gphi *phi = dyn_cast <gphi *> (stmt))
+    {
+      lhs = gimple_phi_result (phi);
+      if (virtual_operand_p (lhs))
+	return false;
+      is = true;
+      for (unsigned i = 0; is && i < gimple_phi_num_args (phi); i++)
+	{
+	  tree a = gimple_phi_arg_def (phi, i);
+	  is = TREE_CODE (a) == SSA_NAME
+	       && bitmap_bit_p (ex->exact, SSA_NAME_VERSION (a));
+	}
+    }
+  else
+    {
+      gassign *as = as_a <gassign *> (stmt);
+      lhs = gimple_assign_lhs (as);
+      tree rhs = gimple_assign_rhs1 (as);
+      if (gimple_assign_load_p (as))
+	is = POINTER_TYPE_P (TREE_TYPE (lhs))
+	     && dm_param_slot (rhs, ex->parm) >= 0;
+      else
+	is = (gimple_assign_single_p (as)
+	      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as)))
+	     && TREE_CODE (rhs) == SSA_NAME
+	     && bitmap_bit_p (ex->exact, SSA_NAME_VERSION (rhs));
+    }
+  return is && bitmap_set_bit (ex->exact, SSA_NAME_VERSION (lhs));
+}
+
+/* The names of FUN that hold the pointer a slot of PARM's block holds,
+   unchanged: its loads, and copies and PHIs of those alone.  */
+static void
+dm_exact_slot_names (function *fun, tree parm, bitmap exact)
+{
+  dm_exactness ex = { parm, exact };
+  dm_fixed_point (fun, dm_exact_stmt, &ex);
 }
 
 /* Is USE_STMT an atomic operation on the number NAME points to (a
@@ -378,7 +511,8 @@ dm_atomic_on_p (gimple *use_stmt, tree name)
    changes the variable.  */
 static bool
 dm_pointee_escapes_p (function *fun, gimple *use_stmt, tree name,
-		      const vec<unsigned HOST_WIDE_INT> &level1)
+		      const vec<unsigned HOST_WIDE_INT> &level1,
+		      bitmap exact)
 {
   if (dm_harmless_use_p (use_stmt, name, true) || dm_atomic_on_p (use_stmt, name))
     return false;
@@ -392,7 +526,10 @@ dm_pointee_escapes_p (function *fun, gimple *use_stmt, tree name,
 	       ? get_addr_base_and_unit_offset (gimple_assign_lhs (as), &off)
 	       : NULL_TREE;
   if (block && VAR_P (block) && !is_global_var (block) && off.is_constant ())
-    return dm_block_leaks_p (fun, block, off.to_constant (), DM_DEREF);
+    return dm_block_leaks_p (fun, block, off.to_constant (),
+			     exact && bitmap_bit_p (exact,
+						    SSA_NAME_VERSION (name))
+			     ? DM_FIELD : DM_DEREF);
   tree base = get_base_address (gimple_assign_lhs (as));
   tree rhs = gimple_assign_rhs1 (as);
   return (!base || TREE_CODE (base) != MEM_REF
@@ -427,8 +564,8 @@ static bool
 dm_pointee_escape_use (function *fun, gimple *use_stmt, tree name,
 		       void *data)
 {
-  return dm_pointee_escapes_p (fun, use_stmt, name,
-			       *(vec<unsigned HOST_WIDE_INT> *) data);
+  dm_field_data *fd = (dm_field_data *) data;
+  return dm_pointee_escapes_p (fun, use_stmt, name, *fd->level1, fd->exact);
 }
 
 /* ... and for pointers into the sections (DATA: the mode): a store
@@ -463,14 +600,22 @@ dm_compute_writes (function *fun, tree parm, dm_mode mode)
      pointer arithmetic and PHIs to a fixed point.  */
   dm_propagate (fun, from, dm_slot_seed, parm);
   unsigned HOST_WIDE_INT written = 0;
-  if (mode == DM_DEREF)
+  if (mode == DM_DEREF || mode == DM_FIELD)
     {
-      /* The slots hold addresses of pointer variables: those go nowhere
-	 but into loads; the pointers loaded from them are followed.  */
-      written = dm_written_by_uses (fun, from, dm_pointee_escape_use, &from);
+      /* The slots hold addresses of pointer variables (or structures):
+	 those go nowhere but into loads; the pointers loaded from them
+	 (from the field, DM_FIELD) are followed.  */
+      auto_bitmap exact;
+      if (mode == DM_FIELD)
+	dm_exact_slot_names (fun, parm, exact);
+      dm_field_data fd = { &from, mode == DM_FIELD ? (bitmap) exact : NULL };
+      written = dm_written_by_uses (fun, from, dm_pointee_escape_use, &fd);
       auto_vec<unsigned HOST_WIDE_INT> level2;
       level2.safe_grow_cleared (num_ssa_names);
-      dm_propagate (fun, level2, dm_pointee_seed, &from);
+      if (mode == DM_FIELD)
+	dm_propagate (fun, level2, dm_field_seed, &fd);
+      else
+	dm_propagate (fun, level2, dm_pointee_seed, &from);
       from.truncate (0);
       from.safe_splice (level2);
     }
@@ -491,6 +636,80 @@ dm_value_field_address_p (gimple *stmt, tree parm)
   tree ref = TREE_OPERAND (gimple_assign_rhs1 (as), 0);
   return dm_param_offset (ref, parm) >= 0
 	 && dm_plain_value_type_p (TREE_TYPE (ref));
+}
+
+/* The DM_FIELD summaries of FUN (block pointer PARM): the offsets at
+   which it loads a pointer through a slot's own pointer, and those of
+   the bodies it starts (their tables are made first), each computed,
+   then any other offset.  More than DM_MAX_FIELDS: no table.  */
+static void
+dm_note_fields (function *fun, tree parm)
+{
+  auto_bitmap exact;
+  dm_exact_slot_names (fun, parm, exact);
+  auto_vec<HOST_WIDE_INT, DM_MAX_FIELDS> offs;
+  bool full = false;
+  auto add = [&] (HOST_WIDE_INT o) {
+    if (o >= 0 && !offs.contains (o))
+      {
+	if (offs.length () == DM_MAX_FIELDS)
+	  full = true;
+	else
+	  offs.quick_push (o);
+      }
+  };
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	gcall *call = dyn_cast <gcall *> (stmt);
+	if (call && dm_region_start_p (call))
+	  {
+	    tree fn = gimple_call_arg (call, 0);
+	    if (TREE_CODE (fn) != ADDR_EXPR
+		|| TREE_CODE (TREE_OPERAND (fn, 0)) != FUNCTION_DECL)
+	      continue;
+	    fn = TREE_OPERAND (fn, 0);
+	    dm_summary_of (fn, DM_DEREF);
+	    std::pair<unsigned, unsigned> *ix
+	      = dm_field_index ? dm_field_index->get (fn) : NULL;
+	    if (ix)
+	      for (unsigned k = ix->first; k < ix->first + ix->second; k++)
+		add (dm_field_recs[k].offset);
+	    continue;
+	  }
+	gassign *as = dyn_cast <gassign *> (stmt);
+	if (!as || !gimple_assign_load_p (as)
+	    || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (as))))
+	  continue;
+	tree ref = gimple_assign_rhs1 (as);
+	tree base = get_base_address (ref);
+	poly_int64 off;
+	if (base && TREE_CODE (base) == MEM_REF
+	    && TREE_CODE (TREE_OPERAND (base, 0)) == SSA_NAME
+	    && bitmap_bit_p (exact, SSA_NAME_VERSION (TREE_OPERAND (base, 0)))
+	    && get_addr_base_and_unit_offset (ref, &off)
+	    && off.is_constant ())
+	  add (off.to_constant ());
+      }
+  if (full)
+    return;
+  /* A query may be under way (its body summarized on demand).  */
+  HOST_WIDE_INT saved = dm_field_offset;
+  offs.quick_push (-1);
+  if (!dm_field_index)
+    dm_field_index = new hash_map<tree, std::pair<unsigned, unsigned> >;
+  unsigned first = dm_field_recs.length ();
+  for (HOST_WIDE_INT o : offs)
+    {
+      dm_field_offset = o;
+      dm_field_rec rec = { o, dm_compute_writes (fun, parm, DM_FIELD) };
+      dm_field_recs.safe_push (rec);
+    }
+  dm_field_offset = saved;
+  dm_field_index->put (fun->decl, std::make_pair (first, offs.length ()));
 }
 
 /* Called by the hoisting pass on every function: summarize FUN if it is
@@ -536,7 +755,11 @@ dm_note_outlined (function *fun)
 							      (dm_mode) mode)
 			       : w);
     }
+  unsigned HOST_WIDE_INT deref = *dm_summaries[DM_DEREF]->get (fun->decl);
+  if (def && deref && deref != DM_ALL)
+    dm_note_fields (fun, def);
 }
+
 
 /* The summary of the outlined function FN, or NULL.  GCC compiles
    functions in an order of its own (an outlined body is reached through
@@ -549,6 +772,23 @@ dm_summary_of (tree fn, dm_mode mode)
 {
   if (TREE_CODE (fn) != FUNCTION_DECL)
     return NULL;
+  if (mode == DM_FIELD)
+    {
+      /* No table: no write through any loaded pointer, or writes we do
+	 not place (the DM_DEREF summary says which).  */
+      unsigned HOST_WIDE_INT *d = dm_summary_of (fn, DM_DEREF);
+      std::pair<unsigned, unsigned> *ix
+	= dm_field_index ? dm_field_index->get (fn) : NULL;
+      if (!d || !ix)
+	return d;
+      unsigned HOST_WIDE_INT *other = NULL;
+      for (unsigned k = ix->first; k < ix->first + ix->second; k++)
+	if (dm_field_recs[k].offset == dm_field_offset)
+	  return &dm_field_recs[k].written;
+	else if (dm_field_recs[k].offset < 0)
+	  other = &dm_field_recs[k].written;
+      return other;
+    }
   hash_map<tree, unsigned HOST_WIDE_INT> *&map = dm_summaries[mode];
   unsigned HOST_WIDE_INT *s = map ? map->get (fn) : NULL;
   function *f = DECL_STRUCT_FUNCTION (fn);
@@ -558,6 +798,23 @@ dm_summary_of (tree fn, dm_mode mode)
   dm_note_outlined (f);
   pop_cfun ();
   return map ? map->get (fn) : NULL;
+}
+
+/* May the outlined function FN of a target construct (or the bodies it
+   starts) write through the pointer field at byte OFFSET of the
+   structure its slot SLOT points to (a structure's member array, its
+   other pointer fields set aside)?  True when unsure.  */
+bool
+dm_device_writes_through_field (tree fn, unsigned slot, HOST_WIDE_INT offset)
+{
+  if (TREE_CODE (fn) == ADDR_EXPR)
+    fn = TREE_OPERAND (fn, 0);
+  if (slot >= DM_SLOTS || offset < 0)
+    return true;
+  dm_field_offset = offset;
+  unsigned HOST_WIDE_INT *s = dm_summary_of (fn, DM_FIELD);
+  dm_field_offset = -1;
+  return !s || ((*s >> slot) & 1);
 }
 
 /* May the outlined function FN of a target construct (or the bodies it

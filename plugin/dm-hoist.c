@@ -436,6 +436,76 @@ dm_may_hold_pointers (tree type)
 	   || TREE_CODE (type) == VECTOR_TYPE);
 }
 
+
+/* The value of map I of CALL's host address array, as the program had it
+   (before it became a void *, and the address an SSA name stands for).  */
+static tree
+dm_host_value (gcall *call, tree addrs, unsigned i)
+{
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  tree a = dm_arg_slot (call, addrs, i * psize, psize);
+  while (a && TREE_CODE (a) == SSA_NAME
+	 && gimple_assign_single_p (SSA_NAME_DEF_STMT (a))
+	 && (gimple_assign_cast_p (SSA_NAME_DEF_STMT (a))
+	     || TREE_CODE (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a)))
+		== ADDR_EXPR))
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  while (a && CONVERT_EXPR_P (a))
+    a = TREE_OPERAND (a, 0);
+  return a;
+}
+
+/* Is map INDEX of CALL a section reached through a pointer field of a
+   structure that map *SLOT of CALL holds, the field at byte *OFFSET of
+   it (map(to: s->p[0:n]), or p[0:n] in a member function: the next map
+   attaches the field, &s->p)?  */
+static bool
+dm_section_of_field (gcall *call, unsigned index, unsigned *slot,
+		     HOST_WIDE_INT *offset)
+{
+  tree addrs = dm_arg_decl (call, 3), kinds = dm_arg_decl (call, 5);
+  if (!addrs || !kinds || !tree_fits_uhwi_p (gimple_call_arg (call, 2)))
+    return false;
+  unsigned n = tree_to_uhwi (gimple_call_arg (call, 2));
+  if (index + 1 >= n)
+    return false;
+  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  unsigned kind;
+  bool dynamic;
+  if (!dm_read_kind (dm_arg_slot (call, kinds, (index + 1) * ksize, ksize),
+		     &kind, &dynamic)
+      || ((kind & DM_KIND_MASK) != GOMP_MAP_ATTACH
+	  && (kind & DM_KIND_MASK)
+	     != GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION))
+    return false;
+  tree field = dm_host_value (call, addrs, index + 1);
+  if (!field || TREE_CODE (field) != ADDR_EXPR)
+    return false;
+  poly_int64 off;
+  tree base = get_addr_base_and_unit_offset (TREE_OPERAND (field, 0), &off);
+  if (!base || !off.is_constant ())
+    return false;
+  /* The structure's address: the pointer of a MEM_REF at offset 0 (its
+     offset is in OFF), or a variable's.  */
+  tree sval = TREE_CODE (base) == MEM_REF ? TREE_OPERAND (base, 0)
+	      : DECL_P (base) ? build_fold_addr_expr (base) : NULL_TREE;
+  if (!sval)
+    return false;
+  for (unsigned j = 0; j < n && j < 63; j++)
+    {
+      if (j == index || j == index + 1)
+	continue;
+      tree v = dm_host_value (call, addrs, j);
+      if (v && operand_equal_p (v, sval, 0))
+	{
+	  *slot = j;
+	  *offset = off.to_constant ();
+	  return true;
+	}
+    }
+  return false;
+}
+
 /* The slots of the GOMP_target_ext call CALL whose sections may hold
    pointers, as a mask: not a firstprivate integer passed in the slot,
    nor an address of plain numbers (a slot not understood counts).  */
@@ -1232,6 +1302,26 @@ dm_cannot_reach (gimple *stmt, bitmap priv, tree decl)
 	  && !bitmap_bit_p (priv, SSA_NAME_VERSION (ptr)));
 }
 
+
+/* May the device code of IT's construct write IT's section through a
+   pointer it loads from another section (a structure's pointer field)?
+   For a section that is itself a structure's member array, the loads of
+   that field are asked apart from the structure's other fields (whose
+   sections the run-time tests keep apart).  */
+static bool
+dm_to_reached_by_writes (dm_item *it)
+{
+  tree fn = gimple_call_arg (it->call, 1);
+  unsigned HOST_WIDE_INT slots = dm_pointer_bearing_slots (it->call);
+  unsigned slot;
+  HOST_WIDE_INT offset;
+  if (!dm_section_of_field (it->call, it->index, &slot, &offset))
+    return dm_device_writes_through_loaded (fn, slots);
+  return dm_device_writes_through_loaded (fn, slots & ~((unsigned HOST_WIDE_INT)
+							1 << slot))
+	 || dm_device_writes_through_field (fn, slot, offset);
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -1267,8 +1357,7 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	tree fn = gimple_call_arg (it->call, 1);
 	if (!(k & GOMP_MAP_FLAG_FROM)
 	    && (k != GOMP_MAP_TO || dm_device_may_write (fn, it->index, false)
-		|| dm_device_writes_through_loaded
-		     (fn, dm_pointer_bearing_slots (it->call))))
+		|| dm_to_reached_by_writes (it)))
 	  /* The device may write a `to' section (through its own address,
 	     or a pointer loaded from another section: a structure's
 	     field); the original discards that write at the end of the
@@ -1583,13 +1672,28 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 			       build_int_cst (integer_type_node,
 					      GOMP_DEVICE_ICV));
       dev = gimple_build (seq, COND_EXPR, integer_type_node, icv, dflt, dev);
-      tree present = make_ssa_name (integer_type_node);
-      gcall *call = gimple_build_call (is_present, 2,
-				       gimple_convert (seq,
-						       const_ptr_type_node,
-						       it->addr), dev);
-      gimple_call_set_lhs (call, present);
-      gimple_seq_add_stmt (seq, call);
+      /* Its first and its last byte: a caller's mapping that the section
+	 only overlaps in part (deepmap fuses it; GCC's libgomp refuses
+	 it) is found where it covers either end.  */
+      /* A size of 0 asks the byte before the first: at worst a
+	 mapping that ends there keeps nothing.  */
+      tree first = gimple_convert (seq, const_ptr_type_node, it->addr);
+      tree last_off = gimple_build (seq, MINUS_EXPR, sizetype,
+				    gimple_convert (seq, sizetype, it->size),
+				    size_one_node);
+      tree last = gimple_build (seq, POINTER_PLUS_EXPR, const_ptr_type_node,
+				first, last_off);
+      tree present = NULL_TREE;
+      for (tree at : { first, last })
+	{
+	  tree p = make_ssa_name (integer_type_node);
+	  gcall *call = gimple_build_call (is_present, 2, at, dev);
+	  gimple_call_set_lhs (call, p);
+	  gimple_seq_add_stmt (seq, call);
+	  present = present ? gimple_build (seq, BIT_IOR_EXPR,
+					    integer_type_node, present, p)
+			    : p;
+	}
       tree absent = gimple_build (seq, EQ_EXPR, boolean_type_node, present,
 				  integer_zero_node);
       all = all ? gimple_build (seq, BIT_AND_EXPR, boolean_type_node, all,
