@@ -3,9 +3,9 @@
 // g.u, g.v and g.n of the previous step in PHIs and reloads them at the
 // end of each step, as the construct might change them.  Nothing in the
 // loop does, and before the loop they hold what main stored there
-// (malloc and calloc return memory no other pointer reaches; through
-// operator new's result, the stores that initialise v may as well reach
-// g for GCC, and nothing is kept): so the plugin uses the stored values
+// (with malloc and calloc: allocating the second object's arrays with
+// operator new[] instead, GCC cannot tell that those calls leave g.u
+// alone, and nothing is kept): so the plugin uses the stored values
 // throughout and keeps the object, u and v on the device across the
 // loop.  v, mapped to, is kept although the kernel stores through
 // this->u: the device-write analysis asks the loads of each pointer
@@ -21,35 +21,7 @@
 #include <cstdlib>
 #include "check.h"
 
-struct grid
-{
-  long n;
-  double *u, *v;
-
-  void
-  step (int t)
-  {
-#pragma omp target teams distribute parallel for map(tofrom: u[0:n]) map(to: v[0:n])
-    for (long i = 0; i < n; i++)
-      u[i] = 0.5 * u[i] + v[i] + t;
-  }
-
-  // Inlined into main: the object is main's.
-  void
-  run (int steps)
-  {
-    for (int t = 0; t < steps; t++)
-      step (t);
-  }
-
-  // Not inlined: the object is *this.
-  __attribute__ ((noinline)) void
-  run_method (int steps)
-  {
-    for (int t = 0; t < steps; t++)
-      step (t);
-  }
-};
+#include "member-grid.h"
 
 static void
 expect (const double *u, long n, int steps)
@@ -87,7 +59,7 @@ main ()
   return 0;
 }
 
-// { dg-final { scan-deepmap-report "cxx-member-reload.C:\[0-9\]+:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at cxx-member-reload.C:\[0-9\]+" } }
-// { dg-final { scan-deepmap-report "cxx-member-reload.C:\[0-9\]+:9: deepmap: hoist: 'g' kept on the device across the loop at cxx-member-reload.C:\[0-9\]+ .*, with everything it points to \\(deep\\)" } }
-// { dg-final { scan-deepmap-report "cxx-member-reload.C:\[0-9\]+:9: deepmap: hoist: 'this->u' kept on the device across the loop" } }
-// { dg-final { scan-deepmap-report "cxx-member-reload.C:\[0-9\]+:9: deepmap: hoist: 'this->v' kept on the device across the loop at cxx-member-reload.C:\[0-9\]+ \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } }
+// { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at member-grid.h:\[0-9\]+" } }
+// { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'g' kept on the device across the loop at member-grid.h:\[0-9\]+ .*, with everything it points to \\(deep\\)" } }
+// { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'this->u' kept on the device across the loop" } }
+// { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'this->v' kept on the device across the loop at member-grid.h:\[0-9\]+ \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } }
