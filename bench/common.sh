@@ -3,7 +3,9 @@
 # sh; sourced by a script after it has set TOP (the source tree).
 #
 # Sets B (build directory, default $TOP/build), CC (gcc), SWAPIN_DIR (the
-# swap-in libgomp's directory) and BIN (where the benchmarks are built).
+# swap-in libgomp's directory), BIN (where the benchmarks are built), and
+# CLANG (clang-14) and LLVM_LIBDIR (/usr/lib/llvm-14/lib) for the
+# scripts that compare with LLVM's runtime.
 # shellcheck disable=SC2034  # the variables are the sourcing script's
 
 B=${B:-$TOP/build}
@@ -11,6 +13,8 @@ B=${B:-$TOP/build}
 # run-report.sh).
 HOIST_KERNELS="jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d stage-out inputs"
 CC=${CC:-gcc}
+CLANG=${CLANG:-clang-14}
+LLVM_LIBDIR=${LLVM_LIBDIR:-/usr/lib/llvm-14/lib}
 SWAPIN_DIR=$B/lib/deepmap
 BIN=$B/bench
 

@@ -24,8 +24,6 @@ set -e
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/common.sh
 . "$TOP/bench/common.sh"
-CLANG=${CLANG:-clang-14}
-LLVM_LIBDIR=${LLVM_LIBDIR:-/usr/lib/llvm-14/lib}
 
 REPS=5
 ITERS=200000

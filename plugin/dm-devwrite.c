@@ -40,7 +40,8 @@
 	       other pointer fields reach other sections).  */
 enum dm_mode { DM_THROUGH, DM_DIRECT, DM_DEREF, DM_FIELD };
 
-static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries[4];
+/* One map per mode up to DM_DEREF; DM_FIELD's are dm_field_recs.  */
+static hash_map<tree, unsigned HOST_WIDE_INT> *dm_summaries[DM_FIELD];
 /* DM_FIELD's field while a summary is computed (-1: a field that no
    load names at a known offset).  */
 static HOST_WIDE_INT dm_field_offset = -1;

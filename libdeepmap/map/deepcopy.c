@@ -29,6 +29,28 @@ deepmap_annotate (size_t n, const struct deepmap_annotation *items)
   dm_deep_npending = n;
 }
 
+/* Room for N annotations in SA: its own buffer, or the heap.  */
+static struct deepmap_annotation *
+dm_announce_room (struct dm_site_announce *sa, size_t n)
+{
+  if (n <= DM_SITES_INLINE)
+    return sa->buf;
+  sa->heap = malloc (n * sizeof *sa->heap);
+  if (!sa->heap)
+    dm_fatal ("deep copy: out of host memory for %zu deep items", n);
+  return sa->heap;
+}
+
+/* The N annotations A (in SA) are this thread's for the call.  */
+static void
+dm_announce (struct dm_site_announce *sa, struct deepmap_annotation *a,
+	     size_t n)
+{
+  sa->used = 1;
+  dm_pending = a;
+  dm_deep_npending = n;
+}
+
 void
 dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
 			void **hostaddrs, const unsigned short *kinds,
@@ -44,9 +66,7 @@ dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
     n = dm_sites_find (key = fn, mapnum, hostaddrs, a, DM_SITES_INLINE);
   if (n > DM_SITES_INLINE)
     {
-      a = sa->heap = malloc (n * sizeof *a);
-      if (!a)
-	dm_fatal ("deep copy: out of host memory for %zu deep items", n);
+      a = dm_announce_room (sa, n);
       /* A concurrent dlclose cannot remove this construct's sites: the
 	 construct is running.  */
       n = dm_sites_find (key, mapnum, hostaddrs, a, n);
@@ -57,29 +77,23 @@ dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
       sa->heap = NULL;
       return;
     }
-  sa->used = 1;
-  dm_pending = a;
-  dm_deep_npending = n;
+  dm_announce (sa, a, n);
 }
 
 void
 dm_deep_announce_hoist (struct dm_site_announce *sa,
 			const struct deepmap_hoist_site *hs, void **hostaddrs)
 {
-  if (dm_deep_npending)
+  if (sa->used || dm_deep_npending)
     return;
+  /* dm_deep_sites leaves it unset where no unit registered sites.  */
+  sa->heap = NULL;
   size_t n = 0;
   for (size_t i = 0; i < hs->n; i++)
     n += dm_hoist_entry (hs, i)->type != NULL;
   if (!n)
     return;
-  struct deepmap_annotation *a = sa->buf;
-  if (n > DM_SITES_INLINE)
-    {
-      a = sa->heap = malloc (n * sizeof *a);
-      if (!a)
-	dm_fatal ("deep copy: out of host memory for %zu deep items", n);
-    }
+  struct deepmap_annotation *a = dm_announce_room (sa, n);
   n = 0;
   for (size_t i = 0; i < hs->n; i++)
     if (dm_hoist_entry (hs, i)->type)
@@ -87,9 +101,7 @@ dm_deep_announce_hoist (struct dm_site_announce *sa,
 	a[n].host = hostaddrs[i];
 	a[n++].type = dm_hoist_entry (hs, i)->type;
       }
-  sa->used = 1;
-  dm_pending = a;
-  dm_deep_npending = n;
+  dm_announce (sa, a, n);
 }
 
 void

@@ -84,8 +84,9 @@ void dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
 			     const void *fn);
 void dm_deep_announce_done (struct dm_site_announce *sa);
 /* Announce the deep items and marks of the hoisting record HS
-   (hoistcheck.h) for its call, unless this thread announced its items
-   already; after dm_deep_sites, done by dm_deep_sites_done too.  */
+   (hoistcheck.h) for its call, unless this thread or the call's sites
+   announced items already; after dm_deep_sites (SA's state), done by
+   dm_deep_sites_done too.  */
 void dm_deep_announce_hoist (struct dm_site_announce *sa,
 			     const struct deepmap_hoist_site *hs,
 			     void **hostaddrs);

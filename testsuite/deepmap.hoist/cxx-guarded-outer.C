@@ -1,68 +1,9 @@
-// C++ twin of guarded-outer.c: a section kept across a run inside a
-// loop that keeps another section only under its run-time test; called
-// with overlapping arrays the run must test them apart too.
+// guarded-outer.c compiled as C++ (g++ -fplugin): a section kept across
+// a run inside a loop that keeps another section only under its run-time
+// test; called with overlapping arrays the run must test them apart too.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-require-effective-target offload_device_nonshared_as }
-#include <omp.h>
-#include <cstring>
-#include "check.h"
+#include "guarded-outer.c"
 
-#define N 48
-
-__attribute__ ((noinline)) static void
-kern (unsigned *p0, unsigned *p1, unsigned *p2, int n, int steps,
-      unsigned *acc)
-{
-  for (int t = 0; t < steps; t++)
-    {
-      if (p2[2] % 7u == 3u)
-	break;
-#pragma omp target map(tofrom: p1[0:n]) map(to: p0[0:n])
-      for (int i = 0; i < n; i++)
-	{
-	  p1[i] = p0[(i + 1) % n] * 3u + (unsigned) t + 3u;
-	  p1[i] += p1[i] >> 3;
-	}
-      acc[3] += p0[26];
-#pragma omp target map(to: p1[0:n]) map(tofrom: p2[0:n]) map(to: p0[0:n]) \
-	map(tofrom: acc[0:4])
-      for (int i = 0; i < n; i++)
-	acc[2] += p1[i] + p2[i] * 4u + p0[i] * 5u + (unsigned) t + 4u;
-      for (int j = 2; j < n; j += 2)
-	acc[2] += p0[j];
-    }
-}
-
-static unsigned buf[2][3][64], acc[2][4];
-
-static void
-run (int v, int overlap)
-{
-  for (int b = 0; b < 3; b++)
-    for (int i = 0; i < 64; i++)
-      buf[v][b][i] = (unsigned) (b * 1000 + i * 7);
-  memset (acc[v], 0, sizeof acc[v]);
-  unsigned *p1 = overlap ? buf[v][0] + 1 : buf[v][1];
-  kern (buf[v][0], p1, buf[v][2], N, 4, acc[v]);
-}
-
-int
-main (void)
-{
-  int dev = omp_get_default_device ();
-  for (int overlap = 0; overlap < 2; overlap++)
-    {
-      omp_set_default_device (omp_get_initial_device ());
-      run (0, overlap);
-      omp_set_default_device (dev);
-      run (1, overlap);
-      CHECK (memcmp (acc[0], acc[1], sizeof acc[0]) == 0,
-	     "overlap %d: acc differs", overlap);
-      CHECK (memcmp (buf[0], buf[1], sizeof buf[0]) == 0,
-	     "overlap %d: arrays differ", overlap);
-    }
-  return 0;
-}
-
-// { dg-final { scan-deepmap-report "cxx-guarded-outer.C:27:9: deepmap: hoist: 'p0' kept on the device from the construct at cxx-guarded-outer.C:20 to the construct at cxx-guarded-outer.C:27 \\(enter data map\\(to\\), exit data map\\(release\\)\\)\[^\n]* if the sections the compiler cannot tell apart do not overlap at run time" } }
-// { dg-final { scan-deepmap-report "cxx-guarded-outer.C:20:9: deepmap: hoist: 'p1' kept on the device across the loop at cxx-guarded-outer.C:16" } }
+// { dg-final { scan-deepmap-report "guarded-outer.c:31:9: deepmap: hoist: 'p0' kept on the device from the construct at guarded-outer.c:24 to the construct at guarded-outer.c:31 \\(enter data map\\(to\\), exit data map\\(release\\)\\)\[^\n]* if the sections the compiler cannot tell apart do not overlap at run time" } }
+// { dg-final { scan-deepmap-report "guarded-outer.c:24:9: deepmap: hoist: 'p1' kept on the device across the loop at guarded-outer.c:20" } }
