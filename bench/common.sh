@@ -11,7 +11,7 @@
 B=${B:-$TOP/build}
 # The kernels of bench/hoist-naive.c and hoist-expert.c (run-hoist.sh,
 # run-report.sh).
-HOIST_KERNELS="jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d stage-out inputs"
+HOIST_KERNELS="jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d stage-out inputs laplace-2d"
 CC=${CC:-gcc}
 CLANG=${CLANG:-clang-14}
 LLVM_LIBDIR=${LLVM_LIBDIR:-/usr/lib/llvm-14/lib}

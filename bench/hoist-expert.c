@@ -366,6 +366,37 @@ stage_out (int n, int steps, const double *in, double *out)
   free (tmp);
 }
 
+/* A copied in and out once, Anew only allocated on the device.  */
+__attribute__ ((noinline)) static double
+laplace_2d (int n, int steps, double *A)
+{
+  double *Anew = malloc ((size_t) n * n * sizeof *Anew);
+  hoist_fill (Anew, (size_t) n * n, 7);
+  double error = 0;
+#pragma omp target data map(tofrom: A[0:n * n]) map(alloc: Anew[0:n * n])
+  for (int t = 0; t < steps; t++)
+    {
+      error = 0;
+#pragma omp target teams distribute parallel for collapse(2) \
+	reduction(max: error)
+      for (int j = 1; j < n - 1; j++)
+	for (int i = 1; i < n - 1; i++)
+	  {
+	    Anew[j * n + i] = 0.25 * (A[j * n + i + 1] + A[j * n + i - 1]
+				      + A[(j - 1) * n + i]
+				      + A[(j + 1) * n + i]);
+	    double d = Anew[j * n + i] - A[j * n + i];
+	    error = error > d && error > -d ? error : d > 0 ? d : -d;
+	  }
+#pragma omp target teams distribute parallel for collapse(2)
+      for (int j = 1; j < n - 1; j++)
+	for (int i = 1; i < n - 1; i++)
+	  A[j * n + i] = Anew[j * n + i];
+    }
+  free (Anew);
+  return error;
+}
+
 /* The inputs are only copied in.  */
 __attribute__ ((noinline)) static void
 inputs (int n, int steps, double *x, double *c, double *y)

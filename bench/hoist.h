@@ -40,6 +40,8 @@
 #define SO_T 20
 #define IN_N (1 << 20)
 #define IN_T 20
+#define LP_N 1024
+#define LP_T 20
 
 /* The fields kernel's data: arrays named through pointer fields
    (`g->u[0:n]'), no deep copy.  */

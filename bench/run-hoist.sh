@@ -12,7 +12,7 @@
 # Usage: bench/run-hoist.sh [-k "KERNELS..."] [-r RUNS] [-o FILE]
 #   -k KERNELS  default: jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi
 #               convergence row-touch callee jacobi-swap deep-1d fields-1d
-#               stage-out inputs
+#               stage-out inputs laplace-2d
 #   -r RUNS     processes per variant, the best time is kept (default 3)
 #   -o FILE     result file (default bench/results/hoist-DATE.txt; a
 #               gnuplot PNG of the same name is drawn next to it)

@@ -132,6 +132,13 @@ struct deepmap_type
    the runtime maps it as map(to:) under the same check.  */
 #define DEEPMAP_MARK_READ_ONLY 0x101
 
+/* Likewise, for the plugin's own use (hoisting): the target region reads
+   only bytes of the item that it, or the target region that always runs
+   right before it, stored first.  It changes nothing on its own (the
+   bytes the region does not write still have to come back as they
+   were); the runtime ignores it.  */
+#define DEEPMAP_MARK_WRITTEN_FIRST 0x102
+
 /* One list item of the next target construct of this thread that is to
    be mapped deeply: the item whose host address is HOST has elements of
    type TYPE.  */

@@ -69,7 +69,9 @@ extern void dm_types_register_roots (const char *name);
 extern tree dm_overwrite_marker (void);
 extern tree dm_new_static (tree name, tree type);
 extern tree dm_read_only_marker (void);
+extern tree dm_written_first_marker (void);
 extern bool dm_is_overwrite_marker (tree desc);
+extern bool dm_is_written_first_marker (tree desc);
 extern bool dm_is_mark (tree desc);
 
 /* dm-annotate.c */
@@ -83,6 +85,8 @@ extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause);
 extern bool dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause);
+extern bool dm_region_reads_written (gimple_stmt_iterator gsi,
+				     gomp_target *stmt, tree c);
 
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);
@@ -90,8 +94,10 @@ extern tree dm_site_descriptor (tree kinds, unsigned index);
 extern tree dm_static_data (tree name, tree type,
 			   vec<constructor_elt, va_gc> *elts);
 extern bool dm_site_overwritten (tree kinds, unsigned index);
+extern bool dm_site_written_first (tree kinds, unsigned index);
 
 /* dm-hoist.c */
+extern bool dm_hoist_enabled;
 extern void dm_register_hoist (const char *name);
 
 /* dm-devwrite.c */

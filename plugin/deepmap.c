@@ -185,5 +185,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     dm_register_sites (dm_plugin_name);
   if (hoist)
     dm_register_hoist (dm_plugin_name);
+  dm_hoist_enabled = hoist;
   return 0;
 }

@@ -359,6 +359,7 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	  /* Plain data the region overwrites, or only reads: announce
 	     it so.  */
 	  tree mark = NULL_TREE;
+	  bool overwritten = false;
 	  if (!dm_overwrite_enabled)
 	    ;
 	  else if (dm_region_overwrites (*gsi, stmt, c))
@@ -367,6 +368,7 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 			      "is stored to in full before it is read: not "
 			      "copied in (as map(from:))");
 	      mark = dm_overwrite_marker ();
+	      overwritten = true;
 	    }
 	  else if (dm_region_reads_only (*gsi, stmt, c))
 	    {
@@ -378,6 +380,15 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	    {
 	      addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));
 	      descs.safe_push (mark);
+	    }
+	  /* For hoisting alone: a section kept across a loop need not be
+	     copied in if every construct reads only what it wrote
+	     (dm-hoist.c).  */
+	  if (dm_overwrite_enabled && dm_hoist_enabled && !overwritten
+	      && dm_region_reads_written (*gsi, stmt, c))
+	    {
+	      addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));
+	      descs.safe_push (dm_written_first_marker ());
 	    }
 	  continue;
 	}

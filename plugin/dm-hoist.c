@@ -77,6 +77,9 @@
 #include "tree-scalar-evolution.h"
 #include "except.h"
 
+/* -fplugin-arg-deepmap-hoist=off clears it.  */
+bool dm_hoist_enabled = true;
+
 #define DM_KIND_MASK 0xff
 
 /* One data section of one target construct.  */
@@ -134,6 +137,13 @@ struct dm_item
      runtime then copies it in only if that use is not such a region.  */
   bool overwritten;
   bool defer_in;
+  /* Its construct's region reads only bytes of it that it, or the
+     construct that always runs right before it, stored first
+     (dm_region_reads_written).  NOT_COPIED_IN: every construct of the
+     loop that keeps it is so, nothing comes back and the host touches
+     none of it there: the enter data only allocates it.  */
+  bool written_first;
+  bool not_copied_in;
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -632,6 +642,10 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       it.overwritten = dm_site_overwritten (kinds, i)
 		       || (TREE_CODE (fn) == ADDR_EXPR
 			   && dm_site_overwritten (TREE_OPERAND (fn, 0), i));
+      it.written_first = dm_site_written_first (kinds, i)
+			 || (TREE_CODE (fn) == ADDR_EXPR
+			     && dm_site_written_first (TREE_OPERAND (fn, 0),
+						       i));
       it.kind = kind;
       it.dynamic_kind = dynamic;
       it.group = -1;
@@ -2167,6 +2181,46 @@ dm_region_result_unused (dm_region *r, tree addr)
   return !dm_private_touched_after (addr, starts, r->loop ? NULL : r->last);
 }
 
+/* May the device of loop R read bytes of group G that no construct of
+   R wrote first?  Not where every construct that maps it reads only
+   what it or the one right before it stored (dm_item::written_first;
+   that construct is in R too: nothing comes between them), and no
+   construct of R reaches those bytes otherwise: through a deep item,
+   or a section that may overlap them and is not tested apart on entry
+   to R.  */
+static bool
+dm_group_written_first (dm_region *r, dm_hoist_state *st,
+			vec<unsigned> &in_loop, int g)
+{
+  if (!r->loop)
+    return false;
+  for (unsigned z : in_loop)
+    {
+      dm_item *it = &st->items[z];
+      if (it->deep_desc || it->span || it->synthetic || it->rot_loop)
+	return false;
+      if (it->group == g)
+	{
+	  if (!it->written_first && !it->overwritten)
+	    return false;
+	  continue;
+	}
+      ao_ref ra, rb;
+      dm_section_ref (&st->items[g], &ra);
+      dm_section_ref (it, &rb);
+      if (dm_provably_disjoint (&st->items[g], it)
+	  || !refs_may_alias_p_1 (&ra, &rb, false))
+	continue;
+      bool tested = false;
+      for (auto &c : r->checks)
+	tested |= (c.first == (unsigned) g && (int) c.second == it->group)
+		  || ((int) c.first == it->group && c.second == (unsigned) g);
+      if (!tested)
+	return false;
+    }
+  return true;
+}
+
 /* Mark the items of IN_LOOP on DEVICE that are still ALIVE, from X on,
    as kept across region R, and push their groups' first items on SECS
    with the map kinds of the enter and exit data.  */
@@ -2188,11 +2242,11 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	continue;
       /* The union of the constructs' maps, all from or tofrom; a host
 	 access before the first construct reads the host's bytes.  */
-      bool to = false, from = false;
+      bool to = false, from = false, host = false;
       for (dm_access &acc : accesses)
 	if (acc.group == it->group)
 	  {
-	    to = true;
+	    to = host = true;
 	    st->accesses.safe_push (acc);
 	  }
       for (unsigned z : in_loop)
@@ -2220,6 +2274,12 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  it->read_only = true;
 	}
       it->exit_kind = from ? GOMP_MAP_FROM : GOMP_MAP_RELEASE;
+      if (to && !from && !host
+	  && dm_group_written_first (r, st, in_loop, it->group))
+	{
+	  it->enter_kind = GOMP_MAP_ALLOC;
+	  it->not_copied_in = true;
+	}
       secs.safe_push (it);
     }
   for (unsigned z : in_loop)
@@ -2229,6 +2289,9 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       it->exit_kind = st->items[it->group].exit_kind;
       it->dead_after = st->items[it->group].dead_after;
       it->read_only = st->items[it->group].read_only;
+      it->not_copied_in = st->items[it->group].not_copied_in;
+      /* Nothing to copy in, nothing to defer.  */
+      it->defer_in &= !it->not_copied_in;
     }
 }
 
@@ -3240,7 +3303,10 @@ dm_report_hoisting (dm_hoist_state *st)
       const char *to = it.run_to_loop ? "loop" : "construct";
       const char *deferred = it.defer_in && it.enter_kind == GOMP_MAP_TO
 			     ? ", not copied in if the first construct to "
-			       "use it stores to all of it" : "";
+			       "use it stores to all of it"
+			     : it.not_copied_in
+			     ? ", not copied in: its constructs read only "
+			       "what they stored first" : "";
       if (it.hoisted && it.in_run)
 	dm_report (loc, "hoist: '%s' kept on the device from the construct "
 		   "at %s to the %s at %s (enter data map(%s), exit data "

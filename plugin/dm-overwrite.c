@@ -222,11 +222,27 @@ dm_poly_split (dm_poly p, tree atom, dm_poly *coef, dm_poly *rest)
 
 /* ---- the region's facts ---------------------------------------------- */
 
-/* A canonical loop around a store: INDEX runs over 0 .. EXTENT - 1.  */
+/* A canonical loop around an access: INDEX runs over LO .. EXTENT - 1
+   (the extent when LO is 0).  SERIAL names the walk's visit of the loop:
+   two accesses under loops of the same serials run in the same
+   iteration, one after the other.  */
 struct dm_loop
 {
   tree index;
-  dm_poly extent;
+  dm_poly lo, extent;
+  unsigned serial;
+};
+
+/* An access of the item (dm_region_reads_written): SIZE bytes at OFFSET
+   from its base in every iteration of the loops LOOPS[0 .. NLOOPS - 1],
+   outermost first.  */
+#define DM_MAX_LOOPS 3
+struct dm_place
+{
+  dm_poly offset;
+  HOST_WIDE_INT size;
+  unsigned nloops;
+  dm_loop loops[DM_MAX_LOOPS];
 };
 
 /* A value a statement gave a variable, as the walk goes.  */
@@ -243,10 +259,17 @@ struct dm_region
   hash_set<tree> assigned;	/* variables the region assigns */
   hash_set<tree> derived;	/* variables holding BASE-based addresses */
   dm_poly length;		/* the item's bytes */
-  bool covered;
-  bool bad;			/* the region uses the item otherwise */
-  bool read_only;		/* dm_region_reads_only: loads are fine,
+  bool covered = false;
+  bool bad = false;		/* the region uses the item otherwise */
+  bool read_only = false;		/* dm_region_reads_only: loads are fine,
 				   stores are not */
+  /* dm_region_reads_written: loads and stores are fine, and the walk
+     records in STORES the stores that run whenever the region does, in
+     EXPOSED the loads that no earlier store of the region covers;
+     UNKNOWN_READ: a load it cannot place.  */
+  bool record = false;
+  auto_vec<dm_place> stores, exposed;
+  bool unknown_read = false;
 };
 
 /* Callback for walk_tree: stop at a variable of set DATA.  */
@@ -391,7 +414,8 @@ dm_note_derived (gimple_stmt_iterator *gsi, bool *handled_ops,
   *handled_ops = false;
   /* A value loaded through an address is no address (the item holds no
      pointers when only its loads are allowed).  */
-  if (!is_gimple_assign (stmt) || (r->read_only && gimple_assign_load_p (stmt)))
+  if (!is_gimple_assign (stmt)
+      || ((r->read_only || r->record) && gimple_assign_load_p (stmt)))
     return NULL_TREE;
   tree v = dm_assigned_var (stmt);
   if (v && !r->derived.contains (v))
@@ -513,7 +537,7 @@ dm_check_uses (gimple_seq seq, dm_region *r)
 	}
       tree lhs = gimple_assign_lhs (stmt);
       tree v = dm_assigned_var (stmt);
-      if (v && r->read_only && gimple_assign_load_p (stmt))
+      if (v && (r->read_only || r->record) && gimple_assign_load_p (stmt))
 	{
 	  /* A load of a plain value through a derived address, at
 	     indices that are no addresses.  */
@@ -587,6 +611,7 @@ struct dm_walk
   /* The statements right before the construct that compute its
      clauses' values (see dm_prelude).  */
   hash_set<gimple *> prelude;
+  unsigned serials = 0;		/* loops visited (dm_loop::serial) */
 };
 
 static dm_binding *
@@ -792,6 +817,9 @@ dm_store_covers (dm_walk *w, gimple *stmt)
   if (!offset.ok || dm_poly_mentions (offset, w->r->base))
     return false;
   unsigned n = w->loops.length ();
+  for (dm_loop &l : w->loops)
+    if (l.lo.n != 0)
+      return false;
   dm_poly coef[3];
   dm_poly rest = offset;
   for (unsigned k = 0; k < n; k++)
@@ -833,6 +861,66 @@ dm_store_covers (dm_walk *w, gimple *stmt)
   return false;
 }
 
+/* Where the reference REF of STMT is in the walk: false if the walk
+   cannot say.  */
+static bool
+dm_place_of (dm_walk *w, tree ref, dm_place *at)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  if (!size || !tree_fits_shwi_p (size)
+      || w->loops.length () > DM_MAX_LOOPS)
+    return false;
+  at->size = tree_to_shwi (size);
+  at->offset = dm_poly_addmul (dm_eval_address (w, ref, 0),
+			       dm_poly_atom (w->r->base), -1);
+  if (!at->offset.ok || dm_poly_mentions (at->offset, w->r->base))
+    return false;
+  at->nloops = w->loops.length ();
+  for (unsigned k = 0; k < at->nloops; k++)
+    at->loops[k] = w->loops[k];
+  return true;
+}
+
+/* Do A and B access the same bytes in the same iteration (the same
+   visits of the same loops)?  */
+static bool
+dm_same_place (const dm_place &a, const dm_place &b)
+{
+  if (a.nloops != b.nloops || a.size != b.size
+      || !dm_poly_equal (a.offset, b.offset))
+    return false;
+  for (unsigned k = 0; k < a.nloops; k++)
+    if (a.loops[k].serial != b.loops[k].serial)
+      return false;
+  return true;
+}
+
+/* The store STMT runs whenever the region does: record it.  */
+static void
+dm_note_store (dm_walk *w, gimple *stmt)
+{
+  dm_place at;
+  if (dm_place_of (w, gimple_assign_lhs (stmt), &at))
+    w->r->stores.safe_push (at);
+}
+
+/* The load STMT: covered by an earlier store of the same iteration, or
+   exposed.  */
+static void
+dm_note_load (dm_walk *w, gimple *stmt)
+{
+  dm_place at;
+  if (!dm_place_of (w, gimple_assign_rhs1 (stmt), &at))
+    {
+      w->r->unknown_read = true;
+      return;
+    }
+  for (const dm_place &st : w->r->stores)
+    if (dm_same_place (st, at))
+      return;
+  w->r->exposed.safe_push (at);
+}
+
 /* INCR is INDEX = INDEX + 1?  */
 static bool
 dm_unit_increment (tree index, tree incr)
@@ -843,7 +931,8 @@ dm_unit_increment (tree index, tree incr)
 	 && integer_onep (TREE_OPERAND (incr, 1));
 }
 
-/* The extent of a loop from 0 while INDEX COND FINAL, or a failure.  */
+/* The bound of a loop while INDEX COND FINAL (its extent when it starts
+   at 0), or a failure.  */
 static dm_poly
 dm_extent (dm_walk *w, enum tree_code cond, tree final)
 {
@@ -871,13 +960,14 @@ dm_walk_seq (dm_walk *w, gimple_seq seq, bool cond)
    The loop runs its body to the end or not at all (no way out): what the
    body's own control flow does stays inside.  */
 static void
-dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &extent,
-		   gimple_stmt_iterator gsi, gimple *stop, bool cond)
+dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &lo,
+		   const dm_poly &extent, gimple_stmt_iterator gsi,
+		   gimple *stop, bool cond)
 {
   hash_set<tree> changed, *outer = w->changed;
   w->changed = &changed;
   if (index)
-    w->loops.safe_push (dm_loop { index, extent });
+    w->loops.safe_push (dm_loop { index, lo, extent, ++w->serials });
   dm_walk_range (w, gsi, stop, cond);
   if (index)
     w->loops.pop ();
@@ -929,9 +1019,9 @@ dm_scan_jumps (gimple *stmt, hash_set<tree> *labels, vec<tree> *targets)
 }
 
 /* The counted loop that starts at *GSI, as C and C++ gimplify
-   `for (i = 0; i < n; i++)':
+   `for (i = lo; i < n; i++)':
 
-     i = 0;  goto COND;  BODY: ...  i = i + 1;  COND: if (i < n) goto
+     i = lo;  goto COND;  BODY: ...  i = i + 1;  COND: if (i < n) goto
      BODY; else goto END;  END:
 
    On success walks its body, moves *GSI to END and returns true.  */
@@ -939,8 +1029,7 @@ static bool
 dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool cond)
 {
   gimple *init = gsi_stmt (*gsi);
-  if (!gimple_assign_single_p (init)
-      || !integer_zerop (gimple_assign_rhs1 (init)))
+  if (!gimple_assign_single_p (init))
     return false;
   tree index = gimple_assign_lhs (init);
   if (!VAR_P (index) || !INTEGRAL_TYPE_P (TREE_TYPE (index))
@@ -1004,13 +1093,15 @@ dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool cond)
       return false;
   dm_poly extent = dm_extent (w, gimple_cond_code (test),
 			      gimple_cond_rhs (test));
-  if (!extent.ok || dm_poly_mentions (extent, index))
+  dm_poly lo = dm_eval (w, gimple_assign_rhs1 (init), 0);
+  if (!extent.ok || !lo.ok || dm_poly_mentions (extent, index)
+      || dm_poly_mentions (lo, index))
     return false;
   for (dm_loop &l : w->loops)
-    if (dm_poly_mentions (extent, l.index))
+    if (dm_poly_mentions (extent, l.index) || dm_poly_mentions (lo, l.index))
       return false;
   dm_bind (w, index, dm_poly_fail ());
-  dm_walk_loop_body (w, index, extent, body_start, prev, cond);
+  dm_walk_loop_body (w, index, lo, extent, body_start, prev, cond);
   *gsi = end;
   return true;
 }
@@ -1054,7 +1145,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	     of the inner one, which says which they are.  */
 	  if (gimple_omp_for_combined_p (f))
 	    {
-	      dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
+	      dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 				 gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
 				 here);
 	      continue;
@@ -1067,19 +1158,22 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	      tree index = gimple_omp_for_index (f, i);
 	      dm_poly extent = dm_extent (w, gimple_omp_for_cond (f, i),
 					  gimple_omp_for_final (f, i));
-	      ok = integer_zerop (gimple_omp_for_initial (f, i))
+	      dm_poly lo = dm_eval (w, gimple_omp_for_initial (f, i), 0);
+	      ok = lo.ok
 		   && dm_unit_increment (index, gimple_omp_for_incr (f, i))
 		   && extent.ok;
 	      for (dm_loop &l : w->loops)
-		ok &= !dm_poly_mentions (extent, l.index);
+		ok &= !dm_poly_mentions (extent, l.index)
+		      && !dm_poly_mentions (lo, l.index);
 	      if (ok)
 		{
-		  w->loops.safe_push (dm_loop { index, extent });
+		  w->loops.safe_push (dm_loop { index, lo, extent,
+						 ++w->serials });
 		  pushed++;
 		}
 	    }
 	  /* A loop the walk does not understand may run no iteration.  */
-	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
+	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
 			     here || !ok);
 	  for (unsigned i = 0; i < pushed; i++)
@@ -1090,7 +1184,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	  || gimple_code (stmt) == GIMPLE_OMP_TEAMS)
 	{
 	  /* Some thread or team runs the body.  */
-	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (),
+	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (stmt)), NULL,
 			     here);
 	  continue;
@@ -1108,6 +1202,10 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	case GIMPLE_ASSIGN:
 	  if (tree v = dm_assigned_var (stmt))
 	    {
+	      if (w->r->record && gimple_assign_load_p (stmt)
+		  && w->r->derived.contains
+		       (dm_ref_root (gimple_assign_rhs1 (stmt))))
+		dm_note_load (w, stmt);
 	      dm_poly value = dm_poly_fail ();
 	      if (!here && gimple_num_ops (stmt) <= 3 && !TREE_ADDRESSABLE (v))
 		value = dm_eval_code (w, gimple_assign_rhs_code (stmt),
@@ -1119,9 +1217,13 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	    }
 	  else if (!here
 		   && w->r->derived.contains
-			(dm_ref_root (gimple_assign_lhs (stmt)))
-		   && dm_store_covers (w, stmt))
-	    w->r->covered = true;
+			(dm_ref_root (gimple_assign_lhs (stmt))))
+	    {
+	      if (w->r->record)
+		dm_note_store (w, stmt);
+	      else if (dm_store_covers (w, stmt))
+		w->r->covered = true;
+	    }
 	  break;
 	case GIMPLE_CALL:
 	  if (tree v = dm_assigned_var (stmt))
@@ -1295,4 +1397,223 @@ dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
   r.read_only = true;
   return dm_item_base (&w, stmt, c, &r)
 	 && dm_uses_allowed (gimple_omp_body (stmt), &r);
+}
+
+/* ---- reads of what was written before ------------------------------- */
+
+/* Can construct STMT take part in dm_region_reads_written: a target
+   region that runs now, where the program says (no if clause, no
+   nowait)?  Its device clause, or NULL, in *DEVICE.  */
+static bool
+dm_plain_region (gomp_target *stmt, tree *device)
+{
+  if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION)
+    return false;
+  *device = NULL_TREE;
+  for (tree c = gimple_omp_target_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
+    switch (OMP_CLAUSE_CODE (c))
+      {
+      case OMP_CLAUSE_IF:
+      case OMP_CLAUSE_NOWAIT:
+      case OMP_CLAUSE_DEPEND:
+	return false;
+      case OMP_CLAUSE_DEVICE:
+	*device = OMP_CLAUSE_DEVICE_ID (c);
+	break;
+      default:
+	break;
+      }
+  return true;
+}
+
+/* Walk the region of STMT at GSI for the item of its map clause C,
+   recording its accesses in R (dm_region::record); false where the
+   region uses the item in a way the walk does not place.  */
+static bool
+dm_record_accesses (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
+		    dm_walk *w, dm_region *r)
+{
+  if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP || !dm_plain_elements (c))
+    return false;
+  dm_prelude (gsi, &w->prelude);
+  r->record = true;
+  gimple_seq body = gimple_omp_body (stmt);
+  if (!dm_item_base (w, stmt, c, r)
+      || (r->pointer && (TREE_ADDRESSABLE (r->base)
+			 || is_global_var (r->base)))
+      || !dm_uses_allowed (body, r))
+    return false;
+  w->r = r;
+  w->changed = NULL;
+  dm_walk_seq (w, body, false);
+  return !r->unknown_read;
+}
+
+/* P with the loop indices FROM[0 .. N - 1] renamed TO[...].  */
+static dm_poly
+dm_poly_rename (const dm_poly &p, const tree *from, const tree *to,
+		unsigned n)
+{
+  dm_poly r = dm_poly_const (0);
+  for (unsigned i = 0; i < p.n && r.ok; i++)
+    {
+      dm_poly t = dm_poly_const (p.t[i].coef);
+      for (unsigned k = 0; k < p.t[i].n; k++)
+	{
+	  tree a = p.t[i].atoms[k];
+	  /* One renaming per atom: FROM and TO may share variables.  */
+	  for (unsigned j = 0; j < n; j++)
+	    if (a == from[j])
+	      {
+		a = to[j];
+		break;
+	      }
+	  t = dm_poly_mul (t, dm_poly_atom (a));
+	}
+      r = dm_poly_addmul (r, t, 1);
+    }
+  return p.ok ? r : dm_poly_fail ();
+}
+
+/* Does the store at S write every byte the load at L reads: the same
+   loops, bound for bound, and the same offset once L's indices are
+   named as S's?  */
+static bool
+dm_store_writes_read (const dm_place &s, const dm_place &l)
+{
+  if (s.nloops != l.nloops || s.size != l.size)
+    return false;
+  tree from[DM_MAX_LOOPS], to[DM_MAX_LOOPS];
+  for (unsigned k = 0; k < s.nloops; k++)
+    {
+      if (!dm_poly_equal (s.loops[k].lo, l.loops[k].lo)
+	  || !dm_poly_equal (s.loops[k].extent, l.loops[k].extent))
+	return false;
+      from[k] = l.loops[k].index;
+      to[k] = s.loops[k].index;
+    }
+  return dm_poly_equal (s.offset,
+			dm_poly_rename (l.offset, from, to, l.nloops));
+}
+
+/* Callback for walk_tree: note the variables in the set DATA.  */
+static tree
+dm_add_vars (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL)
+    ((hash_set<tree> *) data)->add (*tp);
+  return NULL_TREE;
+}
+
+/* The variables the polynomials of S name.  */
+static void
+dm_place_atoms (const dm_place &s, hash_set<tree> *set)
+{
+  const dm_poly *polys[1 + 2 * DM_MAX_LOOPS];
+  unsigned n = 0;
+  polys[n++] = &s.offset;
+  for (unsigned k = 0; k < s.nloops; k++)
+    {
+      polys[n++] = &s.loops[k].lo;
+      polys[n++] = &s.loops[k].extent;
+    }
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned t = 0; t < polys[i]->n; t++)
+      for (unsigned a = 0; a < polys[i]->t[t].n; a++)
+	{
+	  tree atom = polys[i]->t[t].atoms[a];
+	  walk_tree_without_duplicates (&atom, dm_add_vars, set);
+	}
+}
+
+bool
+dm_region_reads_written (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
+{
+  tree device;
+  if (!dm_plain_region (stmt, &device))
+    return false;
+  dm_walk w;
+  dm_region r;
+  if (!dm_record_accesses (gsi, stmt, c, &w, &r))
+    return false;
+  if (r.exposed.is_empty ())
+    return true;
+
+  /* The construct right before: only assignments in between (a call
+     might change the device or the program's mind), no label (nothing
+     else comes in).  */
+  gimple_stmt_iterator p = gsi;
+  auto_vec<gimple *> between;
+  gomp_target *prev = NULL;
+  for (gsi_prev (&p); !gsi_end_p (p) && !prev; gsi_prev (&p))
+    {
+      gimple *s = gsi_stmt (p);
+      if (is_gimple_debug (s) || gimple_code (s) == GIMPLE_NOP)
+	continue;
+      /* The annotate pass wraps a construct it annotated in a bind,
+	 after its announcement.  */
+      if (gbind *b = dyn_cast <gbind *> (s))
+	{
+	  p = gsi_last (*gimple_bind_body_ptr (b));
+	  while (!gsi_end_p (p) && is_gimple_debug (gsi_stmt (p)))
+	    gsi_prev (&p);
+	  if (gsi_end_p (p))
+	    return false;
+	  s = gsi_stmt (p);
+	}
+      prev = dyn_cast <gomp_target *> (s);
+      if (prev)
+	break;
+      if (!is_gimple_assign (s))
+	return false;
+      between.safe_push (s);
+    }
+  tree prev_device;
+  if (!prev || !dm_plain_region (prev, &prev_device)
+      || !(device == prev_device
+	   || (device && prev_device
+	       && operand_equal_p (device, prev_device, 0))))
+    return false;
+  for (tree pc = gimple_omp_target_clauses (prev); pc; pc = OMP_CLAUSE_CHAIN (pc))
+    {
+      if (OMP_CLAUSE_CODE (pc) != OMP_CLAUSE_MAP
+	  || OMP_CLAUSE_DECL (pc) == NULL_TREE)
+	continue;
+      dm_walk pw;
+      dm_region pr;
+      if (!dm_record_accesses (p, prev, pc, &pw, &pr)
+	  || pr.base != r.base || pr.pointer != r.pointer)
+	continue;
+      /* Every exposed load is a store of PREV's; nothing in between
+	 changes what their places are computed from.  */
+      hash_set<tree> atoms;
+      atoms.add (r.base);
+      bool all = true;
+      for (const dm_place &l : r.exposed)
+	{
+	  const dm_place *cover = NULL;
+	  for (const dm_place &s : pr.stores)
+	    if (dm_store_writes_read (s, l))
+	      {
+		cover = &s;
+		break;
+	      }
+	  if (!cover)
+	    {
+	      all = false;
+	      break;
+	    }
+	  dm_place_atoms (*cover, &atoms);
+	}
+      if (!all)
+	continue;
+      for (gimple *s : between)
+	if (tree v = dm_assigned_var (s))
+	  if (atoms.contains (v))
+	    return false;
+      return true;
+    }
+  return false;
 }

@@ -294,19 +294,26 @@ dm_record_sites (dm_annotation_code *a, vec<tree> &values, tree kinds)
     }
   if (dm_site_index->get (kinds))
     return false;			/* one construct, one annotation */
+  /* Marks for hoisting alone stay out of the runtime's table.  */
+  unsigned for_runtime = 0;
   for (unsigned i = n; i-- > 0;)
     {
       dm_sites = tree_cons (kinds,
 			    build_tree_list (size_int (at[i]), a->type[i]),
 			    dm_sites);
-      dm_nsites++;
+      if (!dm_is_written_first_marker (a->type[i]))
+	for_runtime++;
     }
+  dm_nsites += for_runtime;
   dm_site_index->put (kinds, dm_sites);
+  if (!for_runtime)
+    return true;
   /* The table refers to both even where nothing else does any more (the
      descriptors' only other use was the annotation; a function that
      turns out unreachable takes its map-kind arrays with it).  */
   for (unsigned i = 0; i < n; i++)
-    dm_keep_var (a->type[i]);
+    if (!dm_is_written_first_marker (a->type[i]))
+      dm_keep_var (a->type[i]);
   /* The array (or function) is the construct's identity at run time:
      identical code folding must not merge two.  */
   if (TREE_CODE (kinds) == FUNCTION_DECL)
@@ -432,15 +439,18 @@ dm_sites_execute (function *fun)
 }
 
 /* What the site of entry INDEX of the construct whose map-kind array is
-   KINDS announces (a descriptor, or the overwrite marker), or NULL.  */
+   KINDS announces to the runtime (a descriptor, or a mark), or NULL; with
+   WRITTEN_FIRST, its site of that mark for hoisting instead.  */
 static tree
-dm_site_entry (tree kinds, unsigned index)
+dm_site_entry (tree kinds, unsigned index, bool written_first = false)
 {
   tree *first = dm_site_index ? dm_site_index->get (kinds) : NULL;
   if (!first)
     return NULL_TREE;
   for (tree l = *first; l && TREE_PURPOSE (l) == kinds; l = TREE_CHAIN (l))
-    if (tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))) == index)
+    if (tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))) == index
+	&& dm_is_written_first_marker (TREE_VALUE (TREE_VALUE (l)))
+	   == written_first)
       return TREE_VALUE (TREE_VALUE (l));
   return NULL_TREE;
 }
@@ -460,6 +470,14 @@ bool
 dm_site_overwritten (tree kinds, unsigned index)
 {
   return dm_is_overwrite_marker (dm_site_entry (kinds, index));
+}
+
+/* Is that entry announced as read only where written first
+   (dm_region_reads_written)?  */
+bool
+dm_site_written_first (tree kinds, unsigned index)
+{
+  return dm_site_entry (kinds, index, true) != NULL_TREE;
 }
 
 /* A read-only static variable NAME of TYPE initialized with ELTS, handed
@@ -523,6 +541,8 @@ dm_emit_sites (void *event_data, void *user_data)
     {
       tree kinds = TREE_PURPOSE (l);
       tree desc = TREE_VALUE (TREE_VALUE (l));
+      if (dm_is_written_first_marker (desc))
+	continue;
       CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE,
 			      fold_convert (word,
 					    build_fold_addr_expr (kinds)));

@@ -36,7 +36,7 @@ struct dm_field_info
 static tree dm_field_type, dm_type_type, dm_ann_type;
 static tree dm_cache;
 static tree dm_unfinished;
-static tree dm_marks[2];	/* see dm_mark */
+static tree dm_marks[3];	/* see dm_mark */
 
 static const struct ggc_root_tab dm_roots[] = {
   { &dm_field_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
@@ -46,6 +46,7 @@ static const struct ggc_root_tab dm_roots[] = {
   { &dm_unfinished, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_marks[0], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_marks[1], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_marks[2], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
 
@@ -1074,12 +1075,12 @@ dm_descriptor_for (tree type, location_t construct)
   return integer_zerop (nfields) && integer_zerop (tail) ? NULL_TREE : decl;
 }
 
-/* The unit's marks (DEEPMAP_MARK_OVERWRITTEN and DEEPMAP_MARK_READ_ONLY
-   in deepmap.h): descriptors that are no types, made once each.  */
+/* The unit's marks (DEEPMAP_MARK_* in deepmap.h): descriptors that are
+   no types, made once each.  */
 static tree
 dm_mark (unsigned version, const char *what)
 {
-  tree &decl = dm_marks[version == DEEPMAP_MARK_READ_ONLY];
+  tree &decl = dm_marks[version - DEEPMAP_MARK_OVERWRITTEN];
   if (decl)
     return decl;
   dm_build_abi_types ();
@@ -1109,6 +1110,12 @@ dm_read_only_marker (void)
   return dm_mark (DEEPMAP_MARK_READ_ONLY, "only read");
 }
 
+tree
+dm_written_first_marker (void)
+{
+  return dm_mark (DEEPMAP_MARK_WRITTEN_FIRST, "read after it is stored");
+}
+
 bool
 dm_is_overwrite_marker (tree desc)
 {
@@ -1116,9 +1123,16 @@ dm_is_overwrite_marker (tree desc)
 }
 
 bool
+dm_is_written_first_marker (tree desc)
+{
+  return desc && desc == dm_marks[2];
+}
+
+bool
 dm_is_mark (tree desc)
 {
-  return desc && (desc == dm_marks[0] || desc == dm_marks[1]);
+  return desc && (desc == dm_marks[0] || desc == dm_marks[1]
+		  || desc == dm_marks[2]);
 }
 
 /* Hand the descriptors made since the last call to the symbol table, now

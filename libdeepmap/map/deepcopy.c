@@ -598,7 +598,9 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
       for (size_t a = 0; a < nann; a++)
 	{
 	  const struct deepmap_type *t = ann[a].type;
-	  if (ann[a].host != hostaddrs[i] || !t)
+	  /* The plugin's hoisting has read its mark already.  */
+	  if (ann[a].host != hostaddrs[i] || !t
+	      || t->version == DEEPMAP_MARK_WRITTEN_FIRST)
 	    continue;
 	  if (t->version == DEEPMAP_MARK_OVERWRITTEN)
 	    {

@@ -4,6 +4,8 @@
    (its device copy equalled the host value), cannot tell the host's
    value there and stops with an error instead of guessing.  */
 /* { dg-do run } */
+/* The emulated device's limit: a GPU has both copies and is right.  */
+/* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-shouldfail "both addresses written in one page" } */
 /* { dg-output "deepmap: error: emulated device: a region wrote the declare target variable at host 0x\[0-9a-f\]+ \\(4194304 bytes\\) both at its host address and through its device address 0x\[0-9a-f\]+, near byte 0" } */
