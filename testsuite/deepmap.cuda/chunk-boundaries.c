@@ -5,6 +5,7 @@
 /* { dg-set-target-env-var DEEPMAP_CUDA_CHUNK "64K" } */
 /* { dg-set-target-env-var DEEPMAP_CUDA_STAGING "192K" } */
 /* { dg-set-target-env-var DEEPMAP_CUDA_DIRECT_MAX "32K" } */
+/* { dg-set-target-env-var DEEPMAP_CUDA_RING_AFTER "0" } */
 
 #include "cuda-check.h"
 

@@ -6,6 +6,7 @@
 /* { dg-set-target-env-var DEEPMAP_CUDA_STAGING "4M" } */
 /* { dg-set-target-env-var DEEPMAP_CUDA_STREAMS "3" } */
 /* { dg-set-target-env-var DEEPMAP_CUDA_DIRECT_MAX "256K" } */
+/* { dg-set-target-env-var DEEPMAP_CUDA_RING_AFTER "0" } */
 
 #include "cuda-check.h"
 

@@ -10,6 +10,7 @@
 /* { dg-set-target-env-var DEEPMAP_CUDA_CHUNK "4M" } */
 /* { dg-set-target-env-var DEEPMAP_CUDA_STAGING "16M" } */
 /* { dg-set-target-env-var DEEPMAP_CUDA_DIRECT_MAX "256K" } */
+/* { dg-set-target-env-var DEEPMAP_CUDA_RING_AFTER "0" } */
 
 #include <dirent.h>
 #include <pthread.h>

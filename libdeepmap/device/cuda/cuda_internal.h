@@ -20,6 +20,8 @@ struct dm_cuda_tuning
   size_t chunk;		/* DEEPMAP_CUDA_CHUNK: bytes per staged chunk */
   size_t staging;	/* DEEPMAP_CUDA_STAGING: pinned ring, bytes */
   int streams;		/* DEEPMAP_CUDA_STREAMS: copy streams per device */
+  size_t ring_after;	/* DEEPMAP_CUDA_RING_AFTER: large copies go
+			   direct until they add up to this */
 };
 
 extern struct dm_cuda_tuning dm_cuda_tuning;
@@ -101,6 +103,7 @@ struct dm_cuda
   pthread_mutex_t ring_lock;
   struct dm_cuda_slot *slots;
   int ring_ready;
+  size_t direct_large;		/* bytes of large copies sent direct */
   int nslots, next_slot;
   CUstream *streams;
 

@@ -35,12 +35,23 @@
    4 MiB chunks (1 MiB chunks stay at 15 GB/s at 16 MiB: the helpers'
    start-up per chunk); a 32 MiB ring (8 slots in flight); 2 copy streams
    (one per copy engine direction is what the hardware overlaps).
-   DEEPMAP_CUDA_DIRECT_MAX sets both directions' limit.  */
+   DEEPMAP_CUDA_DIRECT_MAX sets both directions' limit.
+   The ring is made only once large copies sent direct add up to 64 MiB
+   (DEEPMAP_CUDA_RING_AFTER): pinning it took 17 ms on an H100, so that
+   the first 7 MiB copy back of a hoisted loop took 19 ms; deferred to
+   256 MiB, the hoisted loops of bench/hoist (16-32 MiB moved) ran 1.4 to
+   1.9 times faster, and naive ones that move 670 MB in 8 MiB copies 0 to
+   55% slower (direct copies of that size ran at about half the ring's
+   speed: the ring would have paid for itself after about 170 MiB;
+   bench/results/hoist-cuda-ring-2026-11-26-h100.txt).  64 MiB keeps the
+   first and bounds the second's loss to about 6 ms (not measured on a
+   GPU yet).  */
 #define DM_CUDA_DIRECT_MAX_DEFAULT ((size_t) 8 << 20)
 #define DM_CUDA_DIRECT_MAX_D2H_DEFAULT ((size_t) 4 << 20)
 #define DM_CUDA_CHUNK_DEFAULT ((size_t) 4 << 20)
 #define DM_CUDA_STAGING_DEFAULT ((size_t) 32 << 20)
 #define DM_CUDA_STREAMS_DEFAULT 2
+#define DM_CUDA_RING_AFTER_DEFAULT ((size_t) 64 << 20)
 #define DM_CUDA_STREAMS_MAX 64
 /* Queued copies from pageable memory up to this size go to the driver,
    which copies them into its own staging at once; larger ones go through
@@ -83,6 +94,8 @@ dm_cuda_tuning_read (void)
   t->streams = dm_config_env_int ("DEEPMAP_CUDA_STREAMS",
 				  DM_CUDA_STREAMS_DEFAULT, 1,
 				  DM_CUDA_STREAMS_MAX, "streams");
+  t->ring_after = dm_cuda_env_size ("DEEPMAP_CUDA_RING_AFTER",
+				    DM_CUDA_RING_AFTER_DEFAULT, 0);
 }
 
 void
@@ -155,7 +168,7 @@ dm_cuda_ring_acquire (struct dm_backend_dev *dev, struct dm_cuda *c)
     return 0;
   if (dm_cuda_ring_make (dev, c) == 0)
     {
-      c->ring_ready = 1;
+      __atomic_store_n (&c->ring_ready, 1, __ATOMIC_RELEASE);
       return 0;
     }
   /* Drop what was made; the next large copy tries again.  */
@@ -283,13 +296,21 @@ dm_cuda_sync_thread_stream (struct dm_backend_dev *dev, const char *what)
   return 0;
 }
 
-/* Go through the ring?  Not for small copies, nor pinned memory.  */
+/* Go through C's ring?  Not for small copies, nor pinned memory, nor
+   before large copies have added up to what pays for making it.  */
 static int
-dm_cuda_use_ring (const void *host, size_t size, int to_device)
+dm_cuda_use_ring (struct dm_cuda *c, const void *host, size_t size,
+		  int to_device)
 {
   size_t max = to_device ? dm_cuda_tuning.direct_max
 			 : dm_cuda_tuning.direct_max_d2h;
-  return size > max && !dm_cuda_pinned (host, size);
+  if (size <= max || dm_cuda_pinned (host, size))
+    return 0;
+  if (__atomic_load_n (&c->ring_ready, __ATOMIC_ACQUIRE))
+    return 1;
+  size_t before = __atomic_fetch_add (&c->direct_large, size,
+				      __ATOMIC_RELAXED);
+  return before + size > dm_cuda_tuning.ring_after;
 }
 
 /* Queued copies between pageable memory and the device.  The driver
@@ -531,7 +552,7 @@ dm_cuda_to_device (struct dm_backend_dev *dev, uintptr_t dst, const void *src,
   if (q != NULL && size > DM_CUDA_LANE_MIN && !dm_cuda_pinned (src, size))
     return dm_cuda_lane_copy (dev, q, 1, dst, size, (uintptr_t) src, size,
 			      size, 1);
-  if (q == NULL && dm_cuda_use_ring (src, size, 1))
+  if (q == NULL && dm_cuda_use_ring (c, src, size, 1))
     return dm_cuda_staged_to_device (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyHtoDAsync (dst, src, size,
 					q ? q->stream : CU_STREAM_PER_THREAD);
@@ -558,7 +579,7 @@ dm_cuda_to_host (struct dm_backend_dev *dev, void *dst, uintptr_t src,
   if (q != NULL && !dm_cuda_pinned (dst, size))
     return dm_cuda_lane_copy (dev, q, 0, (uintptr_t) dst, size, src, size,
 			      size, 1);
-  if (dm_cuda_use_ring (dst, size, 0))
+  if (dm_cuda_use_ring (c, dst, size, 0))
     return dm_cuda_staged_to_host (dev, c, dst, src, size);
   CUresult r = dm_cu.cuMemcpyDtoHAsync (dst, src, size,
 					q ? s : CU_STREAM_PER_THREAD);
