@@ -7,7 +7,9 @@
    dm-pipeline.c  #pragma deepmap pipeline (pipelined loops)
    dm-types.c     type descriptors emitted as static data
    dm-annotate.c  the GIMPLE pass: annotate each target construct
-   dm-overwrite.c which items a region stores to in full before reading
+   dm-overwrite.c which items a region stores to in full before reading,
+                  only reads, or reads only where it or the region
+                  before it stored
    dm-sites.c     after omp-expand: annotations become a static table
    dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
    dm-devwrite.c  which sections a construct's device code may write
@@ -82,7 +84,7 @@ extern bool dm_is_annotate_decl (tree decl);
 /* dm-overwrite.c */
 extern bool dm_overwrite_enabled;
 extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,
-				  tree clause);
+				  tree clause, tree *cond);
 extern bool dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause);
 extern bool dm_region_reads_written (gimple_stmt_iterator gsi,

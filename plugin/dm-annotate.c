@@ -289,10 +289,18 @@ dm_insert_annotation (gimple_stmt_iterator *gsi, gomp_target *stmt,
 				&list);
       tree type = build3 (COMPONENT_REF, TREE_TYPE (type_field),
 			  unshare_expr (elt), type_field, NULL_TREE);
+      /* COND ? DESC : nothing, for a mark that holds only at run time.  */
+      tree desc = descs[i], value;
+      if (TREE_CODE (desc) == COND_EXPR)
+	value = build3 (COND_EXPR, TREE_TYPE (type), TREE_OPERAND (desc, 0),
+			fold_convert (TREE_TYPE (type),
+				      build_fold_addr_expr
+					(TREE_OPERAND (desc, 1))),
+			build_int_cst (TREE_TYPE (type), 0));
+      else
+	value = fold_convert (TREE_TYPE (type), build_fold_addr_expr (desc));
       append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (type), type,
-					fold_convert (TREE_TYPE (type),
-						      build_fold_addr_expr
-							(descs[i]))),
+					value),
 				&list);
     }
 
@@ -358,17 +366,25 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	{
 	  /* Plain data the region overwrites, or only reads: announce
 	     it so.  */
-	  tree mark = NULL_TREE;
+	  tree mark = NULL_TREE, cond = NULL_TREE;
 	  bool overwritten = false;
 	  if (!dm_overwrite_enabled)
 	    ;
-	  else if (dm_region_overwrites (*gsi, stmt, c))
+	  else if (dm_region_overwrites (*gsi, stmt, c, &cond))
 	    {
 	      dm_report_item (loc, what, decl,
-			      "is stored to in full before it is read: not "
-			      "copied in (as map(from:))");
+			      cond ? "is stored to in full before it is read "
+				     "where no loop count is negative: then "
+				     "not copied in (as map(from:))"
+				   : "is stored to in full before it is read: "
+				     "not copied in (as map(from:))");
 	      mark = dm_overwrite_marker ();
-	      overwritten = true;
+	      /* Checked as the construct starts.  */
+	      if (cond)
+		mark = build3 (COND_EXPR, void_type_node, cond, mark,
+			       NULL_TREE);
+	      /* Hoisting sees only marks that always hold.  */
+	      overwritten = cond == NULL_TREE;
 	    }
 	  else if (dm_region_reads_only (*gsi, stmt, c))
 	    {

@@ -27,7 +27,16 @@
    With (1) alone, loads of plain values allowed and stores not, a
    tofrom item is read only (dm_region_reads_only): announced with the
    read-only marker, the runtime maps it as map(to:) under the same
-   check.  */
+   check.
+
+   With loads and stores allowed, the same walk records where each
+   store that always runs and each load falls (an offset polynomial in
+   the indices of the loops around it, with their bounds):
+   dm_region_reads_written holds when every load reads bytes a store of
+   the same iteration wrote before it, or that the target region right
+   before the construct stored in a nest of the same bounds.  That mark
+   is for hoisting alone (dm-hoist.c: such an item kept across a loop
+   need not be copied in); the runtime ignores it.  */
 #include "deepmap-plugin.h"
 
 /* -fplugin-arg-deepmap-overwrite=off clears it.  */
@@ -260,6 +269,11 @@ struct dm_region
   hash_set<tree> derived;	/* variables holding BASE-based addresses */
   dm_poly length;		/* the item's bytes */
   bool covered = false;
+  /* The covering nest's iteration counts (when COVERED): two or more
+     negative ones would multiply to the item's length although the
+     nest runs no iteration.  */
+  unsigned ncounts = 0;
+  dm_poly counts[3];
   bool bad = false;		/* the region uses the item otherwise */
   bool read_only = false;		/* dm_region_reads_only: loads are fine,
 				   stores are not */
@@ -662,6 +676,22 @@ dm_wrapping_type (tree type)
 
 static dm_poly dm_eval (dm_walk *w, tree t, int depth);
 
+/* The integer constant T.  An unsigned one of an address's width that
+   does not fit a signed word is a negative offset (a[i - 1] scales to
+   2^64 - 8): arithmetic in that width wraps as addresses do.  */
+static dm_poly
+dm_int_const (tree t)
+{
+  if (tree_fits_shwi_p (t))
+    return dm_poly_const (tree_to_shwi (t));
+  tree type = TREE_TYPE (t);
+  if ((INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type))
+      && TYPE_UNSIGNED (type) && TYPE_PRECISION (type) == POINTER_SIZE
+      && tree_fits_uhwi_p (t))
+    return dm_poly_const ((HOST_WIDE_INT) tree_to_uhwi (t));
+  return dm_poly_fail ();
+}
+
 static dm_poly
 dm_eval_code (dm_walk *w, enum tree_code code, tree type, tree op0, tree op1,
 	      int depth)
@@ -705,8 +735,7 @@ dm_eval (dm_walk *w, tree t, int depth)
   switch (TREE_CODE (t))
     {
     case INTEGER_CST:
-      return tree_fits_shwi_p (t) ? dm_poly_const (tree_to_shwi (t))
-				  : dm_poly_fail ();
+      return dm_int_const (t);
     case NOP_EXPR:
     case CONVERT_EXPR:
       return dm_eval_code (w, NOP_EXPR, TREE_TYPE (t), TREE_OPERAND (t, 0),
@@ -772,9 +801,7 @@ dm_eval_address (dm_walk *w, tree ref, int depth)
     case MEM_REF:
       {
 	dm_poly p = dm_eval (w, TREE_OPERAND (ref, 0), 0);
-	dm_poly off = tree_fits_shwi_p (TREE_OPERAND (ref, 1))
-		      ? dm_poly_const (tree_to_shwi (TREE_OPERAND (ref, 1)))
-		      : dm_poly_fail ();
+	dm_poly off = dm_int_const (TREE_OPERAND (ref, 1));
 	return dm_poly_addmul (p, off, 1);
       }
     case ARRAY_REF:
@@ -817,10 +844,7 @@ dm_store_covers (dm_walk *w, gimple *stmt)
   if (!offset.ok || dm_poly_mentions (offset, w->r->base))
     return false;
   unsigned n = w->loops.length ();
-  for (dm_loop &l : w->loops)
-    if (l.lo.n != 0)
-      return false;
-  dm_poly coef[3];
+  dm_poly coef[3], ext[3];
   dm_poly rest = offset;
   for (unsigned k = 0; k < n; k++)
     {
@@ -829,11 +853,19 @@ dm_store_covers (dm_walk *w, gimple *stmt)
 	return false;
       for (unsigned j = 0; j < n; j++)
 	if (dm_poly_mentions (c, w->loops[j].index)
-	    || dm_poly_mentions (w->loops[k].extent, w->loops[j].index))
+	    || dm_poly_mentions (w->loops[k].extent, w->loops[j].index)
+	    || dm_poly_mentions (w->loops[k].lo, w->loops[j].index))
 	  return false;
       coef[k] = c;
     }
-  if (rest.n != 0)
+  /* A loop from LO: its index is LO + I' for I' from 0, which moves the
+     first address by COEF * LO and leaves EXTENT - LO iterations.  */
+  for (unsigned k = 0; k < n; k++)
+    {
+      rest = dm_poly_addmul (rest, dm_poly_mul (coef[k], w->loops[k].lo), 1);
+      ext[k] = dm_poly_addmul (w->loops[k].extent, w->loops[k].lo, -1);
+    }
+  if (!rest.ok || rest.n != 0)
     return false;
   /* Some order of the loops in which each coefficient is the previous
      one times the previous extent, starting from the element size.  */
@@ -853,10 +885,15 @@ dm_store_covers (dm_walk *w, gimple *stmt)
 	{
 	  if (!dm_poly_equal (coef[perm[k]], step))
 	    break;
-	  step = dm_poly_mul (step, w->loops[perm[k]].extent);
+	  step = dm_poly_mul (step, ext[perm[k]]);
 	}
       if (k == n && dm_poly_equal (step, w->r->length))
-	return true;
+	{
+	  w->r->ncounts = n;
+	  for (k = 0; k < n; k++)
+	    w->r->counts[k] = ext[k];
+	  return true;
+	}
     }
   return false;
 }
@@ -1347,8 +1384,71 @@ dm_uses_allowed (gimple_seq body, dm_region *r)
   return !r->bad;
 }
 
+/* P as a tree of type long, or NULL_TREE where that might overflow.  */
+static tree
+dm_poly_tree (const dm_poly &p)
+{
+  tree sum = build_int_cst (long_integer_type_node, 0);
+  if (!p.ok || p.n > 8)
+    return NULL_TREE;
+  for (unsigned i = 0; i < p.n; i++)
+    {
+      HOST_WIDE_INT c = p.t[i].coef;
+      unsigned bits = 1 + floor_log2 (c < 0 ? -(c + 1) + 1 : c);
+      tree term = build_int_cst (long_integer_type_node, c);
+      for (unsigned k = 0; k < p.t[i].n; k++)
+	{
+	  tree a = p.t[i].atoms[k];
+	  if (!INTEGRAL_TYPE_P (TREE_TYPE (a)))
+	    return NULL_TREE;
+	  bits += TYPE_PRECISION (TREE_TYPE (a))
+		  + (TYPE_UNSIGNED (TREE_TYPE (a)) ? 1 : 0);
+	  term = fold_build2 (MULT_EXPR, long_integer_type_node, term,
+			      fold_convert (long_integer_type_node, a));
+	}
+      /* Eight terms of at most 59 bits add up within 63.  */
+      if (bits > 59)
+	return NULL_TREE;
+      sum = fold_build2 (PLUS_EXPR, long_integer_type_node, sum, term);
+    }
+  return sum;
+}
+
+/* The condition under which the covering nest of R runs as many
+   iterations as the item has elements (every count not negative), in
+   *COND: NULL_TREE for always.  False if that cannot be said.  */
+static bool
+dm_counts_condition (dm_region *r, tree *cond)
+{
+  *cond = NULL_TREE;
+  /* One count: a negative one makes a negative length, which no
+     runtime maps.  */
+  if (r->ncounts < 2)
+    return true;
+  for (unsigned k = 0; k < r->ncounts; k++)
+    {
+      const dm_poly &e = r->counts[k];
+      if (e.n == 0 || (e.n == 1 && e.t[0].n == 0))
+	{
+	  if (e.n == 1 && e.t[0].coef < 0)
+	    return false;
+	  continue;
+	}
+      tree v = dm_poly_tree (e);
+      if (!v)
+	return false;
+      tree test = fold_build2 (GE_EXPR, boolean_type_node, v,
+			       build_int_cst (long_integer_type_node, 0));
+      *cond = *cond ? fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+				   *cond, test)
+		    : test;
+    }
+  return true;
+}
+
 bool
-dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
+dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
+		      tree *cond)
 {
   if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION
       || OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP
@@ -1368,7 +1468,7 @@ dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
   if (!r.length.ok)
     return false;
   dm_walk_seq (&w, body, false);
-  return r.covered;
+  return r.covered && dm_counts_condition (&r, cond);
 }
 
 /* Is the element type of the item of clause C plain data: no pointers

@@ -5,6 +5,8 @@
    shows in A.  Each variant runs as the host runs it.
    - neighbours: the second kernel reads Anew[i + 1], column m - 1
      included;
+   - left: ... Anew[i - 1], column 0 included (a negative constant in
+     the address);
    - half: the first kernel stores to every other point only;
    - widening: the host widens the bound between the kernels;
    - whole: the second kernel copies the whole grid, border included;
@@ -45,6 +47,11 @@ name (int n, int m, int steps, double *A, double *Anew, int on) \
   KERNEL (P) INTERIOR Anew[j * m + i] = AVERAGE (j, i); \
   KERNEL (P) INTERIOR \
     A[j * m + i] = 0.5 * (Anew[j * m + i] + Anew[j * m + i + 1]);
+
+#define LEFT(P) \
+  KERNEL (P) INTERIOR Anew[j * m + i] = AVERAGE (j, i); \
+  KERNEL (P) INTERIOR \
+    A[j * m + i] = 0.5 * (Anew[j * m + i] + Anew[j * m + i - 1]);
 
 #define HALF(P) \
   KERNEL (P) INTERIOR \
@@ -96,6 +103,7 @@ name (int n, int m, int steps, double *A, double *Anew, int on) \
 #define BOTH(STEP, name) \
   VARIANT (name, OMP, STEP) VARIANT (name##_host, HOST, STEP)
 BOTH (NEIGHBOURS, neighbours)
+BOTH (LEFT, left)
 BOTH (HALF, half)
 BOTH (WIDENING, widening)
 BOTH (WHOLE, whole)
@@ -134,6 +142,7 @@ main (void)
   int n = 40, m = 41;
   size_t bytes = sizeof (double) * n * m;
   RUN (neighbours);
+  RUN (left);
   RUN (half);
   RUN (widening);
   RUN (whole);
