@@ -2262,8 +2262,10 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  }
       it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
       /* Sections only read on the device need not come back, nor those
-	 nothing reads afterwards (dm-escape.c).  */
-      if (from && dm_region_result_unused (r, it->addr))
+	 nothing reads afterwards (dm-escape.c); but a deep item kept
+	 whole brings back what it points to, which the host may read
+	 through other copies of the pointers.  */
+      if (from && !it->whole && dm_region_result_unused (r, it->addr))
 	{
 	  from = false;
 	  it->dead_after = true;

@@ -274,6 +274,28 @@ dm_keep_var (tree var)
   TREE_USED (var) = 1;
 }
 
+/* Does entry K of the construct whose map kinds are the static array
+   KINDS map data (to, from, tofrom, alloc, with or without always)?
+   False where KINDS says nothing (an outlined function).  */
+static bool
+dm_data_entry (tree kinds, unsigned k)
+{
+  if (!VAR_P (kinds) || !DECL_INITIAL (kinds)
+      || TREE_CODE (DECL_INITIAL (kinds)) != CONSTRUCTOR
+      || k >= CONSTRUCTOR_NELTS (DECL_INITIAL (kinds)))
+    return false;
+  tree v = CONSTRUCTOR_ELT (DECL_INITIAL (kinds), k)->value;
+  if (!tree_fits_uhwi_p (v))
+    return false;
+  unsigned kind = tree_to_uhwi (v) & 0xff;
+  if (GOMP_MAP_IMPLICIT_P (kind))
+    kind &= ~GOMP_MAP_IMPLICIT;
+  return kind == GOMP_MAP_ALLOC || kind == GOMP_MAP_TO
+	 || kind == GOMP_MAP_FROM || kind == GOMP_MAP_TOFROM
+	 || kind == GOMP_MAP_ALWAYS_TO || kind == GOMP_MAP_ALWAYS_FROM
+	 || kind == GOMP_MAP_ALWAYS_TOFROM;
+}
+
 /* Record the sites of annotation A, whose construct's call has map-kind
    array KINDS and host address entries VALUES, if every item is found
    there.  */
@@ -284,10 +306,20 @@ dm_record_sites (dm_annotation_code *a, vec<tree> &values, tree kinds)
   auto_vec<unsigned> at;
   for (unsigned i = 0; i < n; i++)
     {
-      unsigned k;
+      /* The first entry of that address that maps data: GCC puts a
+	 zero-length entry of `this' before *this in a member function,
+	 and hoisting looks for the deep item at *this's entry.  */
+      unsigned k, first = values.length ();
       for (k = 0; k < values.length (); k++)
 	if (values[k] && dm_same_value (values[k], a->host[i]))
-	  break;
+	  {
+	    if (first == values.length ())
+	      first = k;
+	    if (dm_data_entry (kinds, k))
+	      break;
+	  }
+      if (k == values.length ())
+	k = first;
       if (k == values.length ())
 	return false;
       at.safe_push (k);

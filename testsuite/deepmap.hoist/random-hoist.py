@@ -10,7 +10,8 @@ each member mapped with the same kind in the build without the plugin),
 and the host may swap the structure's pointers between constructs; some
 constructs are nowait (deferred tasks), each followed by a taskwait; and
 some calls run inside a target data region of the caller that holds one
-of the buffers.  Each program is
+of the buffers; in some programs the function is inlined into main
+(the structure is then a local of the loop's function).  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime, with DEEPMAP_CHECK=1 (the run-time check of what the
@@ -45,8 +46,13 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 
 class Prog:
-    def __init__(self, rng):
+    def __init__(self, rng, rng2):
         self.rng = rng
+        # Drawn apart, so that RNG draws the programs of earlier seeds the
+        # same: the function of the constructs is sometimes inlined into
+        # main, where the structure (a local) may be dead after the loop
+        # while the buffers it points to are read.
+        self.inlined = rng2.random() < 0.3
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
@@ -242,7 +248,8 @@ class Prog:
             "  return p[n - 1] * 3u;",
             "}",
             "",
-            "__attribute__ ((noinline)) static void",
+            "__attribute__ ((always_inline)) static inline void"
+            if self.inlined else "__attribute__ ((noinline)) static void",
             "kern (%s, int n, int steps, unsigned *acc)" % params,
             "{",
         ]
@@ -366,7 +373,8 @@ def main():
     for seed, k in [(s, k) for s in range(seed, seed + seeds)
                     for k in range(count)]:
         rng = random.Random(seed * 100003 + k)
-        src_text = Prog(rng).source()
+        src_text = Prog(rng, random.Random(seed * 100003 + k + 7777777)
+                        ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         src = os.path.join(tmp, name + ".c")
         with open(src, "w") as f:
