@@ -1690,6 +1690,9 @@ dm_region_reads_written (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
 	 changes what their places are computed from.  */
       hash_set<tree> atoms;
       atoms.add (r.base);
+      /* The same device: its expression's variables unchanged too.  */
+      if (device)
+	walk_tree_without_duplicates (&device, dm_add_vars, &atoms);
       bool all = true;
       for (const dm_place &l : r.exposed)
 	{

@@ -21,8 +21,9 @@ equal.  The plugin's build is also run under the system libgomp
 (host fallback) against the plain build there, unless SYSLIB=none.
 
 Usage: random-hoist.py [--seed S] [--seeds K] [--count N] [--keep DIR]
-                       [--quiet] [--lto] LIBDIR PLUGIN
-Seeds S to S + K - 1 (1, 1), N programs each (20).  Prints one line per
+                       [--program P] [--quiet] [--lto] LIBDIR PLUGIN
+Seeds S to S + K - 1 (1, 1), N programs each (20), or program P of each
+alone (the one a failure named: s<S>-p<P>).  Prints one line per
 program (--quiet: per failing program); --lto builds both with -flto
 (the plugin then hoists at link time, in lto1) and ends with "N passed, N failed"; exit
 status 1 when a program differs (its source is kept in DIR, default
@@ -348,6 +349,7 @@ def main():
     args = sys.argv[1:]
     seed, seeds, count, keep = 1, 1, 20, "random-hoist-failures"
     quiet = False
+    only = None
     while args and args[0].startswith("--"):
         opt = args.pop(0)
         if opt == "--seed":
@@ -360,6 +362,8 @@ def main():
             keep = args.pop(0)
         elif opt == "--quiet":
             quiet = True
+        elif opt == "--program":
+            only = int(args.pop(0))
         elif opt == "--lto":
             LTO.append("-flto")
         else:
@@ -371,7 +375,7 @@ def main():
     passed = failed = 0
     tmp = tempfile.mkdtemp(prefix="random-hoist-")
     for seed, k in [(s, k) for s in range(seed, seed + seeds)
-                    for k in range(count)]:
+                    for k in (range(count) if only is None else [only])]:
         rng = random.Random(seed * 100003 + k)
         src_text = Prog(rng, random.Random(seed * 100003 + k + 7777777)
                         ).source()
