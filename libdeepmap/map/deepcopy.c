@@ -247,7 +247,38 @@ struct dm_expander
   struct dm_visited visited;
   void *check;			/* structured or enter data: record */
   enum dm_construct construct;
+  /* Pointer fields the construct attaches itself (sorted): left alone.  */
+  const uintptr_t *own;
+  size_t nown;
 };
+
+/* Does the construct attach the pointer at SLOT itself (an attach
+   entry of the program, or GCC's implicit one for this->ptr, which
+   OpenMP makes NULL where the pointee is not present)?  Then what it
+   points to on the device is the construct's to say, not deep copy's.  */
+static int
+dm_own_slot (const struct dm_expander *x, uintptr_t slot)
+{
+  size_t lo = 0, hi = x->nown;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (x->own[mid] == slot)
+	return 1;
+      if (x->own[mid] < slot)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return 0;
+}
+
+static int
+dm_uintptr_cmp (const void *a, const void *b)
+{
+  uintptr_t x = *(const uintptr_t *) a, y = *(const uintptr_t *) b;
+  return x < y ? -1 : x > y;
+}
 
 
 /* The counted tail of T (a flexible array member), or NULL: version 1
@@ -353,7 +384,8 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	{
 	  uintptr_t slot = obj + fd->offset + r * fd->stride;
 	  uintptr_t target = dm_deep_load (slot);
-	  if (!fd->pointee)
+	  if (!fd->pointee
+	      || (__builtin_expect (x->nown != 0, 0) && dm_own_slot (x, slot)))
 	    continue;
 	  size_t n = dm_field_count (fd, (const char *) obj, slot);
 	  /* NULL fields too: one set to NULL while mapped is a change.  */
@@ -577,6 +609,35 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   struct dm_expander x;
   memset (&x, 0, sizeof x);
   x.construct = c;
+  uintptr_t own_inline[16], *own = own_inline;
+  size_t nown = 0, capown = 16;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
+	kind &= ~DM_MAP_IMPLICIT;
+      if ((kind != DM_MAP_ATTACH
+	   && kind != DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+	  || !hostaddrs[i])
+	continue;
+      if (nown == capown)
+	{
+	  uintptr_t *o = malloc (2 * capown * sizeof *o);
+	  if (!o)
+	    dm_fatal ("deep copy: out of host memory for %zu attachments",
+		      2 * capown);
+	  memcpy (o, own, nown * sizeof *o);
+	  if (own != own_inline)
+	    free (own);
+	  own = o;
+	  capown *= 2;
+	}
+      own[nown++] = (uintptr_t) hostaddrs[i];
+    }
+  if (nown > 1)
+    qsort (own, nown, sizeof *own, dm_uintptr_cmp);
+  x.own = own;
+  x.nown = nown;
   /* Items announced as overwritten by the region, or as read only
      (map/overwrite.h).  */
   size_t over[DM_OVERWRITE_MAX], nover = 0;
@@ -652,6 +713,8 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
     dm_pointers_unique (&x.pointers);
   free (x.visited.slot);
   free (x.work);
+  if (own != own_inline)
+    free (own);
 
   size_t extra = x.objects.n + x.pointers.n;
   if ((c != DM_CONSTRUCT_TARGET && c != DM_CONSTRUCT_ENTER_DATA)
