@@ -11,7 +11,8 @@
 #   make check-hoist-random  HOIST_SEEDS x HOIST_COUNT random programs
 #                       built with and without the plugin print the same
 #                       (transfer hoisting's differential campaign)
-#   make check-libgomp-full  GCC 12's whole libgomp C testsuite, once
+#   make check-libgomp-full  GCC 12's whole libgomp C testsuite and its
+#                       C++ tests with target constructs, once
 #                       against the system libgomp and once against
 #                       $(SWAPIN): every result that passes on stock must
 #                       pass under deepmap (about 7 minutes)

@@ -865,6 +865,10 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	      env->items[i].host = h;
 	      env->items[i].attach = 1;
 	    }
+	  /* Its value, as libgomp gives it, is the device address of the
+	     pointer it attached: an always_pointer entry right after it
+	     (a C++ reference member to that pointer) points there.  */
+	  devaddrs[i] = h ? dm_dir_translate (dev, h, 0) : 0;
 	  break;
 	default:
 	  break;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # extract.sh -- unpack GCC 12's libgomp C test directories (libgomp.c and
-# libgomp.c-c++-common) from the gcc-12-source tarball, once.
+# libgomp.c-c++-common) and its C++ one (libgomp.c++) from the
+# gcc-12-source tarball, once.
 # Usage: extract.sh DEST [TARBALL]
 # DEST/.stamp records the tarball; a second call with the same tarball
 # does nothing.
@@ -18,7 +19,10 @@ if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
        "(package gcc-12-source)" >&2
   exit 1
 fi
-if [ -f "$dest/.stamp" ] && [ "$(cat "$dest/.stamp")" = "$tarball" ] \
+# The stamp names what was unpacked: a tree from before libgomp.c++ was
+# is unpacked again.
+want="$tarball +c++"
+if [ -f "$dest/.stamp" ] && [ "$(cat "$dest/.stamp")" = "$want" ] \
    && [ "$dest/.stamp" -nt "$tarball" ]; then
   exit 0
 fi
@@ -29,12 +33,14 @@ trap 'rm -rf "$tmp"' EXIT
 # Members are gcc-12.x.y/libgomp/testsuite/<dir>/<file>.
 tar -xJf "$tarball" -C "$tmp" --strip-components=3 --wildcards \
   '*/libgomp/testsuite/libgomp.c/*' \
-  '*/libgomp/testsuite/libgomp.c-c++-common/*'
-if [ ! -d "$tmp/libgomp.c" ] || [ ! -d "$tmp/libgomp.c-c++-common" ]; then
+  '*/libgomp/testsuite/libgomp.c-c++-common/*' \
+  '*/libgomp/testsuite/libgomp.c++/*'
+if [ ! -d "$tmp/libgomp.c" ] || [ ! -d "$tmp/libgomp.c-c++-common" ] \
+   || [ ! -d "$tmp/libgomp.c++" ]; then
   echo "deepmap: error: $tarball holds no libgomp testsuite" >&2
   exit 1
 fi
 rm -rf "$dest"
 mv "$tmp" "$dest"
 trap - EXIT
-echo "$tarball" > "$dest/.stamp"
+echo "$want" > "$dest/.stamp"
