@@ -81,6 +81,9 @@ extern void dm_register_pass (const char *name);
 extern tree dm_annotate_decl (void);
 extern bool dm_is_annotate_decl (tree decl);
 
+/* dm-annotate.c */
+extern bool dm_data_map_kind (enum gomp_map_kind kind);
+
 /* dm-overwrite.c */
 extern bool dm_overwrite_enabled;
 extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,

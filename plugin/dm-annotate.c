@@ -91,7 +91,7 @@ dm_construct_name (int kind)
 
 /* Map kinds that move or hold the item's bytes (not pointers, attach
    entries or firstprivate copies).  */
-static bool
+bool
 dm_data_map_kind (enum gomp_map_kind kind)
 {
   switch (kind)

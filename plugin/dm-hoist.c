@@ -2194,6 +2194,8 @@ dm_group_written_first (dm_region *r, dm_hoist_state *st,
 {
   if (!r->loop)
     return false;
+  ao_ref ra;
+  dm_section_ref (&st->items[g], &ra);
   for (unsigned z : in_loop)
     {
       dm_item *it = &st->items[z];
@@ -2205,8 +2207,7 @@ dm_group_written_first (dm_region *r, dm_hoist_state *st,
 	    return false;
 	  continue;
 	}
-      ao_ref ra, rb;
-      dm_section_ref (&st->items[g], &ra);
+      ao_ref rb;
       dm_section_ref (it, &rb);
       if (dm_provably_disjoint (&st->items[g], it)
 	  || !refs_may_alias_p_1 (&ra, &rb, false))

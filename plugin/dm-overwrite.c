@@ -1619,13 +1619,11 @@ dm_place_atoms (const dm_place &s, hash_set<tree> *set)
       polys[n++] = &s.loops[k].lo;
       polys[n++] = &s.loops[k].extent;
     }
+  /* Atoms are variables (dm_eval).  */
   for (unsigned i = 0; i < n; i++)
     for (unsigned t = 0; t < polys[i]->n; t++)
       for (unsigned a = 0; a < polys[i]->t[t].n; a++)
-	{
-	  tree atom = polys[i]->t[t].atoms[a];
-	  walk_tree_without_duplicates (&atom, dm_add_vars, set);
-	}
+	set->add (polys[i]->t[t].atoms[a]);
 }
 
 bool

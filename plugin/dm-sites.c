@@ -275,8 +275,8 @@ dm_keep_var (tree var)
 }
 
 /* Does entry K of the construct whose map kinds are the static array
-   KINDS map data (to, from, tofrom, alloc, with or without always)?
-   False where KINDS says nothing (an outlined function).  */
+   KINDS map data (dm_data_map_kind)?  False where KINDS says nothing
+   (an outlined function).  */
 static bool
 dm_data_entry (tree kinds, unsigned k)
 {
@@ -290,10 +290,7 @@ dm_data_entry (tree kinds, unsigned k)
   unsigned kind = tree_to_uhwi (v) & 0xff;
   if (GOMP_MAP_IMPLICIT_P (kind))
     kind &= ~GOMP_MAP_IMPLICIT;
-  return kind == GOMP_MAP_ALLOC || kind == GOMP_MAP_TO
-	 || kind == GOMP_MAP_FROM || kind == GOMP_MAP_TOFROM
-	 || kind == GOMP_MAP_ALWAYS_TO || kind == GOMP_MAP_ALWAYS_FROM
-	 || kind == GOMP_MAP_ALWAYS_TOFROM;
+  return dm_data_map_kind ((enum gomp_map_kind) kind);
 }
 
 /* Record the sites of annotation A, whose construct's call has map-kind

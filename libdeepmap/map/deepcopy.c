@@ -613,9 +613,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   size_t nown = 0, capown = 16;
   for (size_t i = 0; i < mapnum; i++)
     {
-      int kind = kinds[i] & 0xff;
-      if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
-	kind &= ~DM_MAP_IMPLICIT;
+      int kind = dm_plain_kind (kinds[i]);
       if ((kind != DM_MAP_ATTACH
 	   && kind != DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
 	  || !hostaddrs[i])
@@ -648,9 +646,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
 
   for (size_t i = 0; i < mapnum; i++)
     {
-      int kind = kinds[i] & 0xff;
-      if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
-	kind &= ~DM_MAP_IMPLICIT;
+      int kind = dm_plain_kind (kinds[i]);
       /* Data items only: the kinds that move or hold bytes.  */
       int data = !(kind & DM_MAP_FLAG_SPECIAL)
 		 || kind == DM_MAP_DELETE || kind == DM_MAP_RELEASE;
@@ -783,9 +779,7 @@ dm_deep_replay_item (enum dm_construct c, size_t mapnum, void **hostaddrs,
   for (size_t i = 0; i < mapnum; i++)
     if (hostaddrs[i] == dm_pending[0].host && sizes[i])
       {
-	int kind = kinds[i] & 0xff;
-	if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
-	  kind &= ~DM_MAP_IMPLICIT;
+	int kind = dm_plain_kind (kinds[i]);
 	if (kind != DM_MAP_ALLOC && kind != DM_MAP_TO && kind != DM_MAP_FROM
 	    && kind != DM_MAP_TOFROM)
 	  return 0;

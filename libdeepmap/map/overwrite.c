@@ -6,15 +6,6 @@
 #include "map/overwrite.h"
 #include "support/ompabi.h"
 
-static int
-dm_plain_kind (unsigned short k)
-{
-  int kind = k & 0xff;
-  if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
-    kind &= ~DM_MAP_IMPLICIT;
-  return kind;
-}
-
 enum dm_reach
 dm_entry_reach (unsigned short k, const void *addr, size_t size, uintptr_t a,
 		size_t s)

@@ -124,6 +124,17 @@ dm_host_table_nvars (const struct dm_host_table *t)
   return (size_t) (t->vars_end - t->vars_begin) / 2;
 }
 
+/* The map kind of entry kind K, without its alignment and without the
+   marker of an implicit map.  */
+static inline int
+dm_plain_kind (unsigned short k)
+{
+  int kind = k & 0xff;
+  if ((kind & DM_MAP_SPECIAL_BITS) == DM_MAP_IMPLICIT)
+    kind &= ~DM_MAP_IMPLICIT;
+  return kind;
+}
+
 /* Entry points of the system libgomp that deepmap calls itself (through
    the forwarding stubs): GCC 12's omp.h lacks the first, the second is
    GCC's internal host-teams entry (GCC 9 and later), which sets the
