@@ -626,6 +626,8 @@ struct dm_walk
      clauses' values (see dm_prelude).  */
   hash_set<gimple *> prelude;
   unsigned serials = 0;		/* loops visited (dm_loop::serial) */
+  /* The walk knows every path to where it is: values are computed.  */
+  bool known = true;
 };
 
 static dm_binding *
@@ -827,77 +829,6 @@ dm_eval_address (dm_walk *w, tree ref, int depth)
     }
 }
 
-/* Does the store STMT, run unconditionally once for every combination
-   of the indices of W's loops, write every byte of the item?  Its
-   offset must enumerate the item: the indices (each of them used, each
-   linearly) step through consecutive elements, innermost first.  */
-static bool
-dm_store_covers (dm_walk *w, gimple *stmt)
-{
-  tree lhs = gimple_assign_lhs (stmt);
-  tree size = TYPE_SIZE_UNIT (TREE_TYPE (lhs));
-  if (!size || !tree_fits_shwi_p (size) || w->loops.length () > 3
-      || w->loops.is_empty ())
-    return false;
-  dm_poly offset = dm_poly_addmul (dm_eval_address (w, lhs, 0),
-				   dm_poly_atom (w->r->base), -1);
-  if (!offset.ok || dm_poly_mentions (offset, w->r->base))
-    return false;
-  unsigned n = w->loops.length ();
-  dm_poly coef[3], ext[3];
-  dm_poly rest = offset;
-  for (unsigned k = 0; k < n; k++)
-    {
-      dm_poly c;
-      if (!dm_poly_split (rest, w->loops[k].index, &c, &rest))
-	return false;
-      for (unsigned j = 0; j < n; j++)
-	if (dm_poly_mentions (c, w->loops[j].index)
-	    || dm_poly_mentions (w->loops[k].extent, w->loops[j].index)
-	    || dm_poly_mentions (w->loops[k].lo, w->loops[j].index))
-	  return false;
-      coef[k] = c;
-    }
-  /* A loop from LO: its index is LO + I' for I' from 0, which moves the
-     first address by COEF * LO and leaves EXTENT - LO iterations.  */
-  for (unsigned k = 0; k < n; k++)
-    {
-      rest = dm_poly_addmul (rest, dm_poly_mul (coef[k], w->loops[k].lo), 1);
-      ext[k] = dm_poly_addmul (w->loops[k].extent, w->loops[k].lo, -1);
-    }
-  if (!rest.ok || rest.n != 0)
-    return false;
-  /* Some order of the loops in which each coefficient is the previous
-     one times the previous extent, starting from the element size.  */
-  static const unsigned perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 },
-					 { 1, 0, 2 }, { 1, 2, 0 },
-					 { 2, 0, 1 }, { 2, 1, 0 } };
-  for (const unsigned *perm : perms)
-    {
-      bool valid = true;
-      for (unsigned k = 0; k < n; k++)
-	valid &= perm[k] < n;
-      if (!valid)
-	continue;
-      dm_poly step = dm_poly_const (tree_to_shwi (size));
-      unsigned k;
-      for (k = 0; k < n; k++)
-	{
-	  if (!dm_poly_equal (coef[perm[k]], step))
-	    break;
-	  step = dm_poly_mul (step, ext[perm[k]]);
-	}
-      if (k == n && dm_poly_equal (step, w->r->length))
-	{
-	  w->r->ncounts = n;
-	  for (k = 0; k < n; k++)
-	    w->r->counts[k] = ext[k];
-	  return true;
-	}
-    }
-  return false;
-}
-
 /* Where the reference REF of STMT is in the walk: false if the walk
    cannot say.  */
 static bool
@@ -932,19 +863,108 @@ dm_same_place (const dm_place &a, const dm_place &b)
   return true;
 }
 
-/* The store STMT runs whenever the region does: record it.  */
-static void
-dm_note_store (dm_walk *w, gimple *stmt)
+/* Does a store at AT, run unconditionally once for every combination
+   of the indices of its loops, write every byte of the item?  Its
+   offset must enumerate the item: the indices (each of them used, each
+   linearly) step through consecutive elements, innermost first.  */
+static bool
+dm_place_covers (dm_walk *w, const dm_place &at)
 {
-  dm_place at;
-  if (dm_place_of (w, gimple_assign_lhs (stmt), &at))
-    w->r->stores.safe_push (at);
+  unsigned n = at.nloops;
+  if (n == 0 || n > 3)
+    return false;
+  dm_poly coef[3], ext[3];
+  dm_poly rest = at.offset;
+  for (unsigned k = 0; k < n; k++)
+    {
+      dm_poly c;
+      if (!dm_poly_split (rest, at.loops[k].index, &c, &rest))
+	return false;
+      for (unsigned j = 0; j < n; j++)
+	if (dm_poly_mentions (c, at.loops[j].index)
+	    || dm_poly_mentions (at.loops[k].extent, at.loops[j].index)
+	    || dm_poly_mentions (at.loops[k].lo, at.loops[j].index))
+	  return false;
+      coef[k] = c;
+    }
+  /* A loop from LO: its index is LO + I' for I' from 0, which moves the
+     first address by COEF * LO and leaves EXTENT - LO iterations.  */
+  for (unsigned k = 0; k < n; k++)
+    {
+      rest = dm_poly_addmul (rest, dm_poly_mul (coef[k], at.loops[k].lo), 1);
+      ext[k] = dm_poly_addmul (at.loops[k].extent, at.loops[k].lo, -1);
+    }
+  if (!rest.ok || rest.n != 0)
+    return false;
+  /* Some order of the loops in which each coefficient is the previous
+     one times the previous extent, starting from the element size.  */
+  static const unsigned perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 },
+					 { 1, 0, 2 }, { 1, 2, 0 },
+					 { 2, 0, 1 }, { 2, 1, 0 } };
+  for (const unsigned *perm : perms)
+    {
+      bool valid = true;
+      for (unsigned k = 0; k < n; k++)
+	valid &= perm[k] < n;
+      if (!valid)
+	continue;
+      dm_poly step = dm_poly_const (at.size);
+      unsigned k;
+      for (k = 0; k < n; k++)
+	{
+	  if (!dm_poly_equal (coef[perm[k]], step))
+	    break;
+	  step = dm_poly_mul (step, ext[perm[k]]);
+	}
+      if (k == n && dm_poly_equal (step, w->r->length))
+	{
+	  w->r->ncounts = n;
+	  for (k = 0; k < n; k++)
+	    w->r->counts[k] = ext[k];
+	  return true;
+	}
+    }
+  return false;
 }
 
-/* The load STMT: covered by an earlier store of the same iteration, or
+/* A store of the item met on the way through a range (dm_walk_range):
+   where it falls, whether it has been counted (it runs whenever the
+   region does), and for the stores known on the jumps to a label, that
+   LABEL.  */
+struct dm_path_store
+{
+  tree label;
+  bool counted;
+  dm_place at;
+};
+
+/* The store at AT runs whenever the region does: record it, or see
+   whether it covers the item.  */
+static void
+dm_count_store (dm_walk *w, dm_path_store *s)
+{
+  s->counted = true;
+  if (w->r->record)
+    w->r->stores.safe_push (s->at);
+  else if (dm_place_covers (w, s->at))
+    w->r->covered = true;
+}
+
+/* Is some store of LIST at the place of AT?  */
+static bool
+dm_stored_at (const vec<dm_path_store> &list, const dm_place &at)
+{
+  for (const dm_path_store &s : list)
+    if (dm_same_place (s.at, at))
+      return true;
+  return false;
+}
+
+/* The load STMT: covered by an earlier store of the same iteration,
+   one that always runs or one on every path to it (PATH), or
    exposed.  */
 static void
-dm_note_load (dm_walk *w, gimple *stmt)
+dm_note_load (dm_walk *w, gimple *stmt, const vec<dm_path_store> &path)
 {
   dm_place at;
   if (!dm_place_of (w, gimple_assign_rhs1 (stmt), &at))
@@ -955,6 +975,8 @@ dm_note_load (dm_walk *w, gimple *stmt)
   for (const dm_place &st : w->r->stores)
     if (dm_same_place (st, at))
       return;
+  if (dm_stored_at (path, at))
+    return;
   w->r->exposed.safe_push (at);
 }
 
@@ -982,30 +1004,31 @@ dm_extent (dm_walk *w, enum tree_code cond, tree final)
 }
 
 static bool dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi,
-			   gimple *stop, bool cond);
+			   gimple *stop, bool cond, vec<dm_path_store> *done);
 
 /* Walk SEQ (see dm_walk_range).  */
 static bool
-dm_walk_seq (dm_walk *w, gimple_seq seq, bool cond)
+dm_walk_seq (dm_walk *w, gimple_seq seq, bool cond,
+	     vec<dm_path_store> *done = NULL)
 {
-  return dm_walk_range (w, gsi_start (seq), NULL, cond);
+  return dm_walk_range (w, gsi_start (seq), NULL, cond, done);
 }
 
 /* Walk the statements from GSI up to STOP (NULL: the end) as the body of
    a loop over INDEX (NULL_TREE: a body that runs once, whose variables
-   are forgotten afterwards all the same).  COND: as for dm_walk_range.
-   The loop runs its body to the end or not at all (no way out): what the
-   body's own control flow does stays inside.  */
+   are forgotten afterwards all the same).  COND and DONE: as for
+   dm_walk_range.  The loop runs its body to the end or not at all (no
+   way out): what the body's own control flow does stays inside.  */
 static void
 dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &lo,
 		   const dm_poly &extent, gimple_stmt_iterator gsi,
-		   gimple *stop, bool cond)
+		   gimple *stop, bool cond, vec<dm_path_store> *done = NULL)
 {
   hash_set<tree> changed, *outer = w->changed;
   w->changed = &changed;
   if (index)
     w->loops.safe_push (dm_loop { index, lo, extent, ++w->serials });
-  dm_walk_range (w, gsi, stop, cond);
+  dm_walk_range (w, gsi, stop, cond, done);
   if (index)
     w->loops.pop ();
   w->changed = outer;
@@ -1143,25 +1166,144 @@ dm_walk_counted_loop (dm_walk *w, gimple_stmt_iterator *gsi, bool cond)
   return true;
 }
 
+/* A binding the jumps to LABEL agree on (dm_walk_range).  */
+struct dm_label_binding
+{
+  tree label;
+  dm_binding b;
+};
+
+/* A jump to LABEL: keep in AT_LABEL the bindings of W that hold on
+   every jump there so far (JUMPED: some jump went there before).  */
+static void
+dm_env_jump (dm_walk *w, vec<dm_label_binding> *at_label, bool jumped,
+	     tree label)
+{
+  if (!jumped)
+    {
+      for (const dm_binding &b : w->env)
+	at_label->safe_push (dm_label_binding { label, b });
+      return;
+    }
+  unsigned k = 0;
+  for (unsigned i = 0; i < at_label->length (); i++)
+    {
+      const dm_label_binding &lb = (*at_label)[i];
+      dm_binding *b = lb.label == label ? dm_bound (w, lb.b.var) : NULL;
+      if (lb.label != label || (b && dm_poly_equal (b->value, lb.b.value)))
+	(*at_label)[k++] = lb;
+    }
+  at_label->truncate (k);
+}
+
+/* At LABEL, reached by jumps (recorded in AT_LABEL) and, if REACHED,
+   by falling through: keep the bindings every way in agrees on.  */
+static void
+dm_env_meet (dm_walk *w, const vec<dm_label_binding> &at_label, tree label,
+	     bool reached)
+{
+  if (!reached)
+    {
+      while (!w->env.is_empty ())
+	dm_bind (w, w->env.last ().var, dm_poly_fail ());
+      for (const dm_label_binding &lb : at_label)
+	if (lb.label == label)
+	  dm_bind (w, lb.b.var, lb.b.value);
+      return;
+    }
+  for (unsigned i = 0; i < w->env.length (); )
+    {
+      bool kept = false;
+      for (const dm_label_binding &lb : at_label)
+	kept |= lb.label == label && lb.b.var == w->env[i].var
+		&& dm_poly_equal (lb.b.value, w->env[i].value);
+      if (kept)
+	i++;
+      else
+	dm_bind (w, w->env[i].var, dm_poly_fail ());
+    }
+}
+
+/* Does SEQ only end the lifetime of variables?  */
+static bool
+dm_only_clobbers (gimple_seq seq)
+{
+  for (gimple_stmt_iterator i = gsi_start (seq); !gsi_end_p (i); gsi_next (&i))
+    if (!gimple_clobber_p (gsi_stmt (i)) && !is_gimple_debug (gsi_stmt (i)))
+      return false;
+  return true;
+}
+
+/* Keep in PATH the stores that AT_LABEL records for LABEL as well.  */
+static void
+dm_path_meet (vec<dm_path_store> *path, const vec<dm_path_store> &at_label,
+	      tree label)
+{
+  unsigned k = 0;
+  for (unsigned i = 0; i < path->length (); i++)
+    {
+      bool kept = false;
+      for (const dm_path_store &s : at_label)
+	kept |= s.label == label && dm_same_place (s.at, (*path)[i].at);
+      if (kept)
+	(*path)[k++] = (*path)[i];
+    }
+  path->truncate (k);
+}
+
+/* A jump to LABEL (ahead) with PATH the stores on every path to it:
+   the stores of every jump there so far are those of AT_LABEL for it.  */
+static void
+dm_path_jump (const vec<dm_path_store> &path, vec<dm_path_store> *at_label,
+	      hash_set<tree> *jumped, tree label)
+{
+  if (!jumped->add (label))
+    {
+      for (const dm_path_store &s : path)
+	{
+	  at_label->safe_push (s);
+	  at_label->last ().label = label;
+	}
+      return;
+    }
+  unsigned k = 0;
+  for (unsigned i = 0; i < at_label->length (); i++)
+    if ((*at_label)[i].label != label || dm_stored_at (path, (*at_label)[i].at))
+      (*at_label)[k++] = (*at_label)[i];
+  at_label->truncate (k);
+}
+
 /* Walk the statements from GSI up to STOP (NULL: the end of the
    sequence) in order, tracking values and looking for a covering store.
    COND: the statements may not run (control flow before them may go
    around them).  Within the range, a statement runs whenever the range
    does if no jump seen so far goes to a label after it (the branches of
    an if or ?: meet again before it); values set where that does not
-   hold are forgotten, stores there do not count.  A jump back, out of
-   the range or of a kind not followed makes the rest of the range
-   conditional.  Returns whether that happened: the walk does not know
-   where control goes from there.  */
+   hold are forgotten, stores there count only once the branches meet
+   again and each of them made a store at the same place.  A jump back,
+   out of the range or of a kind not followed makes the rest of the
+   range conditional.  Returns whether that happened: the walk does not
+   know where control goes from there.  Otherwise, DONE (if not NULL)
+   receives the stores made on every path through the range.  */
 static bool
-dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
+dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
+	       vec<dm_path_store> *done)
 {
-  hash_set<tree> ahead, pending;
+  hash_set<tree> ahead, pending, jumped;
   for (gimple_stmt_iterator i = gsi; !gsi_end_p (i) && gsi_stmt (i) != stop;
        gsi_next (&i))
     if (glabel *l = dyn_cast <glabel *> (gsi_stmt (i)))
       ahead.add (gimple_label_label (l));
   bool lost = false;
+  /* The stores made on every path from the start of the range to the
+     statement (while not LOST), and for each label jumped to ahead,
+     those made on every jump there.  REACHED: control falls through to
+     the statement.  */
+  auto_vec<dm_path_store> path, at_label;
+  auto_vec<dm_label_binding> at_label_env;
+  bool reached = true;
+  /* Values are computed while the walk knows every path here.  */
+  bool known = w->known;
   for (; !gsi_end_p (gsi) && gsi_stmt (gsi) != stop && !w->r->covered;
        gsi_next (&gsi))
     {
@@ -1169,15 +1311,23 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
       bool here = cond || lost || pending.elements () != 0;
       if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_NOP)
 	continue;
+      if (lost)
+	path.truncate (0);
       if (gbind *b = dyn_cast <gbind *> (stmt))
 	{
-	  lost |= dm_walk_seq (w, gimple_bind_body (b), here);
+	  auto_vec<dm_path_store> inner;
+	  w->known = known && !lost;
+	  lost |= dm_walk_seq (w, gimple_bind_body (b), here, &inner);
+	  w->known = known;
+	  path.safe_splice (inner);
 	  continue;
 	}
       if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
 	{
+	  w->known = known && !lost;
 	  lost |= dm_walk_seq (w, gimple_omp_for_pre_body (f), here);
 	  here |= lost;
+	  w->known = known && !lost;
 	  /* The outer loop of a combined construct runs the iterations
 	     of the inner one, which says which they are.  */
 	  if (gimple_omp_for_combined_p (f))
@@ -1185,6 +1335,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	      dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 				 gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
 				 here);
+	      w->known = known;
 	      continue;
 	    }
 	  unsigned n = gimple_omp_for_collapse (f);
@@ -1209,30 +1360,50 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 		  pushed++;
 		}
 	    }
-	  /* A loop the walk does not understand may run no iteration.  */
+	  /* A loop the walk does not understand may run no iteration,
+	     or run with values it does not know.  */
+	  w->known &= ok;
 	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
 			     here || !ok);
 	  for (unsigned i = 0; i < pushed; i++)
 	    w->loops.pop ();
+	  w->known = known;
 	  continue;
 	}
       if (gimple_code (stmt) == GIMPLE_OMP_PARALLEL
 	  || gimple_code (stmt) == GIMPLE_OMP_TEAMS)
 	{
 	  /* Some thread or team runs the body.  */
+	  auto_vec<dm_path_store> inner;
+	  w->known = known && !lost;
 	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (stmt)), NULL,
-			     here);
+			     here, &inner);
+	  w->known = known;
+	  path.safe_splice (inner);
 	  continue;
 	}
       if (gtry *t = dyn_cast <gtry *> (stmt))
 	{
-	  dm_walk_seq (w, gimple_try_eval (t), here);
-	  lost = true;
+	  /* A scope's end (C++ locals): the cleanup only clobbers, and
+	     control goes on after the try as after a block.  */
+	  bool scope = (gimple_try_kind (t) == GIMPLE_TRY_FINALLY
+			&& dm_only_clobbers (gimple_try_cleanup (t)));
+	  auto_vec<dm_path_store> inner;
+	  w->known = known && !lost;
+	  bool inner_lost = dm_walk_seq (w, gimple_try_eval (t), here,
+					 scope ? &inner : NULL);
+	  w->known = known;
+	  lost |= inner_lost || !scope;
+	  path.safe_splice (inner);
 	  continue;
 	}
-      if (is_gimple_assign (stmt) && dm_walk_counted_loop (w, &gsi, here))
+      w->known = known && !lost;
+      bool counted_loop = (is_gimple_assign (stmt)
+			   && dm_walk_counted_loop (w, &gsi, here));
+      w->known = known;
+      if (counted_loop)
 	continue;
       switch (gimple_code (stmt))
 	{
@@ -1242,9 +1413,10 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	      if (w->r->record && gimple_assign_load_p (stmt)
 		  && w->r->derived.contains
 		       (dm_ref_root (gimple_assign_rhs1 (stmt))))
-		dm_note_load (w, stmt);
+		dm_note_load (w, stmt, path);
 	      dm_poly value = dm_poly_fail ();
-	      if (!here && gimple_num_ops (stmt) <= 3 && !TREE_ADDRESSABLE (v))
+	      if (known && !lost && gimple_num_ops (stmt) <= 3
+		  && !TREE_ADDRESSABLE (v))
 		value = dm_eval_code (w, gimple_assign_rhs_code (stmt),
 				      TREE_TYPE (v), gimple_assign_rhs1 (stmt),
 				      gimple_num_ops (stmt) > 2
@@ -1252,14 +1424,19 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 				      0);
 	      dm_bind (w, v, value);
 	    }
-	  else if (!here
+	  else if (!lost
 		   && w->r->derived.contains
 			(dm_ref_root (gimple_assign_lhs (stmt))))
 	    {
-	      if (w->r->record)
-		dm_note_store (w, stmt);
-	      else if (dm_store_covers (w, stmt))
-		w->r->covered = true;
+	      dm_path_store s;
+	      s.label = NULL_TREE;
+	      s.counted = false;
+	      if (dm_place_of (w, gimple_assign_lhs (stmt), &s.at))
+		{
+		  if (!here)
+		    dm_count_store (w, &s);
+		  path.safe_push (s);
+		}
 	    }
 	  break;
 	case GIMPLE_CALL:
@@ -1271,8 +1448,25 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	    tree l = gimple_label_label (as_a <glabel *> (stmt));
 	    pending.remove (l);
 	    ahead.remove (l);
+	    if (jumped.contains (l))
+	      dm_env_meet (w, at_label_env, l, reached || lost);
+	    if (!reached)
+	      {
+		path.truncate (0);
+		for (const dm_path_store &s : at_label)
+		  if (s.label == l)
+		    path.safe_push (s);
+	      }
+	    else if (jumped.contains (l))
+	      dm_path_meet (&path, at_label, l);
+	    reached = true;
+	    /* The branches met: what each of them stored runs now.  */
+	    if (!cond && !lost && pending.elements () == 0)
+	      for (dm_path_store &s : path)
+		if (!s.counted)
+		  dm_count_store (w, &s);
 	  }
-	  break;
+	  continue;
 	case GIMPLE_GOTO:
 	case GIMPLE_COND:
 	  {
@@ -1287,18 +1481,33 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond)
 	      }
 	    for (unsigned k = 0; k < nt; k++)
 	      if (t[k] && TREE_CODE (t[k]) == LABEL_DECL && ahead.contains (t[k]))
-		pending.add (t[k]);
+		{
+		  pending.add (t[k]);
+		  dm_env_jump (w, &at_label_env, jumped.contains (t[k]), t[k]);
+		  dm_path_jump (path, &at_label, &jumped, t[k]);
+		}
 	      else
-		lost = true;
+		{
+		  /* Back (a loop the walk does not know: what it placed
+		     may be read again at other places) or out.  */
+		  if (w->r->record)
+		    w->r->unknown_read = true;
+		  lost = true;
+		}
+	    /* Control goes to the labels.  */
+	    reached = false;
 	  }
-	  break;
+	  continue;
 	default:
 	  /* A switch, an asm, a construct: from here on, code may not
 	     run.  */
 	  lost = true;
 	  break;
 	}
+      reached = true;
     }
+  if (done && !lost && reached)
+    done->safe_splice (path);
   return lost;
 }
 

@@ -7,9 +7,11 @@
    not kept.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* triad: a, b, c (1000 bytes each) and s (32) in once, only s back;
+/* triad: a, b (1000 bytes each) and s (32) in once, only s back (c is
+   read only where the same iteration stored it: allocated, not copied);
    escaped: e in and out at each of 8 steps.  */
-/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 12 transfers 11032 bytes, d2h 9 transfers 8032 bytes" { target offload_device } } */
+/* { dg-final { scan-deepmap-report "private.c:43:9: deepmap: hoist: 'c' kept on the device across the loop at private.c:40 \\(enter data map\\(alloc\\), exit data map\\(release\\)\\)" } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 11 transfers 10032 bytes, d2h 9 transfers 8032 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 125
@@ -84,6 +86,6 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "private.c:41:9: deepmap: hoist: 'a' kept on the device across the loop at private.c:38 \\(enter data map\\(to\\), exit data map\\(release\\)\\), not copied back: nothing reads it afterwards" } } */
-/* { dg-final { scan-deepmap-report "private.c:41:9: deepmap: hoist: 's' kept on the device across the loop at private.c:38 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
-/* { dg-final { scan-deepmap-report "private.c:67:9: deepmap: hoist: missed: 'e' not kept on the device across the loop at private.c:64 because a call that may access it runs at every step" } } */
+/* { dg-final { scan-deepmap-report "private.c:43:9: deepmap: hoist: 'a' kept on the device across the loop at private.c:40 \\(enter data map\\(to\\), exit data map\\(release\\)\\), not copied back: nothing reads it afterwards" } } */
+/* { dg-final { scan-deepmap-report "private.c:43:9: deepmap: hoist: 's' kept on the device across the loop at private.c:40 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "private.c:69:9: deepmap: hoist: missed: 'e' not kept on the device across the loop at private.c:66 because a call that may access it runs at every step" } } */
