@@ -214,8 +214,6 @@ static bool
 dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset,
 		  dm_mode mode)
 {
-  /* The blocks BLOCK's address is shared through, by reference.  */
-  auto_vec<tree, 4> via;
   basic_block bb;
   for (int pass = 0; pass < 2; pass++)
     FOR_EACH_BB_FN (bb, fun)
@@ -238,26 +236,22 @@ dm_block_leaks_p (function *fun, tree block, HOST_WIDE_INT offset,
 		      || get_base_address (TREE_OPERAND (op, 0)) != block
 		      || (start && op == gimple_call_arg (call, 1)))
 		    continue;
-		  tree b = mode != DM_DEREF && mode != DM_FIELD && offset == 0
-			   && i == 1
-			   ? dm_shared_by_reference (fun, stmt, block)
-			   : NULL_TREE;
-		  if (!b)
+		  if (mode == DM_DEREF || mode == DM_FIELD || offset != 0
+		      || i != 1 || !dm_shared_by_reference (fun, stmt, block))
 		    return true;
-		  via.safe_push (b);
 		}
 	      continue;
 	    }
-	  if (start && ref_maybe_used_by_stmt_p (call, block))
-	    {
-	      /* A start that gets BLOCK through a block it is shared
-		 through was checked with that block.  */
-	      tree data = gimple_call_arg (call, 1);
-	      bool shared = TREE_CODE (data) == ADDR_EXPR
-			    && via.contains (TREE_OPERAND (data, 0));
-	      if (!shared && dm_nested_writes (call, block, offset, mode))
-		return true;
-	    }
+	  /* A start that gets BLOCK through a block it is shared through
+	     was checked with that block (dm_shared_by_reference).  One
+	     that gets neither cannot reach BLOCK, although the oracle sees
+	     its address escape: it went nowhere but to starts (pass 0),
+	     whose bodies keep it to themselves (dm_note_outlined).  */
+	  tree data = start ? gimple_call_arg (call, 1) : NULL_TREE;
+	  if (data && TREE_CODE (data) == ADDR_EXPR
+	      && TREE_OPERAND (data, 0) == block
+	      && dm_nested_writes (call, block, offset, mode))
+	    return true;
 	  if (gimple_assign_load_p (stmt)
 	      && get_base_address (gimple_assign_rhs1 (stmt)) == block
 	      && dm_load_may_read (gimple_assign_rhs1 (stmt), offset))
