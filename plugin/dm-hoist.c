@@ -85,7 +85,10 @@ bool dm_hoist_enabled = true;
 /* One data section of one target construct.  */
 struct dm_item
 {
-  gcall *call;			/* the GOMP_target_ext call */
+  gcall *call;			/* the GOMP_target_ext call, or the
+				   GOMP_target_data_ext of a target data
+				   construct (DATA_REGION) */
+  bool data_region;
   unsigned index;		/* its map number in the construct */
   tree addr, size, device;	/* GIMPLE values */
   unsigned kind;		/* full kind (alignment << 8 | map kind) */
@@ -221,6 +224,19 @@ static bool
 dm_is_target_call (gimple *stmt)
 {
   return gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET);
+}
+
+/* The start and the end of a target data construct.  */
+static bool
+dm_is_data_region_call (gimple *stmt)
+{
+  return gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_DATA);
+}
+
+static bool
+dm_is_end_data_call (gimple *stmt)
+{
+  return gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_END_DATA);
 }
 
 static bool
@@ -516,6 +532,18 @@ dm_section_of_field (gcall *call, unsigned index, unsigned *slot,
   return false;
 }
 
+/* The address A of a map entry as the program had it, before it became
+   a void *.  */
+static tree
+dm_typed_address (tree a)
+{
+  while (a && TREE_CODE (a) == SSA_NAME
+	 && gimple_assign_cast_p (SSA_NAME_DEF_STMT (a))
+	 && VOID_TYPE_P (TREE_TYPE (TREE_TYPE (a))))
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  return a;
+}
+
 /* The slots of the GOMP_target_ext call CALL whose sections may hold
    pointers, as a mask: not a firstprivate integer passed in the slot,
    nor an address of plain numbers (a slot not understood counts).  */
@@ -537,12 +565,7 @@ dm_pointer_bearing_slots (gcall *call)
 				 &kind, &dynamic)
 		   && !dynamic
 		   && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT;
-      tree a = dm_arg_slot (call, addrs, i * psize, psize);
-      /* The address as the program had it, before it became a void *.  */
-      while (a && TREE_CODE (a) == SSA_NAME
-	     && gimple_assign_cast_p (SSA_NAME_DEF_STMT (a))
-	     && VOID_TYPE_P (TREE_TYPE (TREE_TYPE (a))))
-	a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+      tree a = dm_typed_address (dm_arg_slot (call, addrs, i * psize, psize));
       if (a && TREE_CODE (a) == ADDR_EXPR)
 	plain |= !dm_may_hold_pointers (TREE_TYPE (TREE_OPERAND (a, 0)));
       else if (a && POINTER_TYPE_P (TREE_TYPE (a)))
@@ -558,14 +581,18 @@ dm_pointer_bearing_slots (gcall *call)
 static bool
 dm_read_construct (gcall *call, dm_hoist_state *st)
 {
-  if (gimple_call_num_args (call) < 8
-      || !tree_fits_uhwi_p (gimple_call_arg (call, 2))
-      || !integer_zerop (gimple_call_arg (call, 6))
-      || !integer_zerop (gimple_call_arg (call, 7)))
+  /* GOMP_target_ext (device, fn, n, addrs, sizes, kinds, flags, depend,
+     args) or GOMP_target_data_ext (device, n, addrs, sizes, kinds).  */
+  bool data = dm_is_data_region_call (call);
+  unsigned a = data ? 1 : 2;
+  if (gimple_call_num_args (call) < (data ? 5 : 8)
+      || !tree_fits_uhwi_p (gimple_call_arg (call, a))
+      || (!data && (!integer_zerop (gimple_call_arg (call, 6))
+		    || !integer_zerop (gimple_call_arg (call, 7)))))
     return false;
-  unsigned n = tree_to_uhwi (gimple_call_arg (call, 2));
-  tree addrs = dm_arg_decl (call, 3), sizes = dm_arg_decl (call, 4);
-  tree kinds = dm_arg_decl (call, 5);
+  unsigned n = tree_to_uhwi (gimple_call_arg (call, a));
+  tree addrs = dm_arg_decl (call, a + 1), sizes = dm_arg_decl (call, a + 2);
+  tree kinds = dm_arg_decl (call, a + 3);
   if (!addrs || !sizes || !kinds)
     return false;
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
@@ -587,6 +614,11 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       if (member)
 	struct_members--;
       unsigned k = kind & DM_KIND_MASK;
+      /* The host code of a target data construct that uses device
+	 addresses may do anything with the device's copies.  */
+      if (data && (k == GOMP_MAP_USE_DEVICE_PTR
+		   || k == GOMP_MAP_USE_DEVICE_PTR_IF_PRESENT))
+	return false;
       if (k == GOMP_MAP_STRUCT)
 	{
 	  tree count = dm_arg_slot (call, sizes, i * ssize, ssize);
@@ -607,6 +639,7 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
 	      dm_item it;
 	      memset (&it, 0, sizeof it);
 	      it.call = call;
+	      it.data_region = data;
 	      it.index = i + 1;
 	      it.span = struct_members;
 	      it.span_last = span_last;
@@ -629,6 +662,7 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       dm_item it;
       memset (&it, 0, sizeof it);
       it.call = call;
+      it.data_region = data;
       it.index = i;
       it.addr = dm_arg_slot (call, addrs, i * psize, psize);
       it.size = dm_arg_slot (call, sizes, i * ssize, ssize);
@@ -636,7 +670,7 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
 	return false;
       it.device = gimple_call_arg (call, 0);
       it.deep_desc = dm_site_descriptor (kinds, i);
-      tree fn = gimple_call_arg (call, 1);
+      tree fn = data ? null_pointer_node : gimple_call_arg (call, 1);
       if (!it.deep_desc && TREE_CODE (fn) == ADDR_EXPR)
 	it.deep_desc = dm_site_descriptor (TREE_OPERAND (fn, 0), i);
       it.overwritten = dm_site_overwritten (kinds, i)
@@ -658,51 +692,181 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
 	it.missed = "it is mapped with an 'always' modifier";
       else if (integer_zerop (it.size))
 	it.missed = "it has no bytes";
+      /* What the constructs in it write would stay on the device, where
+	 the end of the original drops it.  */
+      else if (data && !(k & GOMP_MAP_FLAG_FROM))
+	it.missed = "a target data construct maps it without 'from'";
       it.fixed = it.missed != NULL;
       st->items.safe_push (it);
     }
   return true;
 }
 
+/* The name of a variable DECL, or NULL for one the compiler made.  */
+static const char *
+dm_decl_name (tree decl)
+{
+  if (!decl || !DECL_P (decl) || !DECL_NAME (decl) || DECL_ARTIFICIAL (decl))
+    return NULL;
+  return IDENTIFIER_POINTER (DECL_NAME (decl));
+}
+
+static char *dm_value_name (tree addr, int depth);
+
+/* A readable name for the pointer loaded by REF: 'g->u', 's.u', 'p',
+   'v.data()' for a std::vector's start, or NULL.  */
+static char *
+dm_load_name (tree ref, int depth)
+{
+  if (const char *n = dm_decl_name (ref))
+    return xstrdup (n);
+  if (TREE_CODE (ref) != COMPONENT_REF
+      || !DECL_NAME (TREE_OPERAND (ref, 1)))
+    return NULL;
+  const char *field = IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (ref, 1)));
+  tree obj = TREE_OPERAND (ref, 0);
+  /* libstdc++'s vector: v._M_impl.<base>._M_start.  */
+  bool data = false;
+  if (!strcmp (field, "_M_start"))
+    for (tree o = obj; TREE_CODE (o) == COMPONENT_REF; o = TREE_OPERAND (o, 0))
+      {
+	tree f = TREE_OPERAND (o, 1);
+	if (DECL_NAME (f) && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)),
+				      "_M_impl"))
+	  {
+	    obj = TREE_OPERAND (o, 0);
+	    data = true;
+	    break;
+	  }
+      }
+  /* Base classes (unnamed fields) are no part of the name.  */
+  while (data && TREE_CODE (obj) == COMPONENT_REF
+	 && !DECL_NAME (TREE_OPERAND (obj, 1)))
+    obj = TREE_OPERAND (obj, 0);
+  char *base = NULL;
+  const char *sep = ".";
+  if (TREE_CODE (obj) == MEM_REF && TREE_CODE (TREE_OPERAND (obj, 0)) == SSA_NAME
+      && tree_fits_shwi_p (TREE_OPERAND (obj, 1)))
+    {
+      /* p->m as the compiler writes it: MEM[(type of m *) p + offset].  */
+      tree ptr = TREE_OPERAND (obj, 0);
+      HOST_WIDE_INT off = tree_to_shwi (TREE_OPERAND (obj, 1));
+      tree rec = POINTER_TYPE_P (TREE_TYPE (ptr))
+		 ? TREE_TYPE (TREE_TYPE (ptr)) : NULL_TREE;
+      tree member = NULL_TREE;
+      if (rec && RECORD_OR_UNION_TYPE_P (rec)
+	  && TYPE_MAIN_VARIANT (rec) != TYPE_MAIN_VARIANT (TREE_TYPE (obj)))
+	for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
+	  if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
+	      && tree_fits_shwi_p (byte_position (f))
+	      && tree_to_shwi (byte_position (f)) == off
+	      && TYPE_MAIN_VARIANT (TREE_TYPE (f))
+		 == TYPE_MAIN_VARIANT (TREE_TYPE (obj)))
+	    member = f;
+      if (off == 0 || member)
+	{
+	  char *p = dm_value_name (ptr, depth + 1);
+	  base = p && member
+		 ? concat (p, "->", IDENTIFIER_POINTER (DECL_NAME (member)),
+			   NULL)
+		 : p;
+	  if (p && member)
+	    free (p);
+	  sep = member ? "." : "->";
+	}
+    }
+  else if (TREE_CODE (obj) == COMPONENT_REF)
+    base = dm_load_name (obj, depth + 1);
+  else if (dm_decl_name (obj))
+    base = xstrdup (dm_decl_name (obj));
+  if (base && data)
+    sep = ".";
+  if (!base)
+    return NULL;
+  char *name = concat (base, sep, data ? "data()" : field, NULL);
+  free (base);
+  return name;
+}
+
+/* A readable name for the pointer value ADDR, or NULL: the variable it
+   is, was loaded from or was stored to, through copies, conversions and
+   PHIs whose arguments agree.  */
+static char *
+dm_value_name (tree addr, int depth)
+{
+  if (depth > 6)
+    return NULL;
+  if (TREE_CODE (addr) == ADDR_EXPR)
+    return print_generic_expr_to_str (TREE_OPERAND (addr, 0));
+  if (TREE_CODE (addr) != SSA_NAME)
+    return dm_decl_name (addr) ? xstrdup (dm_decl_name (addr)) : NULL;
+  if (const char *n = dm_decl_name (SSA_NAME_VAR (addr)))
+    return xstrdup (n);
+  /* C++'s this.  */
+  if (SSA_NAME_VAR (addr) && TREE_CODE (SSA_NAME_VAR (addr)) == PARM_DECL
+      && DECL_NAME (SSA_NAME_VAR (addr)))
+    return xstrdup (IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (addr))));
+  gimple *def = SSA_NAME_DEF_STMT (addr);
+  if (gassign *as = dyn_cast <gassign *> (def))
+    {
+      if (gimple_assign_load_p (as))
+	{
+	  if (char *n = dm_load_name (gimple_assign_rhs1 (as), depth))
+	    return n;
+	}
+      else if (gimple_assign_single_p (as) || gimple_assign_cast_p (as))
+	if (char *n = dm_value_name (gimple_assign_rhs1 (as), depth + 1))
+	  return n;
+    }
+  else if (gphi *phi = dyn_cast <gphi *> (def))
+    {
+      /* The name the arguments agree on; else the first one's (a
+	 loop's value on entry, with what the loop set it to since).  */
+      char *name = NULL, *first = NULL;
+      bool agree = true;
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	{
+	  char *n = dm_value_name (gimple_phi_arg_def (phi, i), depth + 1);
+	  agree &= n && (!name || !strcmp (n, name));
+	  if (!first && n)
+	    first = xstrdup (n);
+	  free (name);
+	  name = n;
+	}
+      if (agree && name)
+	{
+	  free (first);
+	  return name;
+	}
+      free (name);
+      if (first)
+	return first;
+    }
+  /* What a call returned (malloc, new): the variable or member the
+     program keeps it in.  */
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, addr)
+    if (gimple_assign_single_p (use) && gimple_assign_rhs1 (use) == addr)
+      if (char *n = dm_load_name (gimple_assign_lhs (use), depth))
+	return n;
+  /* A gimplifier temporary is named after its variable plus ".N".  */
+  if (SSA_NAME_IDENTIFIER (addr))
+    {
+      const char *s = IDENTIFIER_POINTER (SSA_NAME_IDENTIFIER (addr));
+      const char *dot = strchr (s, '.');
+      if (dot && dot != s)
+	return xstrndup (s, dot - s);
+    }
+  return NULL;
+}
+
 /* A readable name for the section at ADDR.  */
 static char *
 dm_section_name (tree addr)
 {
-  if (TREE_CODE (addr) == ADDR_EXPR)
-    return print_generic_expr_to_str (TREE_OPERAND (addr, 0));
-  if (TREE_CODE (addr) == SSA_NAME && SSA_NAME_VAR (addr)
-      && DECL_NAME (SSA_NAME_VAR (addr))
-      && !DECL_ARTIFICIAL (SSA_NAME_VAR (addr)))
-    return xstrdup (IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (addr))));
-  /* A pointer loaded from a structure's field: 'g->u', 's.u'.  */
-  gimple *def = TREE_CODE (addr) == SSA_NAME ? SSA_NAME_DEF_STMT (addr) : NULL;
-  if (def && gimple_assign_load_p (def)
-      && TREE_CODE (gimple_assign_rhs1 (def)) == COMPONENT_REF
-      && DECL_NAME (TREE_OPERAND (gimple_assign_rhs1 (def), 1)))
-    {
-      tree ref = gimple_assign_rhs1 (def);
-      tree obj = TREE_OPERAND (ref, 0);
-      const char *field = IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (ref,
-									1)));
-      if (TREE_CODE (obj) == MEM_REF && integer_zerop (TREE_OPERAND (obj, 1))
-	  && TREE_CODE (TREE_OPERAND (obj, 0)) == SSA_NAME)
-	{
-	  char *base = dm_section_name (TREE_OPERAND (obj, 0));
-	  char *name = concat (base, "->", field, NULL);
-	  free (base);
-	  return name;
-	}
-      if (DECL_P (obj) && DECL_NAME (obj))
-	return concat (IDENTIFIER_POINTER (DECL_NAME (obj)), ".", field, NULL);
-    }
-  if (TREE_CODE (addr) == SSA_NAME && SSA_NAME_VAR (addr)
-      && DECL_NAME (SSA_NAME_VAR (addr)))
-    {
-      /* Gimplifier temporaries are named after their variable plus ".N".  */
-      const char *s = IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (addr)));
-      const char *dot = strchr (s, '.');
-      return dot && dot != s ? xstrndup (s, dot - s) : xstrdup (s);
-    }
+  if (char *n = dm_value_name (addr, 0))
+    return n;
   return print_generic_expr_to_str (addr);
 }
 
@@ -808,7 +972,9 @@ dm_stmt_ignorable_p (gimple *stmt)
 {
   if (is_gimple_debug (stmt) || !gimple_vuse (stmt))
     return true;
-  if (dm_is_target_call (stmt) || dm_omp_temp_stmt_p (stmt))
+  /* A target data construct's copies are its items'.  */
+  if (dm_is_target_call (stmt) || dm_omp_temp_stmt_p (stmt)
+      || dm_is_data_region_call (stmt) || dm_is_end_data_call (stmt))
     return true;
   gcall *call = dyn_cast <gcall *> (stmt);
   return call && dm_harmless_call_p (call);
@@ -1112,10 +1278,12 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
   for (gimple *g : st->opaque)
     if (dm_region_has (r, g))
       return dm_is_data_call (g)
-	     ? DM_WHY (r, "the loop holds target data, update, enter or exit "
-			  "data constructs",
-		       "target data, update, enter or exit data constructs "
-		       "are between the constructs")
+	     ? DM_WHY (r, "the loop holds target update, enter or exit data "
+			  "constructs, or target data that uses device "
+			  "addresses",
+		       "target update, enter or exit data constructs, or "
+		       "target data that uses device addresses, are between "
+		       "the constructs")
 	     : DM_WHY (r, "a target construct of the loop could not be read",
 		       "a target construct between them could not be read");
   for (gimple *g : r->stmts)
@@ -1362,15 +1530,17 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   if (!dm_region_invariant_p (lead->device, r))
     return DM_WHY (r, "its device is computed in the loop",
 		   "its device is computed between the constructs");
-  bool all_to = true;
+  bool all_to = true, data_mapped = false;
   for (unsigned i : in_loop)
     if (st->items[i].group == g)
       {
 	dm_item *it = &st->items[i];
 	unsigned k = it->kind & DM_KIND_MASK;
-	tree fn = gimple_call_arg (it->call, 1);
+	data_mapped |= it->data_region;
 	if (!(k & GOMP_MAP_FLAG_FROM)
-	    && (k != GOMP_MAP_TO || dm_device_may_write (fn, it->index, false)
+	    && (k != GOMP_MAP_TO || it->data_region
+		|| dm_device_may_write (gimple_call_arg (it->call, 1),
+					it->index, false)
 		|| dm_to_reached_by_writes (it)))
 	  /* The device may write a `to' section (through its own address,
 	     or a pointer loaded from another section: a structure's
@@ -1399,6 +1569,13 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	}
     }
   BITMAP_FREE (priv);
+  /* Inside a target data construct the host sees its own copy, which
+     an update would change; the walk does not tell inside from after.  */
+  if (data_mapped && !mine.is_empty ())
+    return DM_WHY (r, "the host accesses it in the loop and a target data "
+		      "construct maps it",
+		   "the host accesses it between the constructs and a "
+		   "target data construct maps it");
   for (dm_access &acc : mine)
     {
       /* A host loop whose writes go to the device once it is done, left
@@ -1468,7 +1645,8 @@ dm_group_writes_itself (dm_hoist_state *st, vec<unsigned> &in_loop, int g)
       dm_item *it = &st->items[z];
       if (it->group != g)
 	continue;
-      if (it->deep_desc || it->span || it->synthetic || it->rot_loop)
+      if (it->deep_desc || it->span || it->synthetic || it->rot_loop
+	  || it->data_region)
 	return true;
       tree fn = gimple_call_arg (it->call, 1);
       if (dm_device_may_write (fn, it->index, false)
@@ -2382,6 +2560,14 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
     if (alive[x] && st->items[in_loop[x]].nohoist)
       dm_kill_group (r, st, in_loop, alive, st->items[in_loop[x]].group,
 		     "'#pragma deepmap nohoist' applies to it");
+  /* A section that one construct's map keeps from staying (a target
+     data construct's map without 'from') stays for none.  */
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    {
+      dm_item *it = &st->items[in_loop[x]];
+      if (it->fixed)
+	dm_kill_group (r, st, in_loop, alive, it->group, it->missed);
+    }
   for (unsigned x = 0; x < in_loop.length (); x++)
     if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
       {
@@ -2597,6 +2783,44 @@ dm_reaches_alias_set (tree type, alias_set_type set)
   return dm_reaches_alias_set_1 (type, set, seen);
 }
 
+/* May the region of target construct CALL store to LREF through the
+   address of one of its map entries: on the device, or on the host
+   where a libgomp runs it there (host fallback)?  */
+static bool
+dm_entries_may_write (gcall *call, ao_ref *lref)
+{
+  tree addrs = dm_arg_decl (call, 3), kinds = dm_arg_decl (call, 5);
+  tree fn = gimple_call_arg (call, 1);
+  if (!addrs || !kinds || !tree_fits_uhwi_p (gimple_call_arg (call, 2)))
+    return true;
+  unsigned n = tree_to_uhwi (gimple_call_arg (call, 2));
+  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned kind;
+      bool dynamic;
+      if (dm_read_kind (dm_arg_slot (call, kinds, i * ksize, ksize), &kind,
+			&dynamic)
+	  && !dynamic && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT)
+	continue;
+      /* Its stores are of its type (strict aliasing), as a section's.  */
+      tree a = dm_typed_address (dm_arg_slot (call, addrs, i * psize, psize));
+      if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
+	return true;
+      ao_ref r;
+      ao_ref_init_from_ptr_and_size (&r, a, NULL_TREE);
+      tree pointee = TREE_TYPE (TREE_TYPE (a));
+      if (flag_strict_aliasing && COMPLETE_TYPE_P (pointee)
+	  && !VOID_TYPE_P (pointee))
+	r.ref_alias_set = r.base_alias_set = get_alias_set (pointee);
+      if (refs_may_alias_p_1 (&r, lref, true)
+	  && dm_device_may_write (fn, i, true))
+	return true;
+    }
+  return false;
+}
+
 /* Does nothing in LOOP change the memory LREF reads?  Host statements
    are asked of the alias oracle; a construct writes host memory only by
    copying back its 'from' sections (asked by type as well: a section of
@@ -2616,14 +2840,24 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 	gimple *x = gsi_stmt (gsi);
 	if (!gimple_vdef (x) || dm_omp_temp_stmt_p (x))
 	  continue;
-	if (dm_is_target_call (x))
+	/* The start of a target data construct writes no host memory;
+	   its end copies back the sections it maps from.  */
+	bool end_data = dm_is_end_data_call (x);
+	if (dm_is_target_call (x) || dm_is_data_region_call (x) || end_data)
 	  {
-	    bool read = false;
+	    /* A construct read in full writes its sections back, and its
+	       region what it stores to.  */
+	    bool read = !st->opaque.contains (x)
+			&& !(dm_is_target_call (x)
+			     && dm_entries_may_write (as_a <gcall *> (x), lref));
 	    for (dm_item &it : st->items)
-	      if (it.call == x && !it.synthetic)
+	      if (end_data
+		  ? it.data_region && flow_bb_inside_loop_p (loop,
+							     gimple_bb (it.call))
+		  : it.call == x && !it.synthetic)
 		{
-		  read = true;
-		  if (!((it.kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM))
+		  if (!((it.kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM)
+		      || (it.data_region && !end_data))
 		    continue;
 		  tree ptype = TREE_TYPE (it.addr);
 		  if (it.deep_desc
@@ -2646,7 +2880,7 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		     copy.  Stores through pointers loaded from it reach
 		     other sections (disjoint by the alias sets above).  */
 		  if (refs_may_alias_p_1 (&sref, lref, true)
-		      && (it.span
+		      && (it.span || it.data_region
 			  || dm_device_may_write (gimple_call_arg (x, 1),
 						  it.index, true)))
 		    {
@@ -2815,13 +3049,21 @@ dm_reloaded_value (dm_promotion *p, gphi *phi)
   if ((!same_load && !dm_holds_stored_value (ref, x, entry))
       || !dm_location_unchanged (p->loop, &aref, p->st))
     return NULL_TREE;
+  /* Other loads of the location in the loop are X too: one value for
+     one section.  */
+  for (auto &l : p->loads)
+    if (operand_equal_p (l.first, ref, 0)
+	&& useless_type_conversion_p (TREE_TYPE (x), TREE_TYPE (l.second)))
+      return l.second;
+  p->loads.safe_push (std::make_pair (ref, x));
   return x;
 }
 
 /* The value of V computed before P->loop, emitted on the preheader edge
    as needed, or NULL when V cannot be.  A load qualifies when its
    address is such a value, nothing in the loop changes what it reads and
-   it runs before any way out of the loop (the first iteration ran it);
+   it cannot trap or runs before any way out of the loop (the first
+   iteration ran it);
    plain arithmetic that cannot trap when its operands do; a load kept
    across the loop in a PHI (dm_reloaded_value).  */
 static tree
@@ -2849,9 +3091,12 @@ dm_value_before (dm_promotion *p, tree v, int depth)
     {
       if (!gimple_assign_single_p (s))
 	return NULL_TREE;
-      for (edge e : p->exits)
-	if (!dominated_by_p (CDI_DOMINATORS, e->src, gimple_bb (s)))
-	  return NULL_TREE;
+      /* One that cannot trap (a variable's bytes) may run although the
+	 loop would have left first.  */
+      if (tree_could_trap_p (gimple_assign_rhs1 (s)))
+	for (edge e : p->exits)
+	  if (!dominated_by_p (CDI_DOMINATORS, e->src, gimple_bb (s)))
+	    return NULL_TREE;
     }
   else if (gimple_vuse (s) || gimple_could_trap_p (s))
     return NULL_TREE;
@@ -3444,7 +3689,7 @@ dm_hoist_execute (function *fun)
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
-	if (dm_is_target_call (stmt))
+	if (dm_is_target_call (stmt) || dm_is_data_region_call (stmt))
 	  {
 	    unsigned before = st.items.length ();
 	    if (!dm_read_construct (as_a <gcall *> (stmt), &st))
@@ -3453,7 +3698,7 @@ dm_hoist_execute (function *fun)
 		st.opaque.safe_push (stmt);
 	      }
 	  }
-	else if (dm_is_data_call (stmt))
+	else if (dm_is_data_call (stmt) && !dm_is_end_data_call (stmt))
 	  st.opaque.safe_push (stmt);
       }
   if (st.items.is_empty ())

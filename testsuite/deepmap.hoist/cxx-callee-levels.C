@@ -68,4 +68,4 @@ main ()
   return 0;
 }
 
-// { dg-final { scan-deepmap-report "cxx-callee-levels.C:27:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at cxx-callee-levels.C:52 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
+// { dg-final { scan-deepmap-report "cxx-callee-levels.C:27:9: deepmap: hoist: 'this->a.data\\(\\)' kept on the device across the loop at cxx-callee-levels.C:52 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }

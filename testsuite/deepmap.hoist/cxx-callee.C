@@ -63,5 +63,5 @@ main ()
   return 0;
 }
 
-// { dg-final { scan-deepmap-report "cxx-callee.C:24:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at cxx-callee.C:37 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
-// { dg-final { scan-deepmap-report "cxx-callee.C:27:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at cxx-callee.C:37" } }
+// { dg-final { scan-deepmap-report "cxx-callee.C:24:9: deepmap: hoist: 'this->a.data\\(\\)' kept on the device across the loop at cxx-callee.C:37 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
+// { dg-final { scan-deepmap-report "cxx-callee.C:27:9: deepmap: hoist: 'this->b.data\\(\\)' kept on the device across the loop at cxx-callee.C:37" } }

@@ -59,7 +59,8 @@ main ()
   return 0;
 }
 
-// { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at member-grid.h:\[0-9\]+" } }
+// { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'g.u' kept on the device across the loop at member-grid.h:\[0-9\]+ \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
+// { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'g.v' kept on the device across the loop at member-grid.h:\[0-9\]+ \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } }
 // { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'g' kept on the device across the loop at member-grid.h:\[0-9\]+ .*, with everything it points to \\(deep\\)" } }
 // { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'this->u' kept on the device across the loop" } }
 // { dg-final { scan-deepmap-report "member-grid.h:\[0-9\]+:9: deepmap: hoist: 'this->v' kept on the device across the loop at member-grid.h:\[0-9\]+ \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } }

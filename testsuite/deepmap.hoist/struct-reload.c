@@ -75,6 +75,6 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "struct-reload.c:29:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at struct-reload.c:57 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
-/* { dg-final { scan-deepmap-report "struct-reload.c:29:9: deepmap: hoist: '_\[0-9\]+' kept on the device across the loop at struct-reload.c:57 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "struct-reload.c:29:9: deepmap: hoist: 'g.u' kept on the device across the loop at struct-reload.c:57 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "struct-reload.c:29:9: deepmap: hoist: 'g.v' kept on the device across the loop at struct-reload.c:57 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
 /* { dg-final { scan-deepmap-report "struct-reload.c:29:9: deepmap: hoist: missed: '\[^'\]+' not kept on the device across the loop at struct-reload.c:64 because its address or size is computed in the loop" } } */
