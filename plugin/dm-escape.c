@@ -48,6 +48,51 @@ dm_presence_query_p (gcall *call)
 	 || !strcmp (name, "omp_get_default_device");
 }
 
+/* Is NAME, used by CALL, only its argument, which the callee neither
+   lets escape nor returns (GCC's escape analysis of the callee, or its
+   declaration: EAF flags)?  Then only the call's own accesses through
+   it reach the memory (dm_call_reads_only says which).  What the callee
+   does with pointers it loads from that memory does not matter: none
+   points into it (storing one there is an escape, dm_follow_use).  */
+bool
+dm_kept_argument_p (gcall *call, tree name)
+{
+  int kept = EAF_NO_DIRECT_ESCAPE;
+  if (gimple_call_lhs (call))
+    kept |= EAF_NOT_RETURNED_DIRECTLY;
+  if (gimple_call_internal_p (call) || gimple_call_fn (call) == name
+      || gimple_call_chain (call) == name)
+    return false;
+  bool passed = false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    if (gimple_call_arg (call, i) == name)
+      {
+	if ((gimple_call_arg_flags (call, i) & kept) != kept)
+	  return false;
+	passed = true;
+      }
+  return passed;
+}
+
+/* May CALL, given pointers of PRIV (dm_private_pointers) only as
+   arguments it keeps (dm_kept_argument_p), not store to the memory
+   they point into?  Nothing else reaches that memory.  */
+bool
+dm_call_reads_only (gcall *call, bitmap priv)
+{
+  const int read_only = EAF_NO_DIRECT_CLOBBER;
+  if (gimple_call_internal_p (call))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      if (TREE_CODE (a) == SSA_NAME && bitmap_bit_p (priv, SSA_NAME_VERSION (a))
+	  && (gimple_call_arg_flags (call, i) & read_only) != read_only)
+	return false;
+    }
+  return true;
+}
+
 /* Is CALL a use of a private pointer that lets it go nowhere: freeing
    it, a presence query, or a builtin that reads or writes only the
    bytes its arguments name (memset, memcpy, memmove, memcmp)?  */
@@ -149,7 +194,8 @@ dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
       lhs = gimple_phi_result (stmt);
       break;
     case GIMPLE_CALL:
-      return dm_contained_call_p (as_a <gcall *> (stmt));
+      return (dm_contained_call_p (as_a <gcall *> (stmt))
+	      || dm_kept_argument_p (as_a <gcall *> (stmt), name));
     case GIMPLE_ASSIGN:
       {
 	enum tree_code code = gimple_assign_rhs_code (stmt);

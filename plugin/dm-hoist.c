@@ -923,8 +923,8 @@ dm_loop_location (class loop *loop)
 }
 
 /* Calls that touch no memory of the program: timers, presence queries,
-   and printing whose pointer arguments are string literals or FILE
-   streams.  */
+   the plugin's announcements, and printing whose pointer arguments are
+   string literals or FILE streams.  */
 static bool
 dm_harmless_call_p (gcall *call)
 {
@@ -934,6 +934,11 @@ dm_harmless_call_p (gcall *call)
   if (dm_presence_query_p (call))
     return true;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  /* The plugin's own announcement of the next construct's items (an
+     overwrite that holds where no loop count is negative): the runtime
+     notes their addresses, and reads or writes none of their bytes.  */
+  if (!strcmp (name, "deepmap_annotate"))
+    return true;
   if (!strcmp (name, "omp_get_wtime") || !strcmp (name, "omp_get_wtick"))
     return true;
   /* The FILE * argument, if any: a stream is the C library's state.  */
@@ -1162,16 +1167,17 @@ dm_call_access (gimple *call, int g, dm_region *r, bool writes,
 
 /* Why STMT of region R may access the section REF in a way a target
    update cannot follow, or NULL.  A bounded load or store that may
-   access it is pushed on ACCESSES (group G) instead.  */
+   access it is pushed on ACCESSES (group G) instead.  READS_ONLY: STMT,
+   a call, does not store to it whatever the oracle says.  */
 static const char *
 dm_host_access (gimple *stmt, ao_ref *ref, int g,
-		dm_region *r, vec<dm_access> &accesses)
+		dm_region *r, vec<dm_access> &accesses, bool reads_only)
 {
   if (gimple_code (stmt) == GIMPLE_ASM)
     return DM_WHY (r, "an asm statement of the loop may access it",
 		   "an asm statement between the constructs may access it");
   bool reads = ref_maybe_used_by_stmt_p (stmt, ref, true);
-  bool writes = stmt_may_clobber_ref_p_1 (stmt, ref, true);
+  bool writes = !reads_only && stmt_may_clobber_ref_p_1 (stmt, ref, true);
   if (!reads && !writes)
     return NULL;
   if (is_gimple_call (stmt))
@@ -1561,7 +1567,12 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  || dm_touches_only_locals (stmt, lead->addr)
 	  || (priv && dm_cannot_reach (stmt, priv, decl)))
 	continue;
-      const char *why = dm_host_access (stmt, &ref, g, r, mine);
+      /* A call that private memory reaches only through arguments it
+	 does not store through only reads it.  */
+      gcall *call = dyn_cast <gcall *> (stmt);
+      const char *why = dm_host_access (stmt, &ref, g, r, mine,
+					priv && call
+					&& dm_call_reads_only (call, priv));
       if (why)
 	{
 	  BITMAP_FREE (priv);
