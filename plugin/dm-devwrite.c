@@ -786,8 +786,16 @@ dm_summary_of (tree fn, dm_mode mode)
     }
   hash_map<tree, unsigned HOST_WIDE_INT> *&map = dm_summaries[mode];
   unsigned HOST_WIDE_INT *s = map ? map->get (fn) : NULL;
+  if (s)
+    return s;
+  /* With -flto, a body another function is compiled before is still in
+     the object file: read it in.  */
+  cgraph_node *node = cgraph_node::get (fn);
+  if (in_lto_p && node && node->has_gimple_body_p ()
+      && !gimple_has_body_p (fn))
+    node->get_body ();
   function *f = DECL_STRUCT_FUNCTION (fn);
-  if (s || !f || !f->cfg || !gimple_in_ssa_p (f))
+  if (!f || !f->cfg || !gimple_in_ssa_p (f))
     return s;
   push_cfun (f);
   dm_note_outlined (f);

@@ -283,6 +283,11 @@ dm_arg_slot (gcall *call, tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
   if (TREE_STATIC (decl))
     {
       tree init = DECL_INITIAL (decl);
+      /* In lto1 the initializer stays in the object file until asked
+	 for.  */
+      if (in_lto_p && (!init || init == error_mark_node))
+	if (varpool_node *vnode = varpool_node::get (decl))
+	  init = vnode->get_constructor ();
       /* omp-low's static arrays are not read-only but never written.  */
       if (!DECL_ARTIFICIAL (decl) || !init || TREE_CODE (init) != CONSTRUCTOR)
 	return NULL_TREE;
