@@ -18,6 +18,22 @@
 #include "ssa.h"
 #include "gimple-walk.h"
 
+/* P for ADDR &(*P)[0] (a variable-length array's first element), or
+   NULL.  */
+tree
+dm_array_pointer (tree addr)
+{
+  if (TREE_CODE (addr) != ADDR_EXPR)
+    return NULL_TREE;
+  tree op = TREE_OPERAND (addr, 0);
+  while (TREE_CODE (op) == ARRAY_REF && integer_zerop (TREE_OPERAND (op, 1)))
+    op = TREE_OPERAND (op, 0);
+  if (TREE_CODE (op) == MEM_REF && integer_zerop (TREE_OPERAND (op, 1))
+      && TREE_CODE (TREE_OPERAND (op, 0)) == SSA_NAME)
+    return TREE_OPERAND (op, 0);
+  return NULL_TREE;
+}
+
 /* Is CALL one of the allocation functions whose result is fresh memory
    nothing else points to?  */
 static bool
@@ -28,7 +44,9 @@ dm_allocation_p (gimple *stmt)
     return false;
   if (gimple_call_builtin_p (call, BUILT_IN_MALLOC)
       || gimple_call_builtin_p (call, BUILT_IN_CALLOC)
-      || gimple_call_builtin_p (call, BUILT_IN_ALIGNED_ALLOC))
+      || gimple_call_builtin_p (call, BUILT_IN_ALIGNED_ALLOC)
+      /* A variable-length array.  */
+      || gimple_call_builtin_p (call, BUILT_IN_ALLOCA_WITH_ALIGN))
     return true;
   tree fn = gimple_call_fndecl (call);
   return fn && DECL_IS_REPLACEABLE_OPERATOR_NEW_P (fn);
@@ -278,6 +296,8 @@ dm_private_pointers (tree addr, tree *decl)
   bitmap derived = BITMAP_ALLOC (NULL);
   if (dm_arg_arrays_read (cfun))
     goto escapes;
+  if (tree p = dm_array_pointer (addr))
+    addr = p;
   if (TREE_CODE (addr) == ADDR_EXPR)
     {
       /* A local array: every statement that takes its address.  */
@@ -305,6 +325,12 @@ dm_private_pointers (tree addr, tree *decl)
 	  if (dm_allocation_p (def))
 	    break;
 	  gassign *as = dyn_cast <gassign *> (def);
+	  tree p = as ? dm_array_pointer (gimple_assign_rhs1 (as)) : NULL_TREE;
+	  if (p)
+	    {
+	      base = p;
+	      continue;
+	    }
 	  if (!as || (gimple_assign_rhs_code (as) != POINTER_PLUS_EXPR
 		      && gimple_assign_rhs_code (as) != SSA_NAME
 		      && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))

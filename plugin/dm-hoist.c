@@ -802,7 +802,12 @@ dm_value_name (tree addr, int depth)
   if (depth > 6)
     return NULL;
   if (TREE_CODE (addr) == ADDR_EXPR)
-    return print_generic_expr_to_str (TREE_OPERAND (addr, 0));
+    {
+      /* &(*p)[0], a variable-length array: p's name.  */
+      if (tree p = dm_array_pointer (addr))
+	return dm_value_name (p, depth + 1);
+      return print_generic_expr_to_str (TREE_OPERAND (addr, 0));
+    }
   if (TREE_CODE (addr) != SSA_NAME)
     return dm_decl_name (addr) ? xstrdup (dm_decl_name (addr)) : NULL;
   if (const char *n = dm_decl_name (SSA_NAME_VAR (addr)))
@@ -853,8 +858,29 @@ dm_value_name (tree addr, int depth)
   gimple *use;
   FOR_EACH_IMM_USE_STMT (use, it, addr)
     if (gimple_assign_single_p (use) && gimple_assign_rhs1 (use) == addr)
-      if (char *n = dm_load_name (gimple_assign_lhs (use), depth))
-	return n;
+      {
+	if (char *n = dm_load_name (gimple_assign_lhs (use), depth))
+	  return n;
+      }
+    else if (gimple_debug_bind_p (use)
+	     && gimple_debug_bind_get_value (use) == addr)
+      {
+	/* -g: the variable the value is.  */
+	if (const char *n = dm_decl_name (gimple_debug_bind_get_var (use)))
+	  return xstrdup (n);
+      }
+  /* Handed to a function of this unit (whose constructs hoisting saw):
+     its parameter's name.  */
+  FOR_EACH_IMM_USE_STMT (use, it, addr)
+    if (gcall *call = dyn_cast <gcall *> (use))
+      if (tree fn = gimple_call_fndecl (call))
+	{
+	  tree parm = DECL_ARGUMENTS (fn);
+	  for (unsigned i = 0; parm && i < gimple_call_num_args (call);
+	       i++, parm = DECL_CHAIN (parm))
+	    if (gimple_call_arg (call, i) == addr && dm_decl_name (parm))
+	      return xstrdup (dm_decl_name (parm));
+	}
   /* A gimplifier temporary is named after its variable plus ".N".  */
   if (SSA_NAME_IDENTIFIER (addr))
     {
@@ -2416,6 +2442,32 @@ dm_group_written_first (dm_region *r, dm_hoist_state *st,
   return true;
 }
 
+static bool dm_stmt_dominates (gimple *a, gimple *b);
+
+/* Does the first construct of region R to map group G map it from and
+   not to: one that comes before every other construct of R mapping G,
+   whose own map copies nothing in and leaves the host the device's
+   bytes, so that what the next constructs copy in is the device's?  */
+static bool
+dm_group_produced_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g)
+{
+  for (unsigned z : in_loop)
+    {
+      dm_item *it = &st->items[z];
+      unsigned k = it->kind & DM_KIND_MASK;
+      if (it->group != g || (k & GOMP_MAP_FLAG_TO) || !(k & GOMP_MAP_FLAG_FROM)
+	  || it->deep_desc || it->span || it->synthetic || it->dynamic_kind)
+	continue;
+      bool first = true;
+      for (unsigned y : in_loop)
+	if (st->items[y].group == g && st->items[y].call != it->call)
+	  first &= dm_stmt_dominates (it->call, st->items[y].call);
+      if (first)
+	return true;
+    }
+  return false;
+}
+
 /* Mark the items of IN_LOOP on DEVICE that are still ALIVE, from X on,
    as kept across region R, and push their groups' first items on SECS
    with the map kinds of the enter and exit data.  */
@@ -2455,6 +2507,9 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 			 | (it->kind & DM_KIND_MASK);
 	    it->dynamic_kind |= st->items[z].dynamic_kind;
 	  }
+      /* The first construct produces it: nothing to copy in.  */
+      if (to && !host && dm_group_produced_first (st, in_loop, it->group))
+	to = false;
       it->enter_kind = to ? GOMP_MAP_TO : GOMP_MAP_ALLOC;
       /* Sections only read on the device need not come back, nor those
 	 nothing reads afterwards (dm-escape.c); but a deep item kept
@@ -2488,7 +2543,7 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       it->read_only = st->items[it->group].read_only;
       it->not_copied_in = st->items[it->group].not_copied_in;
       /* Nothing to copy in, nothing to defer.  */
-      it->defer_in &= !it->not_copied_in;
+      it->defer_in &= !it->not_copied_in && it->enter_kind == GOMP_MAP_TO;
     }
 }
 

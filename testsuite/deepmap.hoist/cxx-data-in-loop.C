@@ -9,5 +9,5 @@
 
 // { dg-final { scan-deepmap-report "data-in-loop.c:32:9: deepmap: hoist: 'A' kept on the device across the loop at data-in-loop.c:29 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
 // { dg-final { scan-deepmap-report "data-in-loop.c:32:9: deepmap: hoist: 'Anew' kept on the device across the loop at data-in-loop.c:29 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
-// { dg-final { scan-deepmap-report "data-in-loop.c:52:9: deepmap: hoist: missed: 'x' not kept on the device across the loop at data-in-loop.c:50 because a target data construct maps it without 'from'" } }
-// { dg-final { scan-deepmap-report "data-in-loop.c:67:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at data-in-loop.c:65 because the host accesses it in the loop and a target data construct maps it" } }
+// { dg-final { scan-deepmap-report "data-in-loop.c:53:9: deepmap: hoist: missed: 'x' not kept on the device across the loop at data-in-loop.c:51 because a target data construct maps it without 'from'" } }
+// { dg-final { scan-deepmap-report "data-in-loop.c:68:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at data-in-loop.c:66 because the host accesses it in the loop and a target data construct maps it" } }

@@ -6,5 +6,5 @@
 // { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 45 transfers 24336 bytes, d2h 4 transfers 16016 bytes" { target offload_device } }
 #include "written-first-branch.c"
 
-// { dg-final { scan-deepmap-report "written-first-branch.c:75:1: deepmap: hoist: 'Anew' kept on the device across the loop at written-first-branch.c:75 \\(enter data map\\(alloc\\), exit data map\\(release\\)\\), not copied back: nothing reads it afterwards, not copied in: its constructs read only what they stored first" } }
-// { dg-final { scan-deepmap-report "written-first-branch.c:77:1: deepmap: hoist: 'Anew' kept on the device across the loop at written-first-branch.c:77 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } }
+// { dg-final { scan-deepmap-report "written-first-branch.c:76:1: deepmap: hoist: 'Anew' kept on the device across the loop at written-first-branch.c:76 \\(enter data map\\(alloc\\), exit data map\\(release\\)\\), not copied back: nothing reads it afterwards, not copied in: its constructs read only what they stored first" } }
+// { dg-final { scan-deepmap-report "written-first-branch.c:78:1: deepmap: hoist: 'Anew' kept on the device across the loop at written-first-branch.c:78 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } }
