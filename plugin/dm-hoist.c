@@ -1589,6 +1589,15 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       }
   ao_ref ref;
   dm_section_ref (lead, &ref);
+  /* The host accesses its elements as their type (strict aliasing): a
+     member of another type, a loop counter in the object that holds
+     the array's pointer, is none of them.  */
+  tree typed = dm_typed_address (lead->addr);
+  tree elt = typed && POINTER_TYPE_P (TREE_TYPE (typed))
+	     ? TREE_TYPE (TREE_TYPE (typed)) : NULL_TREE;
+  if (flag_strict_aliasing && elt && COMPLETE_TYPE_P (elt)
+      && !VOID_TYPE_P (elt) && !lead->deep_desc && !lead->span)
+    ref.ref_alias_set = ref.base_alias_set = get_alias_set (elt);
   auto_vec<dm_access> mine;
   tree decl;
   bitmap priv = dm_private_pointers (lead->addr, &decl);
@@ -3130,6 +3139,70 @@ dm_reloaded_value (dm_promotion *p, gphi *phi)
   return x;
 }
 
+/* The object memory reference REF lies in: the base MEM_REF *P of REF,
+   or of what P was taken the address of (&q->member, a member passed
+   by reference).  Its pointer in *PTR; NULL if none.  */
+static tree
+dm_ref_object (tree ref, tree *ptr)
+{
+  for (int depth = 0; depth < 4; depth++)
+    {
+      tree base = get_base_address (ref);
+      if (!base || TREE_CODE (base) != MEM_REF
+	  || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME
+	  || !integer_zerop (TREE_OPERAND (base, 1)))
+	return NULL_TREE;
+      tree p = TREE_OPERAND (base, 0);
+      gassign *def = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (p));
+      if (!def || gimple_assign_rhs_code (def) != ADDR_EXPR)
+	{
+	  *ptr = p;
+	  return base;
+	}
+      ref = TREE_OPERAND (gimple_assign_rhs1 (def), 0);
+    }
+  return NULL_TREE;
+}
+
+/* Does REF, a load through a pointer (p->field), read memory of an
+   object that an access before loop L already reached (an object at the
+   same pointer, of the same type or as large as REF's reach, on every
+   path to L): then it cannot trap.  */
+static bool
+dm_object_accessed_before (tree ref, class loop *l)
+{
+  tree ptr;
+  tree base = dm_ref_object (ref, &ptr);
+  if (!base)
+    return false;
+  /* Where REF ends in the object at PTR, when REF is right on it.  */
+  HOST_WIDE_INT end = -1;
+  poly_int64 off;
+  if (get_base_address (ref) == base
+      && get_addr_base_and_unit_offset (ref, &off) && off.is_constant ()
+      && int_size_in_bytes (TREE_TYPE (ref)) > 0)
+    end = off.to_constant () + int_size_in_bytes (TREE_TYPE (ref));
+  basic_block pre = loop_preheader_edge (l)->src;
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, ptr)
+    {
+      if (!gimple_assign_single_p (use) || !gimple_bb (use)
+	  || flow_bb_inside_loop_p (l, gimple_bb (use))
+	  || !dominated_by_p (CDI_DOMINATORS, pre, gimple_bb (use)))
+	continue;
+      tree optr;
+      tree ob = dm_ref_object (gimple_store_p (use) ? gimple_assign_lhs (use)
+			       : gimple_assign_rhs1 (use), &optr);
+      if (ob && optr == ptr
+	  && (TYPE_MAIN_VARIANT (TREE_TYPE (ob))
+	      == TYPE_MAIN_VARIANT (TREE_TYPE (base))
+	      || (end > 0 && int_size_in_bytes (TREE_TYPE (ob)) >= end)))
+	return true;
+    }
+  return false;
+}
+
 /* The value of V computed before P->loop, emitted on the preheader edge
    as needed, or NULL when V cannot be.  A load qualifies when its
    address is such a value, nothing in the loop changes what it reads and
@@ -3162,9 +3235,11 @@ dm_value_before (dm_promotion *p, tree v, int depth)
     {
       if (!gimple_assign_single_p (s))
 	return NULL_TREE;
-      /* One that cannot trap (a variable's bytes) may run although the
-	 loop would have left first.  */
-      if (tree_could_trap_p (gimple_assign_rhs1 (s)))
+      /* One that cannot trap (a variable's bytes, a field of an object
+	 accessed before the loop) may run although the loop would have
+	 left first.  */
+      if (tree_could_trap_p (gimple_assign_rhs1 (s))
+	  && !dm_object_accessed_before (gimple_assign_rhs1 (s), p->loop))
 	for (edge e : p->exits)
 	  if (!dominated_by_p (CDI_DOMINATORS, e->src, gimple_bb (s)))
 	    return NULL_TREE;

@@ -1,8 +1,10 @@
 /* Pointer fields a loop may not treat as fixed: the host swaps the two
    fields after each step (the arrays trade places through the
    structure), and a construct that runs only on some steps (its load
-   of the field may not run before the loop ends).  Neither is loaded
-   before the loop; results are those of the host.  */
+   of the field may not run before the loop ends, and nothing shows the
+   object there before the loop).  Neither is loaded before the loop; a
+   third function that reads the object first keeps the field's array.
+   Results are those of the host.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 #include <stdlib.h>
 #include "check.h"
@@ -31,7 +33,22 @@ swap_steps (struct grid *g, int steps)
 }
 
 __attribute__ ((noinline)) static void
-some_steps (struct grid *g, int steps)
+some_steps (struct grid *g, long n, int steps)
+{
+  for (int t = 0; t < steps; t++)
+    if (t % 2)
+      {
+#pragma omp target teams distribute parallel for map(tofrom: g->u[0:n])
+	for (long i = 0; i < n; i++)
+	  g->u[i] += t;
+      }
+}
+
+/* The same where the function read the object before the loop (g->n):
+   the load of the field cannot trap, and nothing in the loop changes
+   it: kept.  */
+__attribute__ ((noinline)) static void
+some_steps_read (struct grid *g, int steps)
 {
   long n = g->n;
   for (int t = 0; t < steps; t++)
@@ -53,12 +70,16 @@ main (void)
   CHECK (g.u == b && g.v == a);
   for (long i = 1; i < N - 1; i++)
     CHECK (a[i] == 4 && b[i] == 5, "i %ld: %g %g", i, a[i], b[i]);
-  some_steps (&g, 6);
+  some_steps (&g, N, 6);
   /* b gets 1 + 3 + 5 added.  */
   for (long i = 0; i < N; i++)
     CHECK (b[i] == (i == 0 || i == N - 1 ? 9 : 14), "i %ld: %g", i, b[i]);
+  some_steps_read (&g, 6);
+  for (long i = 0; i < N; i++)
+    CHECK (b[i] == (i == 0 || i == N - 1 ? 18 : 23), "i %ld: %g", i, b[i]);
   return 0;
 }
-/* { dg-final { scan-deepmap-report "member-pointer-neg.c:24:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at member-pointer-neg.c:22 because its address or size is computed in the loop" } } */
-/* { dg-final { scan-deepmap-report "member-pointer-neg.c:40:9: deepmap: hoist: missed: 'g->u' not kept on the device across the loop at member-pointer-neg.c:37 because its address or size is computed in the loop" } } */
-/* { dg-final { scan-deepmap-report-not "'g->u' kept" } } */
+/* { dg-final { scan-deepmap-report "member-pointer-neg.c:26:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at member-pointer-neg.c:24 because its address or size is computed in the loop" } } */
+/* { dg-final { scan-deepmap-report "member-pointer-neg.c:41:9: deepmap: hoist: missed: 'g->u' not kept on the device across the loop at member-pointer-neg.c:38 because its address or size is computed in the loop" } } */
+/* { dg-final { scan-deepmap-report-not "member-pointer-neg.c:41:9: deepmap: hoist: 'g->u' kept" } } */
+/* { dg-final { scan-deepmap-report "member-pointer-neg.c:57:9: deepmap: hoist: 'g->u' kept on the device across the loop at member-pointer-neg.c:54 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
