@@ -105,6 +105,7 @@ struct dm_item
   const char *run_missed;	/* why the run did not keep it */
   location_t run_from, run_to;	/* the run's first and last construct */
   bool run_to_loop;		/* RUN_TO is a loop, not a construct */
+  bool run_from_loop;		/* RUN_FROM is one */
   /* Kept only where this boolean is true at run time: the section and
      another one the alias oracle could not tell apart were found
      disjoint on entry to the region.  NULL: kept unconditionally.  */
@@ -177,6 +178,9 @@ struct dm_region
   class loop *loop;
   class loop *level;		/* the loop itself, or the run's level */
   gimple *first, *last;
+  /* A run that starts with a loop: FIRST is NULL, and the run starts on
+     that loop's preheader edge.  */
+  edge enter_edge = NULL;
   basic_block exit_bb;
   location_t end_loc;		/* the loop that ends a run at EXIT_BB */
   auto_vec<gimple *> stmts;	/* every statement of the region */
@@ -2179,8 +2183,14 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 					 NULL, loc);
   if (!r->loop)
     {
-      gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
-      gsi_insert_seq_before (&gsi, enter, GSI_SAME_STMT);
+      gimple_stmt_iterator gsi;
+      if (r->first)
+	{
+	  gsi = gsi_for_stmt (r->first);
+	  gsi_insert_seq_before (&gsi, enter, GSI_SAME_STMT);
+	}
+      else
+	gsi_insert_seq_on_edge (r->enter_edge, enter);
       gimple_seq exit = dm_build_exit (secs, device, arrs, NULL, loc);
       if (r->last)
 	{
@@ -2383,9 +2393,10 @@ dm_region_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  it->loop = r->loc;
 	else
 	  {
-	    it->run_from = gimple_location (r->first);
+	    it->run_from = r->first ? gimple_location (r->first) : r->loc;
 	    it->run_to = r->last ? gimple_location (r->last) : r->end_loc;
 	    it->run_to_loop = r->last == NULL;
+	    it->run_from_loop = r->first == NULL;
 	  }
 	it->group = i;
 	for (unsigned j : in_loop)
@@ -2677,6 +2688,8 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
 			  dm_build_disjoint_test (r, st, &test));
   if (r->loop)
     gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), test);
+  else if (!r->first)
+    gsi_insert_seq_on_edge (r->enter_edge, test);
   else
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (r->first);
@@ -3443,12 +3456,12 @@ dm_stmt_dominates (gimple *a, gimple *b)
    LOOP: the nearest block after LOOP's single exit that every path from
    FIRST reaches and that only FIRST's paths reach; NULL if none.  */
 static basic_block
-dm_run_end_after_loop (class loop *level, class loop *loop, gimple *first)
+dm_run_end_after_loop (class loop *level, class loop *loop, basic_block start)
 {
   edge e = single_exit (loop);
   if (!e)
     return NULL;
-  basic_block x = e->dest, start = gimple_bb (first);
+  basic_block x = e->dest;
   while (x && x != EXIT_BLOCK_PTR_FOR_FN (cfun)
 	 && !dominated_by_p (CDI_POST_DOMINATORS, start, x))
     x = get_immediate_dominator (CDI_POST_DOMINATORS, x);
@@ -3517,8 +3530,28 @@ dm_hoist_level_run (class loop *level, dm_hoist_state *st)
 	  break;
 	}
     }
+  /* Else a loop that comes before every other anchor (a warm-up loop
+     before the timed one): the run starts on its preheader edge.  */
+  class loop *first_loop = NULL;
   if (!first)
+    for (class loop *l : loops)
+      {
+	bool before_all = true;
+	for (gimple *d : constructs)
+	  before_all &= dominated_by_p (CDI_DOMINATORS, gimple_bb (d),
+					l->header);
+	for (class loop *m : loops)
+	  before_all &= m == l || dominated_by_p (CDI_DOMINATORS, m->header,
+						  l->header);
+	if (before_all && loop_preheader_edge (l)->src->loop_father == level)
+	  {
+	    first_loop = l;
+	    break;
+	  }
+      }
+  if (!first && !first_loop)
     return false;
+  basic_block start = first ? gimple_bb (first) : first_loop->header;
 
   /* The end: the last construct (its block reached from every other
      anchor), or a loop whose end point is after every other anchor.  */
@@ -3545,7 +3578,7 @@ dm_hoist_level_run (class loop *level, dm_hoist_state *st)
     {
       if (last)
 	break;
-      basic_block x = dm_run_end_after_loop (level, l, first);
+      basic_block x = dm_run_end_after_loop (level, l, start);
       if (!x)
 	continue;
       bool after_all = true;
@@ -3571,7 +3604,8 @@ dm_hoist_level_run (class loop *level, dm_hoist_state *st)
   r.last = last;
   r.exit_bb = end;
   r.end_loc = end_loc;
-  basic_block start = gimple_bb (first);
+  if (!first)
+    r.enter_edge = loop_preheader_edge (first_loop);
   basic_block stop = last ? gimple_bb (last) : end;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
@@ -3580,8 +3614,8 @@ dm_hoist_level_run (class loop *level, dm_hoist_state *st)
 	  || !dominated_by_p (CDI_POST_DOMINATORS, bb, stop)
 	  || !flow_bb_inside_loop_p (level, bb) || (bb == stop && !last))
 	continue;
-      gimple_stmt_iterator gsi = bb == start ? gsi_for_stmt (first)
-					     : gsi_start_bb (bb);
+      gimple_stmt_iterator gsi = bb == start && first ? gsi_for_stmt (first)
+						      : gsi_start_bb (bb);
       for (; !gsi_end_p (gsi); gsi_next (&gsi))
 	{
 	  r.stmts.safe_push (gsi_stmt (gsi));
@@ -3591,7 +3625,7 @@ dm_hoist_level_run (class loop *level, dm_hoist_state *st)
     }
   for (gimple *g : r.stmts)
     r.members.add (g);
-  r.loc = gimple_location (first);
+  r.loc = first ? gimple_location (first) : dm_loop_location (first_loop);
   return dm_hoist_region (&r, st);
 }
 
@@ -3695,6 +3729,7 @@ dm_report_hoisting (dm_hoist_state *st)
 				      "cannot tell apart do not overlap at "
 				      "run time" : "";
       const char *to = it.run_to_loop ? "loop" : "construct";
+      const char *from = it.run_from_loop ? "loop" : "construct";
       const char *deferred = it.defer_in && it.enter_kind == GOMP_MAP_TO
 			     ? ", not copied in if the first construct to "
 			       "use it stores to all of it"
@@ -3702,9 +3737,9 @@ dm_report_hoisting (dm_hoist_state *st)
 			     ? ", not copied in: its constructs read only "
 			       "what they stored first" : "";
       if (it.hoisted && it.in_run)
-	dm_report (loc, "hoist: '%s' kept on the device from the construct "
-		   "at %s to the %s at %s (enter data map(%s), exit data "
-		   "map(%s))%s%s%s", name, dm_where (it.run_from, 0), to,
+	dm_report (loc, "hoist: '%s' kept on the device from the %s at %s "
+		   "to the %s at %s (enter data map(%s), exit data "
+		   "map(%s))%s%s%s", name, from, dm_where (it.run_from, 0), to,
 		   dm_where (it.run_to, 1), kind, exit,
 		   dm_no_copy_back (&it),
 		   tested, deferred);
@@ -3726,7 +3761,7 @@ dm_report_hoisting (dm_hoist_state *st)
 		   it.missed);
       else if (it.run_missed)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device from the "
-		   "construct at %s to the %s at %s because %s", name,
+		   "%s at %s to the %s at %s because %s", name, from,
 		   dm_where (it.run_from, 0), to, dm_where (it.run_to, 1),
 		   it.run_missed);
       free (name);

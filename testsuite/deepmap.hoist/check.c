@@ -1,14 +1,15 @@
 /* DEEPMAP_CHECK verifies hoisting at run time: the host bytes of a kept
    section must be at the exit data what they were at the enter data,
-   except for what the inserted target updates moved.  legal: a loop and
-   a run with host reads and writes that the plugin updates (no error);
+   except for what the inserted target updates moved.  legal: a run from
+   a loop to the constructs after it, with host reads and writes that
+   the plugin updates (no error);
    broken: restrict parameters that the caller makes alias, so the plugin
    misses the host write through the second one and the check names the
    section and the loop.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_CHECK "1" } */
 /* { dg-shouldfail "host write the hoisting missed" } */
-/* { dg-output "legal done\[\r\n\]+deepmap: error: 'B' \\(800 bytes at host 0x\[0-9a-f\]+\\), kept on the device across the loop or constructs at \[^\n\]*check.c:42, was changed by the host while the device held it" } */
+/* { dg-output "legal done\[\r\n\]+deepmap: error: 'B' \\(800 bytes at host 0x\[0-9a-f\]+\\), kept on the device across the loop or constructs at \[^\n\]*check.c:43, was changed by the host while the device held it" } */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -62,6 +63,6 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "check.c:23:9: deepmap: hoist: 'A' kept on the device across the loop" } } */
-/* { dg-final { scan-deepmap-report "check.c:29:9: deepmap: hoist: 'A' kept on the device from the construct" } } */
-/* { dg-final { scan-deepmap-report "check.c:44:9: deepmap: hoist: 'B' kept on the device across the loop at check.c:42" } } */
+/* { dg-final { scan-deepmap-report "check.c:24:9: deepmap: hoist: 'A' kept on the device from the loop at check.c:22 to the construct at check.c:34" } } */
+/* { dg-final { scan-deepmap-report "check.c:30:9: deepmap: hoist: 'A' kept on the device from the loop at check.c:22 to the construct at check.c:34" } } */
+/* { dg-final { scan-deepmap-report "check.c:45:9: deepmap: hoist: 'B' kept on the device across the loop at check.c:43" } } */
