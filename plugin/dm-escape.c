@@ -66,6 +66,8 @@ dm_presence_query_p (gcall *call)
 	 || !strcmp (name, "omp_get_default_device");
 }
 
+static tree dm_find_name (tree *tp, int *walk_subtrees, void *data);
+
 /* Is NAME, used by CALL, only its argument, which the callee neither
    lets escape nor returns (GCC's escape analysis of the callee, or its
    declaration: EAF flags)?  Then only the call's own accesses through
@@ -83,12 +85,19 @@ dm_kept_argument_p (gcall *call, tree name)
     return false;
   bool passed = false;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
-    if (gimple_call_arg (call, i) == name)
-      {
-	if ((gimple_call_arg_flags (call, i) & kept) != kept)
-	  return false;
-	passed = true;
-      }
+    {
+      tree a = gimple_call_arg (call, i);
+      if (a == name)
+	{
+	  if ((gimple_call_arg_flags (call, i) & kept) != kept)
+	    return false;
+	  passed = true;
+	}
+      /* An address computed from it in the argument (&p[1]): not
+	 followed.  */
+      else if (walk_tree (&a, dm_find_name, name, NULL))
+	return false;
+    }
   return passed;
 }
 
