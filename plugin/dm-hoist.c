@@ -553,28 +553,59 @@ dm_typed_address (tree a)
   return a;
 }
 
+/* The number of map entries of the GOMP_target_ext call CALL, or -1
+   where its arrays cannot be read.  */
+static int
+dm_target_entries (gcall *call)
+{
+  if (!dm_arg_decl (call, 3) || !dm_arg_decl (call, 5)
+      || !tree_fits_uhwi_p (gimple_call_arg (call, 2)))
+    return -1;
+  return tree_to_uhwi (gimple_call_arg (call, 2));
+}
+
+/* The address of entry I of that call as the program had it, or NULL;
+   *VALUE: the entry passes a firstprivate integer, no address.  */
+static tree
+dm_target_entry (gcall *call, unsigned i, bool *value)
+{
+  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  unsigned kind;
+  bool dynamic;
+  *value = dm_read_kind (dm_arg_slot (call, dm_arg_decl (call, 5), i * ksize,
+				      ksize), &kind, &dynamic)
+	   && !dynamic && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT;
+  return dm_typed_address (dm_arg_slot (call, dm_arg_decl (call, 3),
+					i * psize, psize));
+}
+
+/* Give R, a reference through the pointer PTR, the alias set of what PTR
+   points to where that type is known: under strict aliasing every
+   access through it is of that type.  */
+static void
+dm_ref_typed (ao_ref *r, tree ptr)
+{
+  tree t = ptr && POINTER_TYPE_P (TREE_TYPE (ptr))
+	   ? TREE_TYPE (TREE_TYPE (ptr)) : NULL_TREE;
+  if (flag_strict_aliasing && t && COMPLETE_TYPE_P (t))
+    r->ref_alias_set = r->base_alias_set = get_alias_set (t);
+}
+
 /* The slots of the GOMP_target_ext call CALL whose sections may hold
    pointers, as a mask: not a firstprivate integer passed in the slot,
    nor an address of plain numbers (a slot not understood counts).  */
 static unsigned HOST_WIDE_INT
 dm_pointer_bearing_slots (gcall *call)
 {
-  tree addrs = dm_arg_decl (call, 3), kinds = dm_arg_decl (call, 5);
-  if (!addrs || !kinds || !tree_fits_uhwi_p (gimple_call_arg (call, 2)))
+  int n = dm_target_entries (call);
+  if (n < 0)
     return ~(unsigned HOST_WIDE_INT) 0;
-  unsigned n = tree_to_uhwi (gimple_call_arg (call, 2));
-  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
-  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
   unsigned HOST_WIDE_INT mask = ~(unsigned HOST_WIDE_INT) 0;
-  for (unsigned i = 0; i < n && i < HOST_BITS_PER_WIDE_INT; i++)
+  for (int i = 0; i < n && i < HOST_BITS_PER_WIDE_INT; i++)
     {
-      unsigned kind;
-      bool dynamic;
-      bool plain = dm_read_kind (dm_arg_slot (call, kinds, i * ksize, ksize),
-				 &kind, &dynamic)
-		   && !dynamic
-		   && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT;
-      tree a = dm_typed_address (dm_arg_slot (call, addrs, i * psize, psize));
+      bool plain;
+      tree a = dm_target_entry (call, i, &plain);
       if (a && TREE_CODE (a) == ADDR_EXPR)
 	plain |= !dm_may_hold_pointers (TREE_TYPE (TREE_OPERAND (a, 0)));
       else if (a && POINTER_TYPE_P (TREE_TYPE (a)))
@@ -774,14 +805,16 @@ dm_load_name (tree ref, int depth)
 	    member = f;
       if (off == 0 || member)
 	{
-	  char *p = dm_value_name (ptr, depth + 1);
-	  base = p && member
-		 ? concat (p, "->", IDENTIFIER_POINTER (DECL_NAME (member)),
-			   NULL)
-		 : p;
-	  if (p && member)
-	    free (p);
-	  sep = member ? "." : "->";
+	  base = dm_value_name (ptr, depth + 1);
+	  sep = "->";
+	  if (base && member)
+	    {
+	      char *p = base;
+	      base = concat (p, "->", IDENTIFIER_POINTER (DECL_NAME (member)),
+			     NULL);
+	      free (p);
+	      sep = ".";
+	    }
 	}
     }
   else if (TREE_CODE (obj) == COMPONENT_REF)
@@ -834,27 +867,11 @@ dm_value_name (tree addr, int depth)
     }
   else if (gphi *phi = dyn_cast <gphi *> (def))
     {
-      /* The name the arguments agree on; else the first one's (a
-	 loop's value on entry, with what the loop set it to since).  */
-      char *name = NULL, *first = NULL;
-      bool agree = true;
+      /* The first argument's that has one (a loop's value on entry,
+	 with what the loop set it to since).  */
       for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	{
-	  char *n = dm_value_name (gimple_phi_arg_def (phi, i), depth + 1);
-	  agree &= n && (!name || !strcmp (n, name));
-	  if (!first && n)
-	    first = xstrdup (n);
-	  free (name);
-	  name = n;
-	}
-      if (agree && name)
-	{
-	  free (first);
-	  return name;
-	}
-      free (name);
-      if (first)
-	return first;
+	if (char *n = dm_value_name (gimple_phi_arg_def (phi, i), depth + 1))
+	  return n;
     }
   /* What a call returned (malloc, new): the variable or member the
      program keeps it in.  */
@@ -1593,15 +1610,11 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       }
   ao_ref ref;
   dm_section_ref (lead, &ref);
-  /* The host accesses its elements as their type (strict aliasing): a
-     member of another type, a loop counter in the object that holds
-     the array's pointer, is none of them.  */
-  tree typed = dm_typed_address (lead->addr);
-  tree elt = typed && POINTER_TYPE_P (TREE_TYPE (typed))
-	     ? TREE_TYPE (TREE_TYPE (typed)) : NULL_TREE;
-  if (flag_strict_aliasing && elt && COMPLETE_TYPE_P (elt)
-      && !VOID_TYPE_P (elt) && !lead->deep_desc && !lead->span)
-    ref.ref_alias_set = ref.base_alias_set = get_alias_set (elt);
+  /* The host accesses its elements as their type: a member of another
+     type, a loop counter in the object that holds the array's pointer,
+     is none of them.  */
+  if (!lead->deep_desc && !lead->span)
+    dm_ref_typed (&ref, dm_typed_address (lead->addr));
   auto_vec<dm_access> mine;
   tree decl;
   bitmap priv = dm_private_pointers (lead->addr, &decl);
@@ -2882,31 +2895,22 @@ dm_reaches_alias_set (tree type, alias_set_type set)
 static bool
 dm_entries_may_write (gcall *call, ao_ref *lref)
 {
-  tree addrs = dm_arg_decl (call, 3), kinds = dm_arg_decl (call, 5);
   tree fn = gimple_call_arg (call, 1);
-  if (!addrs || !kinds || !tree_fits_uhwi_p (gimple_call_arg (call, 2)))
+  int n = dm_target_entries (call);
+  if (n < 0)
     return true;
-  unsigned n = tree_to_uhwi (gimple_call_arg (call, 2));
-  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
-  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
-  for (unsigned i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)
     {
-      unsigned kind;
-      bool dynamic;
-      if (dm_read_kind (dm_arg_slot (call, kinds, i * ksize, ksize), &kind,
-			&dynamic)
-	  && !dynamic && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT)
+      bool value;
+      tree a = dm_target_entry (call, i, &value);
+      if (value)
 	continue;
-      /* Its stores are of its type (strict aliasing), as a section's.  */
-      tree a = dm_typed_address (dm_arg_slot (call, addrs, i * psize, psize));
       if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
 	return true;
+      /* Its stores are of its type, as a section's.  */
       ao_ref r;
       ao_ref_init_from_ptr_and_size (&r, a, NULL_TREE);
-      tree pointee = TREE_TYPE (TREE_TYPE (a));
-      if (flag_strict_aliasing && COMPLETE_TYPE_P (pointee)
-	  && !VOID_TYPE_P (pointee))
-	r.ref_alias_set = r.base_alias_set = get_alias_set (pointee);
+      dm_ref_typed (&r, a);
       if (refs_may_alias_p_1 (&r, lref, true)
 	  && dm_device_may_write (fn, i, true))
 	return true;
@@ -2963,10 +2967,7 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		    }
 		  ao_ref sref;
 		  dm_section_ref (&it, &sref);
-		  if (flag_strict_aliasing && POINTER_TYPE_P (ptype)
-		      && COMPLETE_TYPE_P (TREE_TYPE (ptype)))
-		    sref.ref_alias_set = sref.base_alias_set
-		      = get_alias_set (TREE_TYPE (ptype));
+		  dm_ref_typed (&sref, it.addr);
 		  /* A section whose own bytes the device code never stores
 		     to comes back as it went: the host's bytes, with the
 		     pointers attached in it detached (restored) before the

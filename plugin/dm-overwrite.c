@@ -273,7 +273,7 @@ struct dm_region
      negative ones would multiply to the item's length although the
      nest runs no iteration.  */
   unsigned ncounts = 0;
-  dm_poly counts[3];
+  dm_poly counts[DM_MAX_LOOPS];
   bool bad = false;		/* the region uses the item otherwise */
   bool read_only = false;		/* dm_region_reads_only: loads are fine,
 				   stores are not */
@@ -871,9 +871,9 @@ static bool
 dm_place_covers (dm_walk *w, const dm_place &at)
 {
   unsigned n = at.nloops;
-  if (n == 0 || n > 3)
+  if (n == 0)
     return false;
-  dm_poly coef[3], ext[3];
+  dm_poly coef[DM_MAX_LOOPS], ext[DM_MAX_LOOPS];
   dm_poly rest = at.offset;
   for (unsigned k = 0; k < n; k++)
     {
@@ -1302,7 +1302,8 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
   auto_vec<dm_path_store> path, at_label;
   auto_vec<dm_label_binding> at_label_env;
   bool reached = true;
-  /* Values are computed while the walk knows every path here.  */
+  /* Values are computed while the walk knows every path here: W->KNOWN
+     for this statement and what it holds.  */
   bool known = w->known;
   for (; !gsi_end_p (gsi) && gsi_stmt (gsi) != stop && !w->r->covered;
        gsi_next (&gsi))
@@ -1311,20 +1312,18 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
       bool here = cond || lost || pending.elements () != 0;
       if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_NOP)
 	continue;
+      w->known = known && !lost;
       if (lost)
 	path.truncate (0);
       if (gbind *b = dyn_cast <gbind *> (stmt))
 	{
 	  auto_vec<dm_path_store> inner;
-	  w->known = known && !lost;
 	  lost |= dm_walk_seq (w, gimple_bind_body (b), here, &inner);
-	  w->known = known;
 	  path.safe_splice (inner);
 	  continue;
 	}
       if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
 	{
-	  w->known = known && !lost;
 	  lost |= dm_walk_seq (w, gimple_omp_for_pre_body (f), here);
 	  here |= lost;
 	  w->known = known && !lost;
@@ -1335,7 +1334,6 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 	      dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 				 gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
 				 here);
-	      w->known = known;
 	      continue;
 	    }
 	  unsigned n = gimple_omp_for_collapse (f);
@@ -1368,7 +1366,6 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 			     here || !ok);
 	  for (unsigned i = 0; i < pushed; i++)
 	    w->loops.pop ();
-	  w->known = known;
 	  continue;
 	}
       if (gimple_code (stmt) == GIMPLE_OMP_PARALLEL
@@ -1376,11 +1373,9 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 	{
 	  /* Some thread or team runs the body.  */
 	  auto_vec<dm_path_store> inner;
-	  w->known = known && !lost;
 	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (stmt)), NULL,
 			     here, &inner);
-	  w->known = known;
 	  path.safe_splice (inner);
 	  continue;
 	}
@@ -1391,19 +1386,13 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 	  bool scope = (gimple_try_kind (t) == GIMPLE_TRY_FINALLY
 			&& dm_only_clobbers (gimple_try_cleanup (t)));
 	  auto_vec<dm_path_store> inner;
-	  w->known = known && !lost;
 	  bool inner_lost = dm_walk_seq (w, gimple_try_eval (t), here,
 					 scope ? &inner : NULL);
-	  w->known = known;
 	  lost |= inner_lost || !scope;
 	  path.safe_splice (inner);
 	  continue;
 	}
-      w->known = known && !lost;
-      bool counted_loop = (is_gimple_assign (stmt)
-			   && dm_walk_counted_loop (w, &gsi, here));
-      w->known = known;
-      if (counted_loop)
+      if (is_gimple_assign (stmt) && dm_walk_counted_loop (w, &gsi, here))
 	continue;
       switch (gimple_code (stmt))
 	{
@@ -1415,7 +1404,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 		       (dm_ref_root (gimple_assign_rhs1 (stmt))))
 		dm_note_load (w, stmt, path);
 	      dm_poly value = dm_poly_fail ();
-	      if (known && !lost && gimple_num_ops (stmt) <= 3
+	      if (w->known && gimple_num_ops (stmt) <= 3
 		  && !TREE_ADDRESSABLE (v))
 		value = dm_eval_code (w, gimple_assign_rhs_code (stmt),
 				      TREE_TYPE (v), gimple_assign_rhs1 (stmt),
@@ -1506,6 +1495,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 	}
       reached = true;
     }
+  w->known = known;
   if (done && !lost && reached)
     done->safe_splice (path);
   return lost;
