@@ -16,6 +16,16 @@ CC = gcc
 CFLAGS ?= -O2 -g
 SANITIZE ?=
 
+# Goals that install missing Debian packages first (build-aux/ensure-deps.sh)
+# do it while this file is read, so that the header checks below (libdw,
+# omp-tools.h, cuda.h) see what a fresh machine has just installed.
+DEPS_GOALS := deps run check check-% bench bench-%
+ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
+ifneq ($(shell sh build-aux/ensure-deps.sh >&2 && echo ok),ok)
+$(error missing Debian packages (see above))
+endif
+endif
+
 # The system libgomp every non-device entry point is forwarded to.
 SYSTEM_LIBGOMP ?= $(shell realpath "$$($(CC) -print-file-name=libgomp.so.1)")
 
@@ -53,6 +63,14 @@ else
 $(info deepmap: note: $(CUDA_HOME)/include/cuda.h not found; building without the CUDA backend (set CUDA_HOME))
 endif
 
+# The runtime's objects are rebuilt when its flags change (a header found
+# since the last build, such as libdw's, or another CFLAGS).
+DM_FLAGS_STAMP := $(B)/gen/runtime-cflags.txt
+ifneq ($(file <$(DM_FLAGS_STAMP)),$(DM_CFLAGS))
+$(shell mkdir -p $(B)/gen)
+$(file >$(DM_FLAGS_STAMP),$(DM_CFLAGS))
+endif
+
 # The runtime's layers, top down: each includes only those below it
 # (docs/ARCHITECTURE).  Headers are named from libdeepmap/, e.g.
 # "map/directory.h".
@@ -76,7 +94,8 @@ $(B)/gen/ompt/omp-tools.h:
 	  exit 1; fi
 	cp $(OMPT_HEADER) $@
 
-$(B)/obj/%.o: libdeepmap/%.c $(LIB_HDRS) $(B)/gen/ompt/omp-tools.h
+$(B)/obj/%.o: libdeepmap/%.c $(LIB_HDRS) $(B)/gen/ompt/omp-tools.h \
+    $(DM_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(DM_CFLAGS) -c $< -o $@
 
