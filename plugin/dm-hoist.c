@@ -166,6 +166,11 @@ struct dm_access
   /* A call that may read (or write) the section: the whole section is
      copied back before it (and sent again after it).  REF is NULL.  */
   bool whole;
+  /* For a whole access of one of a rotation's arrays: the rotating
+     pointer the call is given, which points into one of them; the bytes
+     updated are those of [THROUGH, THROUGH + size) in the section, none
+     when THROUGH is another array (dm_rotation_call_access).  */
+  tree through;
 };
 
 /* Where sections are kept: a loop, or a run (LOOP null) from construct
@@ -1184,7 +1189,7 @@ dm_wrapping_loop (gimple *stmt, dm_region *r, bool *ok)
    once per place; false if no loop wraps STMT.  */
 static bool
 dm_whole_access (gimple *stmt, int g, dm_region *r, bool writes,
-		 vec<dm_access> &accesses)
+		 vec<dm_access> &accesses, tree through = NULL_TREE)
 {
   bool ok;
   class loop *host_loop = dm_wrapping_loop (stmt, r, &ok);
@@ -1196,9 +1201,9 @@ dm_whole_access (gimple *stmt, int g, dm_region *r, bool writes,
       if (host_loop)
 	for (dm_access &a : accesses)
 	  seen |= (a.whole && a.group == g && a.host_loop == host_loop
-		   && a.write == (w != 0));
+		   && a.write == (w != 0) && a.through == through);
       dm_access acc = { g, stmt, NULL_TREE, w != 0, host_loop, NULL, NULL,
-			NULL, true };
+			NULL, true, through };
       if (!seen)
 	accesses.safe_push (acc);
     }
@@ -1562,6 +1567,93 @@ dm_to_reached_by_writes (dm_item *it)
 	 || dm_device_writes_through_field (fn, slot, offset);
 }
 
+static bool dm_rotation_values (tree addr, class loop *loop, vec<tree> &values,
+				unsigned *key);
+
+/* The header PHI of IT's rotation that NAME is computed from (through
+   copies, conversions and offsets), or NULL.  */
+static tree
+dm_rotation_root (tree name, dm_item *it)
+{
+  while (TREE_CODE (name) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (name);
+      if (gimple_code (def) == GIMPLE_PHI)
+	{
+	  auto_vec<tree> values;
+	  unsigned key;
+	  if (gimple_bb (def) != it->rot_loop->header
+	      || !dm_rotation_values (name, it->rot_loop, values, &key)
+	      || key + 1 != it->rot_id)
+	    return NULL_TREE;
+	  return name;
+	}
+      gassign *as = dyn_cast <gassign *> (def);
+      if (!as)
+	return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (as);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME
+	  && !CONVERT_EXPR_CODE_P (code))
+	return NULL_TREE;
+      name = gimple_assign_rhs1 (as);
+    }
+  return NULL_TREE;
+}
+
+/* Is LEAD, one array of a rotation (private memory: PRIV), an object of
+   its own, apart from every other array of the rotation (each made in
+   this function, see dm_object_made_here)?  Then a pointer rotating
+   among them points into LEAD only while it equals LEAD.  */
+static bool
+dm_rotation_apart (dm_hoist_state *st, dm_item *lead)
+{
+  tree mine = dm_object_made_here (lead->addr);
+  if (!mine)
+    return false;
+  for (dm_item &o : st->items)
+    if (o.synthetic && o.rot_id == lead->rot_id
+	&& !operand_equal_p (o.addr, lead->addr, 0))
+      {
+	tree other = dm_object_made_here (o.addr);
+	if (!other || other == mine)
+	  return false;
+      }
+  return true;
+}
+
+/* CALL, in region R, given pointers into LEAD's private memory PRIV only
+   as pointers that rotate among the arrays of LEAD's rotation (A and B
+   trading places, the host printing the current one): push on ACCESSES
+   one whole access (group G) through each such pointer, which updates
+   LEAD only while the pointer is LEAD, and return true.  False: the
+   call is an ordinary access (a call that may write and throw is: its
+   exception path must know which array the host wrote).  */
+static bool
+dm_rotation_call_access (gcall *call, dm_item *lead, bitmap priv, int g,
+			 dm_region *r, bool writes, vec<dm_access> &accesses)
+{
+  if (writes && stmt_could_throw_p (cfun, call))
+    return false;
+  auto_vec<tree, 2> roots;
+  ssa_op_iter it;
+  tree use;
+  FOR_EACH_SSA_TREE_OPERAND (use, call, it, SSA_OP_USE)
+    if (bitmap_bit_p (priv, SSA_NAME_VERSION (use)))
+      {
+	tree root = dm_rotation_root (use, lead);
+	if (!root)
+	  return false;
+	if (!roots.contains (root))
+	  roots.safe_push (root);
+      }
+  if (roots.is_empty ())
+    return false;
+  for (tree root : roots)
+    if (!dm_whole_access (call, g, r, writes, accesses, root))
+      return false;
+  return true;
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -1618,6 +1710,8 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   auto_vec<dm_access> mine;
   tree decl;
   bitmap priv = dm_private_pointers (lead->addr, &decl);
+  bool rotation_apart = priv && lead->synthetic
+			&& dm_rotation_apart (st, lead);
   for (gimple *stmt : r->stmts)
     {
       if (dm_stmt_ignorable_p (stmt)
@@ -1627,9 +1721,15 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       /* A call that private memory reaches only through arguments it
 	 does not store through only reads it.  */
       gcall *call = dyn_cast <gcall *> (stmt);
-      const char *why = dm_host_access (stmt, &ref, g, r, mine,
-					priv && call
-					&& dm_call_reads_only (call, priv));
+      bool reads_only = priv && call && dm_call_reads_only (call, priv);
+      if (rotation_apart && call
+	  && dm_rotation_call_access (call, lead, priv, g, r,
+				      !reads_only
+				      && stmt_may_clobber_ref_p_1 (call, &ref,
+								   true),
+				      mine))
+	continue;
+      const char *why = dm_host_access (stmt, &ref, g, r, mine, reads_only);
       if (why)
 	{
 	  BITMAP_FREE (priv);
@@ -2234,6 +2334,7 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	for (dm_item *it : secs)
 	  for (dm_access &acc : st->accesses)
 	    if (acc.whole && acc.write && acc.group == it->group
+		&& !acc.through
 		&& (acc.stmt == t
 		    || (acc.host_loop
 			&& flow_bb_inside_loop_p (acc.host_loop,
@@ -2296,7 +2397,7 @@ dm_access_bounds (dm_access *acc, gimple_seq *seq, tree *lo, tree *hi)
    the section moves nothing (a size of zero) instead of an unmapped
    range.  */
 static void
-dm_emit_update (dm_item *lead, dm_access *acc)
+dm_emit_update (dm_item *lead, dm_access *acc, bool report)
 {
   gimple_seq seq = NULL;
   tree uptr = pointer_sized_int_node;
@@ -2306,6 +2407,12 @@ dm_emit_update (dm_item *lead, dm_access *acc)
   tree lo_a = lo_s, hi_a = hi_s;
   if (!acc->whole)
     dm_access_bounds (acc, &seq, &lo_a, &hi_a);
+  else if (acc->through)
+    {
+      lo_a = gimple_convert (&seq, uptr, acc->through);
+      hi_a = gimple_build (&seq, PLUS_EXPR, uptr, lo_a,
+			   gimple_convert (&seq, uptr, lead->size));
+    }
   tree lo = gimple_build (&seq, MAX_EXPR, uptr, lo_s, lo_a);
   tree hi = gimple_build (&seq, MIN_EXPR, uptr, hi_s, hi_a);
   hi = gimple_build (&seq, MAX_EXPR, uptr, hi, lo);
@@ -2351,9 +2458,13 @@ dm_emit_update (dm_item *lead, dm_access *acc)
       else
 	gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
     }
-  if (dm_reporting ())
+  if (report && dm_reporting ())
     {
-      char *name = dm_item_name (lead);
+      /* Through a rotating pointer: its name, once for all the arrays
+	 it may be.  */
+      char *name = acc->through ? dm_value_name (acc->through, 0) : NULL;
+      if (!name)
+	name = dm_item_name (lead);
       if (acc->whole && !is_gimple_call (acc->stmt))
 	dm_report (loc, acc->write
 			? "hoist: '%s' copied to the device after the host "
@@ -3905,8 +4016,16 @@ dm_hoist_execute (function *fun)
   changed |= dm_hoist_runs (&st);
   /* Last, as the statements they follow are where the analysis saw
      them.  */
-  for (dm_access &acc : st.accesses)
-    dm_emit_update (&st.items[acc.group], &acc);
+  for (unsigned i = 0; i < st.accesses.length (); i++)
+    {
+      dm_access &acc = st.accesses[i];
+      bool told = false;
+      for (unsigned j = 0; j < i && acc.through; j++)
+	told |= (st.accesses[j].through == acc.through
+		 && st.accesses[j].stmt == acc.stmt
+		 && st.accesses[j].write == acc.write);
+      dm_emit_update (&st.items[acc.group], &acc, !told);
+    }
   dm_report_hoisting (&st);
   if (changed)
     {

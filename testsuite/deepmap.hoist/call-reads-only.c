@@ -6,17 +6,18 @@
    sent again after it (the callee's printf makes the alias oracle think
    it may write anything that escaped).  A callee that stores through
    the pointer (reset) gets the array sent again after it.  The two
-   arrays trade places each step, so the call may see either.  Results
-   are the host's.  */
+   arrays trade places each step; each is an allocation of its own, so
+   the call sees only the one it is given at the time (rotation-call.c).
+   Results are the host's.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-final { scan-deepmap-report "call-reads-only.c:68:1: deepmap: hoist: 'cur' copied from the device before a call that may see it \\(target update from\\)" } } */
-/* { dg-final { scan-deepmap-report-not "call-reads-only.c:68:1: deepmap: hoist: '\[a-z\]+' copied to the device after a call" } } */
-/* { dg-final { scan-deepmap-report "call-reads-only.c:69:1: deepmap: hoist: '\[a-z\]+' copied to the device after a call that may change it \\(target update to\\)" } } */
-/* reads: both arrays in once (16000 bytes), back at each of 4 reports
-   and at the end; writes: the same, and both in again after each of 4
-   resets.  */
-/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 12 transfers 96000 bytes, d2h 20 transfers 160000 bytes" { target offload_device } } */
+/* { dg-final { scan-deepmap-report "call-reads-only.c:69:1: deepmap: hoist: 'cur' copied from the device before a call that may see it \\(target update from\\)" } } */
+/* { dg-final { scan-deepmap-report-not "call-reads-only.c:69:1: deepmap: hoist: '\[a-z\]+' copied to the device after a call" } } */
+/* { dg-final { scan-deepmap-report "call-reads-only.c:70:1: deepmap: hoist: '\[a-z\]+' copied to the device after a call that may change it \\(target update to\\)" } } */
+/* reads: both arrays in once (16000 bytes), the current one back at
+   each of 4 reports, both at the end; writes: the same, and the current
+   one in again after each of 4 resets.  */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 8 transfers 64000 bytes, d2h 12 transfers 96000 bytes" { target offload_device } } */
 #include <stdio.h>
 #include <stdlib.h>
 #include "check.h"

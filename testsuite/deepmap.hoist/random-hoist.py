@@ -11,7 +11,10 @@ and the host may swap the structure's pointers between constructs; some
 constructs are nowait (deferred tasks), each followed by a taskwait; and
 some calls run inside a target data region of the caller that holds one
 of the buffers; in some programs the function is inlined into main
-(the structure is then a local of the loop's function).  Each program is
+(the structure is then a local of the loop's function); in some it
+works on private copies of its first two arrays (two allocations, or
+the halves of one), which the host swaps after each step and hands to
+calls as the current one.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime, with DEEPMAP_CHECK=1 (the run-time check of what the
@@ -54,6 +57,13 @@ class Prog:
         # main, where the structure (a local) may be dead after the loop
         # while the buffers it points to are read.
         self.inlined = rng2.random() < 0.3
+        # Also apart: the function may work on private copies of its first
+        # two arrays, each allocated on its own or as the two halves of one
+        # allocation, which the host's swaps then trade (a rotation the
+        # analysis can follow through calls given the current pointer).
+        self.private = rng2.random() < 0.6
+        self.halves = rng2.random() < 0.5
+        self.rng2 = rng2
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
@@ -159,6 +169,8 @@ class Prog:
         if choice == "swap" and self.flavor != "ptr":
             # The host changes the structure's pointers.
             return ["  opaque_swap (g);"]
+        if choice == "swap" and self.private:
+            return ["  { unsigned *tmp_ = p0; p0 = p1; p1 = tmp_; }"]
         if choice == "read":
             return ["  acc[%d] += %s[%d];" % (rng.randrange(4), a, k)]
         if choice == "write":
@@ -206,6 +218,18 @@ class Prog:
             out += self.kernel(tv)
         if rng.random() < 0.4:
             out += self.host_stmt(tv, True)
+        if self.private:
+            # The step ends with the host given the current array, then
+            # the swap (drawn apart: see __init__).
+            r2 = self.rng2
+            if r2.random() < 0.6:
+                call = r2.choice(["  opaque_touch (p%d, n);",
+                                  "  acc[3] += opaque_read (p%d, n);"])
+                cond = r2.choice(["", "  if (%s %% 2 == 1)" % tv])
+                out += ([cond] if cond else []) + \
+                    [call % r2.randrange(2)]
+            if r2.random() < 0.8:
+                out.append("  { unsigned *tmp_ = p0; p0 = p1; p1 = tmp_; }")
         if shape == "nested":
             out.append("}")
         out.append("}")
@@ -217,10 +241,12 @@ class Prog:
             params = ", ".join("unsigned *p%d" % i for i in range(self.narr))
         else:
             params = "struct grid *g"
+        self.private = self.private and self.flavor == "ptr"
         counted = " deepmap_counted_by (n)" if self.flavor == "deep" else ""
         lines = [
             "#include <stdio.h>",
             "#include <stdlib.h>",
+            "#include <string.h>",
             '#include "deepmap.h"',
             "",
             "struct grid",
@@ -254,7 +280,27 @@ class Prog:
             "kern (%s, int n, int steps, unsigned *acc)" % params,
             "{",
         ]
+        size = "%d * sizeof (unsigned)" % (N + SLACK)
+        if self.private:
+            # Private copies of p0 and p1 (see __init__).
+            second = ("p0 + %d" % (N + SLACK) if self.halves
+                      else "(unsigned *) malloc (%s)" % size)
+            lines += [
+                "  unsigned *o0_ = p0, *o1_ = p1;",
+                "  p0 = (unsigned *) malloc (%s%s);"
+                % (size, " * 2" if self.halves else ""),
+                "  p1 = %s;" % second,
+                "  unsigned *b0_ = p0, *b1_ = p1;",
+                "  memcpy (p0, o0_, %s);" % size,
+                "  memcpy (p1, o1_, %s);" % size,
+            ]
         lines += ["  " + l for l in self.body()]
+        if self.private:
+            lines += [
+                "  memcpy (o0_, p0, %s);" % size,
+                "  memcpy (o1_, p1, %s);" % size,
+                "  free (b0_);",
+            ] + ([] if self.halves else ["  free (b1_);"])
         lines.append("}")
         # Calls: distinct arrays, then aliased ones.
         calls = [list(range(self.narr))]
