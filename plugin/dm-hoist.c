@@ -835,6 +835,46 @@ dm_load_name (tree ref, int depth)
   return name;
 }
 
+/* The index that the byte offset OFF is in elements of type ELT: a
+   number, or the variable it is a multiple of; else NULL.  */
+static char *
+dm_index_name (tree off, tree elt)
+{
+  tree size = COMPLETE_TYPE_P (elt) ? TYPE_SIZE_UNIT (elt) : NULL_TREE;
+  if (!size || TREE_CODE (size) != INTEGER_CST || integer_zerop (size))
+    return NULL;
+  if (TREE_CODE (off) == INTEGER_CST)
+    {
+      if (!multiple_of_p (sizetype, off, size))
+	return NULL;
+      tree k = fold_build2 (EXACT_DIV_EXPR, sizetype, off, size);
+      return print_generic_expr_to_str (fold_convert (ssizetype, k));
+    }
+  for (int i = 0; i < 4 && TREE_CODE (off) == SSA_NAME; i++)
+    {
+      gassign *as = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (off));
+      if (!as)
+	return NULL;
+      if (gimple_assign_cast_p (as))
+	off = gimple_assign_rhs1 (as);
+      else if (gimple_assign_rhs_code (as) == MULT_EXPR
+	       && tree_int_cst_equal (gimple_assign_rhs2 (as), size))
+	{
+	  tree x = gimple_assign_rhs1 (as);
+	  while (TREE_CODE (x) == SSA_NAME && !SSA_NAME_VAR (x)
+		 && is_gimple_assign (SSA_NAME_DEF_STMT (x))
+		 && gimple_assign_cast_p (SSA_NAME_DEF_STMT (x)))
+	    x = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (x));
+	  const char *n = TREE_CODE (x) == SSA_NAME
+			  ? dm_decl_name (SSA_NAME_VAR (x)) : NULL;
+	  return n ? xstrdup (n) : NULL;
+	}
+      else
+	return NULL;
+    }
+  return NULL;
+}
+
 /* A readable name for the pointer value ADDR, or NULL: the variable it
    is, was loaded from or was stored to, through copies, conversions and
    PHIs whose arguments agree.  */
@@ -867,8 +907,23 @@ dm_value_name (tree addr, int depth)
 	    return n;
 	}
       else if (gimple_assign_single_p (as) || gimple_assign_cast_p (as))
+	{
+	  if (char *n = dm_value_name (gimple_assign_rhs1 (as), depth + 1))
+	    return n;
+	}
+      else if (gimple_assign_rhs_code (as) == POINTER_PLUS_EXPR)
+	/* An element's address (a section that starts inside an array):
+	   &array[index].  */
 	if (char *n = dm_value_name (gimple_assign_rhs1 (as), depth + 1))
-	  return n;
+	  {
+	    char *index = dm_index_name (gimple_assign_rhs2 (as),
+					 TREE_TYPE (TREE_TYPE (addr)));
+	    char *name = concat ("&", n, "[", index ? index : "...", "]",
+				 NULL);
+	    free (n);
+	    free (index);
+	    return name;
+	  }
     }
   else if (gphi *phi = dyn_cast <gphi *> (def))
     {
