@@ -1070,8 +1070,12 @@ dm_harmless_call_p (gcall *call)
       tree a = gimple_call_arg (call, i);
       if (!POINTER_TYPE_P (TREE_TYPE (a)))
 	continue;
-      if (TREE_CODE (a) == ADDR_EXPR
-	  && TREE_CODE (TREE_OPERAND (a, 0)) == STRING_CST)
+      /* A string literal: "..." or &"..."[0] (printf ("...\n") made
+	 puts).  */
+      tree lit = TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : a;
+      while (handled_component_p (lit))
+	lit = TREE_OPERAND (lit, 0);
+      if (TREE_CODE (a) == ADDR_EXPR && TREE_CODE (lit) == STRING_CST)
 	continue;
       /* %s of a program's array, or %n, reads or writes through it.  */
       if ((int) i != stream
@@ -1089,9 +1093,11 @@ dm_stmt_ignorable_p (gimple *stmt)
 {
   if (is_gimple_debug (stmt) || !gimple_vuse (stmt))
     return true;
-  /* A target data construct's copies are its items'.  */
+  /* A target data construct's copies are its items'; a target update's
+     sections are asked apart (dm_update_may_copy).  */
   if (dm_is_target_call (stmt) || dm_omp_temp_stmt_p (stmt)
-      || dm_is_data_region_call (stmt) || dm_is_end_data_call (stmt))
+      || dm_is_data_region_call (stmt) || dm_is_end_data_call (stmt)
+      || gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_UPDATE))
     return true;
   gcall *call = dyn_cast <gcall *> (stmt);
   return call && dm_harmless_call_p (call);
@@ -1344,6 +1350,51 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
   return NULL;
 }
 
+/* May the target update CALL copy bytes of the section REF (either way)?
+   True when one of its entries cannot be read.  PRIV, DECL: the
+   section's memory is private (dm_private_pointers); then only an entry
+   given one of those pointers, or the array DECL, reaches it.  */
+static bool
+dm_update_may_copy (gcall *call, ao_ref *ref, bitmap priv, tree decl)
+{
+  tree addrs = dm_arg_decl (call, 2), sizes = dm_arg_decl (call, 3);
+  if (!addrs || !sizes || !tree_fits_uhwi_p (gimple_call_arg (call, 1)))
+    return true;
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  HOST_WIDE_INT ssize = int_size_in_bytes (size_type_node);
+  unsigned n = tree_to_uhwi (gimple_call_arg (call, 1));
+  for (unsigned i = 0; i < n; i++)
+    {
+      tree a = dm_arg_slot (call, addrs, i * psize, psize);
+      tree size = dm_arg_slot (call, sizes, i * ssize, ssize);
+      if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
+	return true;
+      if (priv && TREE_CODE (a) == SSA_NAME
+	  && !bitmap_bit_p (priv, SSA_NAME_VERSION (a)))
+	continue;
+      if (priv && TREE_CODE (a) == ADDR_EXPR
+	  && get_base_address (TREE_OPERAND (a, 0)) != decl
+	  && DECL_P (get_base_address (TREE_OPERAND (a, 0))))
+	continue;
+      ao_ref r;
+      ao_ref_init_from_ptr_and_size (&r, a, size && TREE_CODE (size)
+					    == INTEGER_CST ? size : NULL_TREE);
+      if (refs_may_alias_p_1 (ref, &r, false))
+	return true;
+    }
+  return false;
+}
+
+/* Is G a target update whose entries dm_update_may_copy can read?  */
+static bool
+dm_readable_update_p (gimple *g)
+{
+  gcall *call = dyn_cast <gcall *> (g);
+  return (call && gimple_call_builtin_p (call, BUILT_IN_GOMP_TARGET_UPDATE)
+	  && dm_arg_decl (call, 2) && dm_arg_decl (call, 3)
+	  && tree_fits_uhwi_p (gimple_call_arg (call, 1)));
+}
+
 /* Region-wide reasons not to keep anything across R, or NULL.  */
 /* Is G a call of LOOP that may throw out of it (to no handler of this
    function, or to a landing pad outside LOOP)?  Those get the loop's
@@ -1394,7 +1445,7 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
   if (!r->loop && r->last && stmt_ends_bb_p (r->last))
     return "the last construct ends its block";
   for (gimple *g : st->opaque)
-    if (dm_region_has (r, g))
+    if (dm_region_has (r, g) && !dm_readable_update_p (g))
       return dm_is_data_call (g)
 	     ? DM_WHY (r, "the loop holds target update, enter or exit data "
 			  "constructs, or target data that uses device "
@@ -1765,6 +1816,18 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   auto_vec<dm_access> mine;
   tree decl;
   bitmap priv = dm_private_pointers (lead->addr, &decl);
+  /* A target update of other sections moves none of this one's bytes;
+     of this one, in the original it copies nothing when no construct
+     maps it, and in a kept one it would.  */
+  for (gimple *stmt : r->stmts)
+    if (gimple_call_builtin_p (stmt, BUILT_IN_GOMP_TARGET_UPDATE)
+	&& dm_update_may_copy (as_a <gcall *> (stmt), &ref, priv, decl))
+      {
+	BITMAP_FREE (priv);
+	return DM_WHY (r, "a target update in the loop may copy it",
+		       "a target update between the constructs may copy "
+		       "it");
+      }
   bool rotation_apart = priv && lead->synthetic
 			&& dm_rotation_apart (st, lead);
   for (gimple *stmt : r->stmts)
@@ -3383,6 +3446,27 @@ dm_object_accessed_before (tree ref, class loop *l)
   return false;
 }
 
+/* Put STMT on the loop's preheader edge PRE now.  A run kept from that
+   loop on may already have queued its enter data there (committed at
+   the end), which gsi_insert_on_edge_immediate does not allow: the
+   preheader block (the only way in, LOOPS_HAVE_PREHEADERS) takes it
+   then, before what is queued.  */
+static void
+dm_insert_on_preheader (edge pre, gimple *stmt)
+{
+  if (!PENDING_STMT (pre))
+    {
+      gsi_insert_on_edge_immediate (pre, stmt);
+      return;
+    }
+  gcc_checking_assert (single_succ_p (pre->src));
+  gimple_stmt_iterator gsi = gsi_last_bb (pre->src);
+  if (!gsi_end_p (gsi) && stmt_ends_bb_p (gsi_stmt (gsi)))
+    gsi_insert_before (&gsi, stmt, GSI_SAME_STMT);
+  else
+    gsi_insert_after (&gsi, stmt, GSI_NEW_STMT);
+}
+
 /* The value of V computed before P->loop, emitted on the preheader edge
    as needed, or NULL when V cannot be.  A load qualifies when its
    address is such a value, nothing in the loop changes what it reads and
@@ -3478,7 +3562,7 @@ dm_value_before (dm_promotion *p, tree v, int depth)
 	}
   tree nv = make_ssa_name (TREE_TYPE (v));
   gimple_assign_set_lhs (copy, nv);
-  gsi_insert_on_edge_immediate (p->pre, copy);
+  dm_insert_on_preheader (p->pre, copy);
   if (load)
     p->loads.safe_push (std::make_pair (gimple_assign_rhs1 (copy), nv));
   else
