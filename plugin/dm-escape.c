@@ -321,6 +321,49 @@ dm_follow_address (gimple *stmt, tree decl, vec<tree> &work, bitmap derived)
   return true;
 }
 
+/* Push on ALLOCS the results of the allocation calls that ADDR may point
+   into, back through copies, conversions, offsets and PHIs (jump
+   threading makes one call per path: x = PHI <malloc (), malloc ()>);
+   false if something else may reach ADDR.  */
+static bool
+dm_allocations_of (tree addr, vec<tree> &allocs, int depth)
+{
+  while (TREE_CODE (addr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (addr)
+	 && depth < 16)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (addr);
+      if (dm_allocation_p (def))
+	{
+	  if (!allocs.contains (addr))
+	    allocs.safe_push (addr);
+	  return true;
+	}
+      if (gphi *phi = dyn_cast <gphi *> (def))
+	{
+	  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	    {
+	      tree a = gimple_phi_arg_def (phi, i);
+	      /* A loop's PHI may take its own value back.  */
+	      if (a != addr && !dm_allocations_of (a, allocs, depth + 1))
+		return false;
+	    }
+	  return !allocs.is_empty ();
+	}
+      gassign *as = dyn_cast <gassign *> (def);
+      tree p = as ? dm_array_pointer (gimple_assign_rhs1 (as)) : NULL_TREE;
+      if (p)
+	addr = p;
+      else if (as && (gimple_assign_rhs_code (as) == POINTER_PLUS_EXPR
+		      || gimple_assign_rhs_code (as) == SSA_NAME
+		      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))
+	addr = gimple_assign_rhs1 (as);
+      else
+	return false;
+      depth++;
+    }
+  return false;
+}
+
 /* The SSA names (a bitmap of versions) that may point into the memory
    ADDR points into, when that memory was allocated in the current
    function -- by an allocation call, or as a local array (then *DECL is
@@ -354,32 +397,14 @@ dm_private_pointers (tree addr, tree *decl)
     }
   else
     {
-      /* Back to the allocation: through copies, conversions and
-	 offsets.  */
-      tree base = addr;
-      while (TREE_CODE (base) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (base))
-	{
-	  gimple *def = SSA_NAME_DEF_STMT (base);
-	  if (dm_allocation_p (def))
-	    break;
-	  gassign *as = dyn_cast <gassign *> (def);
-	  tree p = as ? dm_array_pointer (gimple_assign_rhs1 (as)) : NULL_TREE;
-	  if (p)
-	    {
-	      base = p;
-	      continue;
-	    }
-	  if (!as || (gimple_assign_rhs_code (as) != POINTER_PLUS_EXPR
-		      && gimple_assign_rhs_code (as) != SSA_NAME
-		      && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))
-	    goto escapes;
-	  base = gimple_assign_rhs1 (as);
-	}
-      if (TREE_CODE (base) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (base)
-	  || !dm_allocation_p (SSA_NAME_DEF_STMT (base)))
+      auto_vec<tree, 2> allocs;
+      if (!dm_allocations_of (addr, allocs, 0))
 	goto escapes;
-      bitmap_set_bit (derived, SSA_NAME_VERSION (base));
-      work.safe_push (base);
+      for (tree base : allocs)
+	{
+	  bitmap_set_bit (derived, SSA_NAME_VERSION (base));
+	  work.safe_push (base);
+	}
     }
   while (!work.is_empty ())
     {

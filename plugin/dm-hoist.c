@@ -1034,6 +1034,39 @@ dm_loop_location (class loop *loop)
   return UNKNOWN_LOCATION;
 }
 
+/* Is the pointer A a string literal: "..." or &"..."[0] (printf
+   ("...\n") made puts), or one of several (c ? "PASS" : "FAIL")?  */
+static bool
+dm_string_literal_p (tree a, int depth)
+{
+  if (TREE_CODE (a) == ADDR_EXPR)
+    {
+      tree lit = TREE_OPERAND (a, 0);
+      while (handled_component_p (lit))
+	lit = TREE_OPERAND (lit, 0);
+      return TREE_CODE (lit) == STRING_CST;
+    }
+  if (TREE_CODE (a) != SSA_NAME || depth > 4)
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (a);
+  if (gphi *phi = dyn_cast <gphi *> (def))
+    {
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	if (!dm_string_literal_p (gimple_phi_arg_def (phi, i), depth + 1))
+	  return false;
+      return true;
+    }
+  gassign *as = dyn_cast <gassign *> (def);
+  if (!as)
+    return false;
+  if (gimple_assign_rhs_code (as) == COND_EXPR)
+    return (dm_string_literal_p (gimple_assign_rhs2 (as), depth + 1)
+	    && dm_string_literal_p (gimple_assign_rhs3 (as), depth + 1));
+  return ((gimple_assign_single_p (as) || gimple_assign_cast_p (as))
+	  && !gimple_assign_load_p (as)
+	  && dm_string_literal_p (gimple_assign_rhs1 (as), depth + 1));
+}
+
 /* Calls that touch no memory of the program: timers, presence queries,
    the plugin's announcements, and printing whose pointer arguments are
    string literals or FILE streams.  */
@@ -1070,12 +1103,7 @@ dm_harmless_call_p (gcall *call)
       tree a = gimple_call_arg (call, i);
       if (!POINTER_TYPE_P (TREE_TYPE (a)))
 	continue;
-      /* A string literal: "..." or &"..."[0] (printf ("...\n") made
-	 puts).  */
-      tree lit = TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : a;
-      while (handled_component_p (lit))
-	lit = TREE_OPERAND (lit, 0);
-      if (TREE_CODE (a) == ADDR_EXPR && TREE_CODE (lit) == STRING_CST)
+      if (dm_string_literal_p (a, 0))
 	continue;
       /* %s of a program's array, or %n, reads or writes through it.  */
       if ((int) i != stream
