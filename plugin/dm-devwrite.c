@@ -566,12 +566,19 @@ dm_pointee_escape_use (function *fun, gimple *use_stmt, tree name,
 /* ... and for pointers into the sections (DATA: the mode): a store
    through it, or its value going where the analysis does not follow it
    (an automatic block handed to nested starts is followed).  */
+static bool dm_callee_may_write (gcall *call, tree name, dm_mode mode);
+
 static bool
 dm_section_write_use (function *fun, gimple *use_stmt, tree name, void *data)
 {
   dm_mode mode = *(dm_mode *) data;
   if (dm_harmless_use_p (use_stmt, name, mode == DM_DIRECT))
     return false;
+  if (gcall *call = dyn_cast <gcall *> (use_stmt))
+    if ((mode == DM_THROUGH || mode == DM_DIRECT)
+	&& !dm_region_start_p (call)
+	&& !dm_callee_may_write (call, name, mode))
+      return false;
   gassign *as = dyn_cast <gassign *> (use_stmt);
   poly_int64 off;
   tree block = NULL_TREE;
@@ -707,11 +714,114 @@ dm_note_fields (function *fun, tree parm)
   dm_field_index->put (fun->decl, std::make_pair (first, offs.length ()));
 }
 
+/* Device functions a target region calls (omp declare target, not
+   inlined: Rodinia's hotspot, XSBench's lookups): bit K of a summary
+   says the function may write through its parameter K, as MODE counts
+   writes (DM_THROUGH or DM_DIRECT).  GCC compiles callees first and
+   then drops their bodies, so each is summarized when it comes through
+   the hoisting pass (dm_note_outlined), or on demand before that.  */
+static hash_map<tree, unsigned HOST_WIDE_INT> *dm_param_summaries[2];
+/* Functions being summarized: a recursive call counts as a write.  */
+static hash_set<tree> *dm_param_busy;
+
+/* Seed of dm_propagate for parameter summaries: loads give none.  */
+static unsigned HOST_WIDE_INT
+dm_no_seed (gassign *, void *)
+{
+  return 0;
+}
+
+/* The parameters of FUN (the current function) it may write through,
+   as MODE counts writes.  */
+static unsigned HOST_WIDE_INT
+dm_compute_param_writes (function *fun, dm_mode mode)
+{
+  auto_vec<unsigned HOST_WIDE_INT> from;
+  from.safe_grow_cleared (num_ssa_names);
+  unsigned k = 0;
+  for (tree p = DECL_ARGUMENTS (fun->decl); p && k < DM_SLOTS;
+       p = DECL_CHAIN (p), k++)
+    if (POINTER_TYPE_P (TREE_TYPE (p)))
+      if (tree d = ssa_default_def (fun, p))
+	from[SSA_NAME_VERSION (d)] |= (unsigned HOST_WIDE_INT) 1 << k;
+  dm_propagate (fun, from, dm_no_seed, NULL);
+  return dm_written_by_uses (fun, from, dm_section_write_use, &mode);
+}
+
+/* Summarize FUN, the current function, if it is a device function.  */
+static void
+dm_note_device_function (function *fun)
+{
+  tree fn = fun->decl;
+  if (!DECL_ARGUMENTS (fn)
+      || !lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fn))
+      || !fun->cfg || !gimple_in_ssa_p (fun))
+    return;
+  if (!dm_param_busy)
+    dm_param_busy = new hash_set<tree>;
+  if (dm_param_busy->add (fn))
+    return;
+  for (int m = 0; m < 2; m++)
+    {
+      if (!dm_param_summaries[m])
+	dm_param_summaries[m] = new hash_map<tree, unsigned HOST_WIDE_INT>;
+      dm_param_summaries[m]->put (fn, dm_compute_param_writes
+					(fun, m ? DM_DIRECT : DM_THROUGH));
+    }
+  dm_param_busy->remove (fn);
+}
+
+/* May CALL, given NAME, write through it as MODE counts writes?  Only a
+   device function of this unit that GCC will not replace (its body is
+   the one that runs) can say no: NAME must be one of its named pointer
+   parameters, never its address or result.  */
+static bool
+dm_callee_may_write (gcall *call, tree name, dm_mode mode)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || gimple_call_internal_p (call) || gimple_call_chain (call) == name
+      || gimple_call_lhs (call) == name
+      || !lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fn)))
+    return true;
+  cgraph_node *node = cgraph_node::get (fn);
+  enum availability avail;
+  if (!node || (node = node->ultimate_alias_target (&avail), !node)
+      || avail < AVAIL_AVAILABLE || node->decl != fn)
+    return true;
+  int m = mode == DM_DIRECT;
+  unsigned HOST_WIDE_INT *s = dm_param_summaries[m]
+			      ? dm_param_summaries[m]->get (fn) : NULL;
+  if (!s && !(dm_param_busy && dm_param_busy->contains (fn)))
+    {
+      function *f = DECL_STRUCT_FUNCTION (fn);
+      if (f && f->cfg && gimple_in_ssa_p (f))
+	{
+	  push_cfun (f);
+	  dm_note_device_function (f);
+	  pop_cfun ();
+	  s = dm_param_summaries[m] ? dm_param_summaries[m]->get (fn) : NULL;
+	}
+    }
+  if (!s)
+    return true;
+  unsigned nparms = list_length (DECL_ARGUMENTS (fn));
+  bool passed = false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    if (gimple_call_arg (call, i) == name)
+      {
+	if (i >= nparms || i >= DM_SLOTS || ((*s >> i) & 1))
+	  return true;
+	passed = true;
+      }
+  return !passed;
+}
+
 /* Called by the hoisting pass on every function: summarize FUN if it is
    an outlined body (its first parameter is the argument block).  */
 void
 dm_note_outlined (function *fun)
 {
+  dm_note_device_function (fun);
   tree parm = DECL_ARGUMENTS (fun->decl);
   if (!parm || !DECL_NAME (parm) || !POINTER_TYPE_P (TREE_TYPE (parm))
       || strcmp (IDENTIFIER_POINTER (DECL_NAME (parm)), ".omp_data_i"))

@@ -1,15 +1,17 @@
 /* Sections that the constructs map `to' and their device code only
    reads stay on the device (enter data map(to), exit data map(release)):
    through a teams distribute parallel for, whose body is two functions
-   away from the construct, and through a plain target.  Device code that
-   may store through the section's pointer or one derived from it, or
-   hands it to a function, keeps the per-construct copies.  */
+   away from the construct, through a plain target, and through a
+   device function that only reads it (device-call.c).  Device code that
+   may store through the section's pointer or one derived from it keeps
+   the per-construct copies.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* read_only: A and S in once, S out once; may_store, derived_store and
-   call_on_device: A in at each of 2 steps, S in and out once (it may
-   overlap A, which is not kept: a test on entry finds them apart).  */
-/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 11 transfers 8800 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
+/* read_only and call_on_device: A and S in once, S out once;
+   may_store and derived_store: A in at each of 2 steps, S in and out
+   once (it may overlap A, which is not kept: a test on entry finds them
+   apart).  */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 10 transfers 8000 bytes, d2h 4 transfers 3200 bytes" { target offload_device } } */
 #include <stdlib.h>
 
 #define N 100
@@ -71,7 +73,7 @@ get (const double *p, int i)
 }
 #pragma omp end declare target
 
-/* The device passes A to a function.  */
+/* The device passes A to a function that only reads it.  */
 __attribute__ ((noinline)) static void
 call_on_device (int n, double *A, double *S)
 {
@@ -103,9 +105,9 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "read-only.c:22:9: deepmap: hoist: 'A' kept on the device across the loop at read-only.c:20 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
-/* { dg-final { scan-deepmap-report "read-only.c:26:9: deepmap: hoist: 'A' kept on the device across the loop at read-only.c:20 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
-/* { dg-final { scan-deepmap-report "read-only.c:26:9: deepmap: hoist: 'S' kept on the device across the loop at read-only.c:20 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
-/* { dg-final { scan-deepmap-report "read-only.c:38:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:36 because a construct maps it without 'from' and its device code may write it" } } */
-/* { dg-final { scan-deepmap-report "read-only.c:80:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:78 because a construct maps it without 'from' and its device code may write it" } } */
-/* { dg-final { scan-deepmap-report "read-only.c:55:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:53 because a construct maps it without 'from' and its device code may write it" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:24:9: deepmap: hoist: 'A' kept on the device across the loop at read-only.c:22 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:28:9: deepmap: hoist: 'A' kept on the device across the loop at read-only.c:22 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:28:9: deepmap: hoist: 'S' kept on the device across the loop at read-only.c:22 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:40:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:38 because a construct maps it without 'from' and its device code may write it" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:82:9: deepmap: hoist: 'A' kept on the device across the loop at read-only.c:80 \\(enter data map\\(to\\), exit data map\\(release\\)\\)" } } */
+/* { dg-final { scan-deepmap-report "read-only.c:57:9: deepmap: hoist: missed: 'A' not kept on the device across the loop at read-only.c:55 because a construct maps it without 'from' and its device code may write it" } } */
