@@ -1067,6 +1067,34 @@ dm_string_literal_p (tree a, int depth)
 	  && dm_string_literal_p (gimple_assign_rhs1 (as), depth + 1));
 }
 
+/* Is CALL (to FN) a clock read that stores only its result: clock (),
+   time (NULL), C++'s steady_clock::now () and system_clock::now ()
+   (high_resolution_clock is the latter), into a register or a variable
+   whose address is never taken (so no construct maps it)?  */
+static bool
+dm_clock_call_p (gcall *call, tree fn)
+{
+  const char *as = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn));
+  bool clock = (gimple_call_builtin_p (call, BUILT_IN_NORMAL)
+		? false
+		: !strcmp (as, "clock")
+		  || !strcmp (as, "_ZNSt6chrono3_V212steady_clock3nowEv")
+		  || !strcmp (as, "_ZNSt6chrono3_V212system_clock3nowEv"));
+  if (!strcmp (as, "time") && gimple_call_num_args (call) == 1
+      && integer_zerop (gimple_call_arg (call, 0)))
+    clock = true;
+  else if (clock && gimple_call_num_args (call) != 0)
+    clock = false;
+  if (!clock)
+    return false;
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs || TREE_CODE (lhs) == SSA_NAME)
+    return true;
+  tree base = get_base_address (lhs);
+  return (base && VAR_P (base) && !is_global_var (base)
+	  && !TREE_ADDRESSABLE (base));
+}
+
 /* Calls that touch no memory of the program: timers, presence queries,
    the plugin's announcements, and printing whose pointer arguments are
    string literals or FILE streams.  */
@@ -1085,6 +1113,8 @@ dm_harmless_call_p (gcall *call)
   if (!strcmp (name, "deepmap_annotate"))
     return true;
   if (!strcmp (name, "omp_get_wtime") || !strcmp (name, "omp_get_wtick"))
+    return true;
+  if (dm_clock_call_p (call, fn))
     return true;
   /* The FILE * argument, if any: a stream is the C library's state.  */
   int stream = -1;
@@ -1140,11 +1170,20 @@ dm_region_invariant_p (tree val, dm_region *r)
 {
   if (r->loop)
     return dm_invariant_p (val, r->loop);
-  /* A run: the first construct uses it, so it is computed before that
-     one; it must not be recomputed between the constructs.  */
+  /* A run: computed before it starts, and not again between the
+     constructs.  A construct inside a loop the run holds may use a
+     value that loop computes (a PHI of its header, which is no
+     statement of the run): that one is computed where the run starts
+     only if its block comes first.  */
   if (TREE_CODE (val) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (val))
     return true;
-  return !r->members.contains (SSA_NAME_DEF_STMT (val));
+  gimple *def = SSA_NAME_DEF_STMT (val);
+  if (r->members.contains (def))
+    return false;
+  basic_block start = r->first ? gimple_bb (r->first)
+		      : r->enter_edge ? r->enter_edge->src : NULL;
+  return (!start || !gimple_bb (def)
+	  || dominated_by_p (CDI_DOMINATORS, start, gimple_bb (def)));
 }
 
 static bool
