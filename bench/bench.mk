@@ -13,6 +13,8 @@
 #   make bench-reentry       regions over a deep structure enter data holds
 #   make bench-hoist         transfer hoisting: naive, naive+plugin, expert
 #   make bench-report        DEEPMAP_REPORT: its cost and its top entry
+#   make bench-thirdparty    transfer hoisting on third-party naive
+#                            programs vs their authors' expert versions
 #
 # Benchmark knobs pass through to the scripts, e.g.
 #   make bench-mapoverhead MAPOVERHEAD_FLAGS='-r 9 -n 400000'
@@ -27,14 +29,15 @@ PIPELINE_FLAGS ?=
 COMPILETIME_FLAGS ?=
 HOIST_FLAGS ?=
 REPORT_FLAGS ?=
+THIRDPARTY_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
 	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
-	bench-hoist bench-report
+	bench-hoist bench-report bench-thirdparty
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
 	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
-	bench-hoist bench-report
+	bench-hoist bench-report bench-thirdparty
 
 bench-mapoverhead: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-mapoverhead.sh $(MAPOVERHEAD_FLAGS)
@@ -63,3 +66,6 @@ bench-hoist: $(SWAPIN) $(PLUGIN)
 
 bench-report: $(SWAPIN) $(PLUGIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-report.sh $(REPORT_FLAGS)
+
+bench-thirdparty: $(SWAPIN) $(PLUGIN)
+	B=$(B) CC=$(CC) bash $(TOP)/bench/run-thirdparty.sh $(THIRDPARTY_FLAGS)

@@ -761,20 +761,28 @@ dm_note_device_function (function *fun)
     dm_param_busy = new hash_set<tree>;
   if (dm_param_busy->add (fn))
     return;
+  /* One GCC may replace at link or load time may do anything.  */
+  cgraph_node *node = cgraph_node::get (fn);
+  enum availability avail = AVAIL_NOT_AVAILABLE;
+  if (node)
+    node = node->ultimate_alias_target (&avail);
+  bool replaceable = !node || avail < AVAIL_AVAILABLE || node->decl != fn;
   for (int m = 0; m < 2; m++)
     {
       if (!dm_param_summaries[m])
 	dm_param_summaries[m] = new hash_map<tree, unsigned HOST_WIDE_INT>;
-      dm_param_summaries[m]->put (fn, dm_compute_param_writes
-					(fun, m ? DM_DIRECT : DM_THROUGH));
+      dm_param_summaries[m]->put (fn, replaceable ? DM_ALL
+				  : dm_compute_param_writes
+				      (fun, m ? DM_DIRECT : DM_THROUGH));
     }
   dm_param_busy->remove (fn);
 }
 
 /* May CALL, given NAME, write through it as MODE counts writes?  Only a
    device function of this unit that GCC will not replace (its body is
-   the one that runs) can say no: NAME must be one of its named pointer
-   parameters, never its address or result.  */
+   the one that runs, dm_note_device_function) can say no: NAME must be
+   one of its named pointer parameters, never its address or
+   result.  */
 static bool
 dm_callee_may_write (gcall *call, tree name, dm_mode mode)
 {
@@ -783,11 +791,8 @@ dm_callee_may_write (gcall *call, tree name, dm_mode mode)
       || gimple_call_lhs (call) == name
       || !lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fn)))
     return true;
-  cgraph_node *node = cgraph_node::get (fn);
-  enum availability avail;
-  if (!node || (node = node->ultimate_alias_target (&avail), !node)
-      || avail < AVAIL_AVAILABLE || node->decl != fn)
-    return true;
+  /* Summarized when it came through the pass (its body may be gone
+     now), or from its body now.  */
   int m = mode == DM_DIRECT;
   unsigned HOST_WIDE_INT *s = dm_param_summaries[m]
 			      ? dm_param_summaries[m]->get (fn) : NULL;

@@ -1,0 +1,1 @@
+LANGX=cxx; NAIVE=hotspot_openmp_naive.cpp; EXPERT=hotspot_openmp.cpp; FLAGS="-DOMP_OFFLOAD"; SETUP="python3 genhot.py 256 256"; ARGS="256 256 20 4 temp.txt power.txt output.out"; OUTFILES=output.out; FILTER="time"

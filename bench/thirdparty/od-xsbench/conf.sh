@@ -1,0 +1,1 @@
+LANGX=cxx; NAIVE=Simulation_naive.cpp; EXPERT=Simulation.cpp; COMMON="Main.cpp io.cpp GridInit.cpp Materials.cpp XSutils.cpp"; LIBS=-lm; ARGS="-s small -m event -l 20000 -g 2000"; LTO=1; FILTER="[Rr]untime|Lookups/s|Threads|Initializ|time|Time"
