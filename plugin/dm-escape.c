@@ -52,35 +52,6 @@ dm_allocation_p (gimple *stmt)
   return fn && DECL_IS_REPLACEABLE_OPERATOR_NEW_P (fn);
 }
 
-/* The object ADDR points into when this function made it: the result
-   of an allocation call (through copies and conversions), or a local
-   array; else NULL.  Different answers, both live, are different
-   objects.  */
-tree
-dm_object_made_here (tree addr)
-{
-  if (tree p = dm_array_pointer (addr))
-    addr = p;
-  if (TREE_CODE (addr) == ADDR_EXPR)
-    {
-      tree base = get_base_address (TREE_OPERAND (addr, 0));
-      return (base && VAR_P (base) && !is_global_var (base)
-	      && !DECL_HAS_VALUE_EXPR_P (base)) ? base : NULL_TREE;
-    }
-  while (TREE_CODE (addr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (addr))
-    {
-      gimple *def = SSA_NAME_DEF_STMT (addr);
-      if (dm_allocation_p (def))
-	return addr;
-      gassign *as = dyn_cast <gassign *> (def);
-      if (!as || (gimple_assign_rhs_code (as) != SSA_NAME
-		  && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))
-	return NULL_TREE;
-      addr = gimple_assign_rhs1 (as);
-    }
-  return NULL_TREE;
-}
-
 /* Is CALL a question to the OpenMP runtime that reads no memory of the
    program (the presence test the hoisting pass puts before what it
    keeps, and the default device it asks it for)?  */
@@ -362,6 +333,27 @@ dm_allocations_of (tree addr, vec<tree> &allocs, int depth)
       depth++;
     }
   return false;
+}
+
+/* The object ADDR points into when this function made it: the result
+   of the one allocation call it comes from (dm_allocations_of), or a
+   local array; else NULL.  Different answers, both live, are different
+   objects.  */
+tree
+dm_object_made_here (tree addr)
+{
+  if (tree p = dm_array_pointer (addr))
+    addr = p;
+  if (TREE_CODE (addr) == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (addr, 0));
+      return (base && VAR_P (base) && !is_global_var (base)
+	      && !DECL_HAS_VALUE_EXPR_P (base)) ? base : NULL_TREE;
+    }
+  auto_vec<tree, 2> allocs;
+  if (!dm_allocations_of (addr, allocs, 0) || allocs.length () != 1)
+    return NULL_TREE;
+  return allocs[0];
 }
 
 /* The SSA names (a bitmap of versions) that may point into the memory
