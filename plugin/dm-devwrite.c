@@ -500,6 +500,8 @@ dm_atomic_on_p (gimple *use_stmt, tree name)
     }
 }
 
+static bool dm_callee_may_write (gcall *call, tree name, dm_mode mode);
+
 /* DM_DEREF: may a use of NAME, a pointer to the parent's pointer
    variable, let the section's address go where the analysis does not
    follow it?  Loads through it are followed; a store through it only
@@ -511,6 +513,12 @@ dm_pointee_escapes_p (function *fun, gimple *use_stmt, tree name,
 {
   if (dm_harmless_use_p (use_stmt, name, true) || dm_atomic_on_p (use_stmt, name))
     return false;
+  /* A device function that writes nothing through its parameter, at any
+     depth, does not write through pointers it loads from there either
+     (XSBench hands its arrays, not their addresses, to its lookups).  */
+  if (gcall *call = dyn_cast <gcall *> (use_stmt))
+    return dm_region_start_p (call)
+	   || dm_callee_may_write (call, name, DM_THROUGH);
   gassign *as = dyn_cast <gassign *> (use_stmt);
   if (!as || !gimple_store_p (as))
     return true;
@@ -566,7 +574,6 @@ dm_pointee_escape_use (function *fun, gimple *use_stmt, tree name,
 /* ... and for pointers into the sections (DATA: the mode): a store
    through it, or its value going where the analysis does not follow it
    (an automatic block handed to nested starts is followed).  */
-static bool dm_callee_may_write (gcall *call, tree name, dm_mode mode);
 
 static bool
 dm_section_write_use (function *fun, gimple *use_stmt, tree name, void *data)
@@ -574,10 +581,13 @@ dm_section_write_use (function *fun, gimple *use_stmt, tree name, void *data)
   dm_mode mode = *(dm_mode *) data;
   if (dm_harmless_use_p (use_stmt, name, mode == DM_DIRECT))
     return false;
+  /* NAME points into a section: under DM_DEREF and DM_FIELD it is the
+     pointer loaded from the slot's pointee, which a device function may
+     be given as well as any other.  */
   if (gcall *call = dyn_cast <gcall *> (use_stmt))
-    if ((mode == DM_THROUGH || mode == DM_DIRECT)
-	&& !dm_region_start_p (call)
-	&& !dm_callee_may_write (call, name, mode))
+    if (!dm_region_start_p (call)
+	&& !dm_callee_may_write (call, name,
+				 mode == DM_DIRECT ? DM_DIRECT : DM_THROUGH))
       return false;
   gassign *as = dyn_cast <gassign *> (use_stmt);
   poly_int64 off;
@@ -721,6 +731,9 @@ dm_note_fields (function *fun, tree parm)
    then drops their bodies, so each is summarized when it comes through
    the hoisting pass (dm_note_outlined), or on demand before that.  */
 static hash_map<tree, unsigned HOST_WIDE_INT> *dm_param_summaries[2];
+/* Their parameter counts: GCC clears DECL_ARGUMENTS of a function it has
+   compiled.  */
+static hash_map<tree, unsigned> *dm_param_counts;
 /* Functions being summarized: a recursive call counts as a write.  */
 static hash_set<tree> *dm_param_busy;
 
@@ -767,6 +780,17 @@ dm_note_device_function (function *fun)
   if (node)
     node = node->ultimate_alias_target (&avail);
   bool replaceable = !node || avail < AVAIL_AVAILABLE || node->decl != fn;
+  /* A body that IPA cloned away (XSBench's calculate_micro_xs, now only
+     its .isra clone) is no longer a definition in the call graph, but a
+     caller's body not yet transformed still calls the original with the
+     original parameters: what the body says holds if nothing can replace
+     the symbol (static, or a C++ COMDAT: one definition rule).  */
+  if (node && !node->definition && !DECL_EXTERNAL (fn)
+      && !decl_replaceable_p (fn, flag_semantic_interposition))
+    replaceable = false;
+  if (!dm_param_counts)
+    dm_param_counts = new hash_map<tree, unsigned>;
+  dm_param_counts->put (fn, list_length (DECL_ARGUMENTS (fn)));
   for (int m = 0; m < 2; m++)
     {
       if (!dm_param_summaries[m])
@@ -807,9 +831,10 @@ dm_callee_may_write (gcall *call, tree name, dm_mode mode)
 	  s = dm_param_summaries[m] ? dm_param_summaries[m]->get (fn) : NULL;
 	}
     }
-  if (!s)
+  unsigned *nparms_p = dm_param_counts ? dm_param_counts->get (fn) : NULL;
+  if (!s || !nparms_p)
     return true;
-  unsigned nparms = list_length (DECL_ARGUMENTS (fn));
+  unsigned nparms = *nparms_p;
   bool passed = false;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     if (gimple_call_arg (call, i) == name)

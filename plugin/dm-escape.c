@@ -206,12 +206,68 @@ dm_used_as_address_only (gimple *stmt, tree name)
   return true;
 }
 
+static bool dm_is_decl (gimple *, tree base, tree, void *data);
+
+/* Is V a pointer cell: an automatic pointer variable that the function
+   only stores to and loads from as a whole, its address going only into
+   constructs' argument arrays (Rodinia keeps each malloc result in one
+   and maps the array through it)?  Then a pointer stored there comes
+   back only as the loads of V, which go on *LOADS.  */
+static bool
+dm_pointer_cell_p (tree v, vec<tree> *loads)
+{
+  if (!VAR_P (v) || is_global_var (v) || TREE_THIS_VOLATILE (v)
+      || DECL_HAS_VALUE_EXPR_P (v) || !POINTER_TYPE_P (TREE_TYPE (v)))
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *g = gsi_stmt (gsi);
+	if (is_gimple_debug (g)
+	    || !walk_stmt_load_store_addr_ops (g, v, dm_is_decl, dm_is_decl,
+					       dm_is_decl))
+	  continue;
+	if (gimple_clobber_p (g))
+	  continue;
+	gassign *as = dyn_cast <gassign *> (g);
+	if (!as || !gimple_assign_single_p (as))
+	  return false;
+	tree lhs = gimple_assign_lhs (as), rhs = gimple_assign_rhs1 (as);
+	if (lhs == v && !walk_tree (&rhs, dm_find_name, v, NULL))
+	  continue;
+	if (rhs == v && TREE_CODE (lhs) == SSA_NAME)
+	  {
+	    loads->safe_push (lhs);
+	    continue;
+	  }
+	if (TREE_CODE (rhs) == ADDR_EXPR && TREE_OPERAND (rhs, 0) == v
+	    && dm_omp_arg_array_p (lhs))
+	  continue;
+	return false;
+      }
+  return true;
+}
+
 /* Add to *DERIVED what STMT, a use of NAME, computes from it; false if
    the address goes anywhere the analysis does not follow.  */
 static bool
 dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
 {
   tree lhs = NULL_TREE;
+  /* Kept in a pointer cell: what comes back out of it.  */
+  if (gimple_assign_single_p (stmt) && gimple_assign_rhs1 (stmt) == name
+      && VAR_P (gimple_assign_lhs (stmt)))
+    {
+      auto_vec<tree> loads;
+      if (!dm_pointer_cell_p (gimple_assign_lhs (stmt), &loads))
+	return false;
+      for (tree l : loads)
+	if (bitmap_set_bit (derived, SSA_NAME_VERSION (l)))
+	  work.safe_push (l);
+      return true;
+    }
   switch (gimple_code (stmt))
     {
     case GIMPLE_DEBUG:

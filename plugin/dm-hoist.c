@@ -467,10 +467,20 @@ dm_struct_span (gcall *call, tree addrs, tree sizes, tree kinds, unsigned i,
 /* Can memory of TYPE hold a pointer (so that a load from it gives one)?
    Unknown memory (void) can.  */
 static bool
-dm_may_hold_pointers (tree type)
+dm_may_hold_pointers (tree type, int depth = 0)
 {
   while (TREE_CODE (type) == ARRAY_TYPE)
     type = TREE_TYPE (type);
+  /* A structure of numbers (Rodinia's struct Node { int starting,
+     no_of_edges; }) holds none either.  */
+  if (RECORD_OR_UNION_TYPE_P (type) && COMPLETE_TYPE_P (type) && depth < 8)
+    {
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	if (TREE_CODE (f) == FIELD_DECL
+	    && dm_may_hold_pointers (TREE_TYPE (f), depth + 1))
+	  return true;
+      return false;
+    }
   return !(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
 	   || TREE_CODE (type) == COMPLEX_TYPE
 	   || TREE_CODE (type) == VECTOR_TYPE);
@@ -1990,17 +2000,49 @@ dm_add_check (dm_region *r, unsigned i, unsigned j)
    tested apart from it (dm_drop_overlaps), or mapped by other
    constructs and then tested apart or not kept: so when this is false,
    nothing the region keeps writes G's bytes.  */
+static bool dm_entries_may_write (gcall *call, ao_ref *lref, class loop *loop,
+				  dm_hoist_state *st);
+
+/* May a target region of R store to the bytes of IT, a section a target
+   data construct of R maps?  The regions that run while it is mapped are
+   R's; they reach it through any of their entries, a pointer's implicit
+   zero-length one included (Rodinia's bfs).  */
 static bool
-dm_group_writes_itself (dm_hoist_state *st, vec<unsigned> &in_loop, int g)
+dm_region_targets_may_write (dm_region *r, dm_hoist_state *st, dm_item *it)
+{
+  ao_ref sref;
+  dm_section_ref (it, &sref);
+  dm_ref_typed (&sref, it->addr);
+  for (gimple *x : r->stmts)
+    if (dm_is_target_call (x))
+      {
+	gcall *call = as_a <gcall *> (x);
+	if (st->opaque.contains (x)
+	    || dm_entries_may_write (call, &sref, r->loop, st)
+	    || dm_device_writes_through_loaded (gimple_call_arg (call, 1),
+						dm_pointer_bearing_slots (call)))
+	  return true;
+      }
+  return false;
+}
+
+static bool
+dm_group_writes_itself (dm_region *r, dm_hoist_state *st,
+			vec<unsigned> &in_loop, int g)
 {
   for (unsigned z : in_loop)
     {
       dm_item *it = &st->items[z];
       if (it->group != g)
 	continue;
-      if (it->deep_desc || it->span || it->synthetic || it->rot_loop
-	  || it->data_region)
+      if (it->deep_desc || it->span || it->synthetic || it->rot_loop)
 	return true;
+      if (it->data_region)
+	{
+	  if (dm_region_targets_may_write (r, st, it))
+	    return true;
+	  continue;
+	}
       tree fn = gimple_call_arg (it->call, 1);
       if (dm_device_may_write (fn, it->index, false)
 	  || dm_device_writes_through_loaded
@@ -2026,7 +2068,7 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   hash_map<int_hash<int, -1, -2>, bool> writes;
   for (unsigned x = 0; x < in_loop.length (); x++)
     if ((int) in_loop[x] == st->items[in_loop[x]].group)
-      writes.put (in_loop[x], dm_group_writes_itself (st, in_loop,
+      writes.put (in_loop[x], dm_group_writes_itself (r, st, in_loop,
 						       in_loop[x]));
   bool changed = true;
   while (changed)
@@ -2849,7 +2891,7 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  from = false;
 	  it->dead_after = true;
 	}
-      if (from && !dm_group_writes_itself (st, in_loop, it->group))
+      if (from && !dm_group_writes_itself (r, st, in_loop, it->group))
 	{
 	  from = false;
 	  it->read_only = true;
@@ -3185,11 +3227,161 @@ dm_reaches_alias_set (tree type, alias_set_type set)
   return dm_reaches_alias_set_1 (type, set, seen);
 }
 
+static bool dm_location_unchanged (class loop *loop, ao_ref *lref,
+				   dm_hoist_state *st);
+
+/* What the stores to a location that reach a point put there.  */
+struct dm_stored_value
+{
+  tree ref, value;
+  bool other;				/* some path met another write */
+};
+
+/* Does CALL, to the C library's stream functions, leave SV's location
+   (an automatic variable's bytes) alone?  They store only through the
+   pointers they are given (scanf's targets, printf's %n) and into their
+   streams; Rodinia reads its inputs with fscanf after the malloc whose
+   result the variable keeps.  */
+static bool
+dm_library_call_spares_p (gcall *call, dm_stored_value *sv)
+{
+  tree base = get_base_address (sv->ref);
+  tree fn = gimple_call_fndecl (call);
+  if (!base || !VAR_P (base) || is_global_var (base) || !fn
+      || !DECL_NAME (fn))
+    return false;
+  /* The first pointer argument that is written, and the stream's.  */
+  int first, stream = -1;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (gimple_call_builtin_p (call, BUILT_IN_FSCANF)
+      || gimple_call_builtin_p (call, BUILT_IN_FPRINTF))
+    first = 1, stream = 0;
+  else if (gimple_call_builtin_p (call, BUILT_IN_SCANF)
+	   || gimple_call_builtin_p (call, BUILT_IN_SSCANF)
+	   || gimple_call_builtin_p (call, BUILT_IN_PRINTF))
+    first = 0;
+  else if (DECL_IN_SYSTEM_HEADER (fn) && DECL_EXTERNAL (fn)
+	   && !strcmp (name, "fclose"))
+    first = 1, stream = 0;
+  else if (DECL_IN_SYSTEM_HEADER (fn) && DECL_EXTERNAL (fn)
+	   && (!strcmp (name, "fopen") || !strcmp (name, "fopen64")))
+    first = gimple_call_num_args (call);
+  else
+    return false;
+  ao_ref r;
+  ao_ref_init (&r, sv->ref);
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      if (!POINTER_TYPE_P (TREE_TYPE (a)))
+	continue;
+      if ((int) i == stream)
+	{
+	  if (TREE_CODE (TREE_TYPE (TREE_TYPE (a))) != RECORD_TYPE)
+	    return false;
+	  continue;
+	}
+      if ((int) i >= first
+	  && (TREE_CODE (a) != SSA_NAME && TREE_CODE (a) != ADDR_EXPR))
+	return false;
+      ao_ref pr;
+      ao_ref_init_from_ptr_and_size (&pr, a, NULL_TREE);
+      if ((int) i >= first && refs_may_alias_p_1 (&pr, &r, false))
+	return false;
+    }
+  return true;
+}
+
+/* walk_aliased_vdefs callback: DATA is a dm_stored_value whose VALUE
+   is set by the first store found; a path that ends in another store,
+   or in one of another value, sets OTHER.  */
+static bool
+dm_collect_stored (ao_ref *, tree vdef, void *data)
+{
+  dm_stored_value *sv = (dm_stored_value *) data;
+  gimple *w = SSA_NAME_DEF_STMT (vdef);
+  /* A timer, a message or input read between the store and the
+     loop.  */
+  if (gcall *call = dyn_cast <gcall *> (w))
+    if (dm_harmless_call_p (call) || dm_library_call_spares_p (call, sv))
+      return false;
+  if (!gimple_assign_single_p (w)
+      || !operand_equal_p (gimple_assign_lhs (w), sv->ref, 0)
+      || (sv->value
+	  && !operand_equal_p (gimple_assign_rhs1 (w), sv->value, 0)))
+    sv->other = true;
+  else if (!sv->value)
+    sv->value = gimple_assign_rhs1 (w);
+  return true;			/* this path is decided */
+}
+
+/* The SSA name that the stores before LOOP put, on every path, into the
+   location that LOAD (in LOOP, of a variable's bytes that nothing in
+   LOOP changes) reads; NULL_TREE if there is none such.  */
+static tree
+dm_stored_before (class loop *loop, gimple *load)
+{
+  tree ref = gimple_assign_rhs1 (load), lhs = gimple_assign_lhs (load);
+  ao_ref r;
+  ao_ref_init (&r, ref);
+  gphi *vphi = get_virtual_phi (loop->header);
+  tree vuse = vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, loop_preheader_edge (loop))
+		   : gimple_vuse (load);
+  dm_stored_value sv = { ref, NULL_TREE, false };
+  bool entry = false;
+  int walked = walk_aliased_vdefs (&r, vuse, dm_collect_stored, &sv, NULL,
+				   &entry, 256);
+  if (walked < 0 || entry || sv.other || !sv.value
+      || TREE_CODE (sv.value) != SSA_NAME
+      || !useless_type_conversion_p (TREE_TYPE (lhs), TREE_TYPE (sv.value)))
+    return NULL_TREE;
+  /* It reached the loop on every path through a store of it, each
+     dominated by its definition: so is the preheader.  */
+  gimple *def = SSA_NAME_DEF_STMT (sv.value);
+  if (!SSA_NAME_IS_DEFAULT_DEF (sv.value)
+      && (!gimple_bb (def)
+	  || !dominated_by_p (CDI_DOMINATORS, loop_preheader_edge (loop)->src,
+			      gimple_bb (def))))
+    return NULL_TREE;
+  return sv.value;
+}
+
+/* A, loaded in LOOP from a variable nothing in LOOP changes, as the
+   value the program stored there before the loop on every path (an
+   array's pointer that a construct maps by its address: the loaded copy
+   may point anywhere the oracle knows of, the malloc result stored
+   points to the heap alone), or NULL_TREE.  */
+static tree
+dm_loaded_value_before (class loop *loop, tree a, dm_hoist_state *st)
+{
+  static int depth;
+  if (!loop || TREE_CODE (a) != SSA_NAME || depth > 2)
+    return NULL_TREE;
+  gimple *s = SSA_NAME_DEF_STMT (a);
+  if (!gimple_assign_load_p (s) || !gimple_assign_single_p (s)
+      || gimple_has_volatile_ops (s) || !gimple_bb (s)
+      || !flow_bb_inside_loop_p (loop, gimple_bb (s)))
+    return NULL_TREE;
+  tree ref = gimple_assign_rhs1 (s);
+  tree base = get_base_address (ref);
+  if (!base || !DECL_P (base))
+    return NULL_TREE;
+  ao_ref r;
+  ao_ref_init (&r, ref);
+  depth++;
+  bool unchanged = dm_location_unchanged (loop, &r, st);
+  depth--;
+  if (!unchanged)
+    return NULL_TREE;
+  return dm_stored_before (loop, s);
+}
+
 /* May the region of target construct CALL store to LREF through the
    address of one of its map entries: on the device, or on the host
-   where a libgomp runs it there (host fallback)?  */
+   where a libgomp runs it there (host fallback)?  CALL is in LOOP.  */
 static bool
-dm_entries_may_write (gcall *call, ao_ref *lref)
+dm_entries_may_write (gcall *call, ao_ref *lref, class loop *loop,
+		      dm_hoist_state *st)
 {
   tree fn = gimple_call_arg (call, 1);
   int n = dm_target_entries (call);
@@ -3207,11 +3399,38 @@ dm_entries_may_write (gcall *call, ao_ref *lref)
       ao_ref r;
       ao_ref_init_from_ptr_and_size (&r, a, NULL_TREE);
       dm_ref_typed (&r, a);
-      if (refs_may_alias_p_1 (&r, lref, true)
-	  && dm_device_may_write (fn, i, true))
-	return true;
+      if (!refs_may_alias_p_1 (&r, lref, true)
+	  || !dm_device_may_write (fn, i, true))
+	continue;
+      if (tree x = dm_loaded_value_before (loop, a, st))
+	{
+	  ao_ref_init_from_ptr_and_size (&r, x, NULL_TREE);
+	  dm_ref_typed (&r, a);
+	  if (!refs_may_alias_p_1 (&r, lref, true))
+	    continue;
+	}
+      return true;
     }
   return false;
+}
+
+/* May a target region of LOOP (blocks BODY) store to LREF's device copy
+   through one of its map entries?  True for one the pass cannot read.  */
+static int
+dm_loop_regions_may_write (class loop *loop, basic_block *body, ao_ref *lref,
+			   dm_hoist_state *st)
+{
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *x = gsi_stmt (gsi);
+	if (dm_is_target_call (x)
+	    && (st->opaque.contains (x)
+		|| dm_entries_may_write (as_a <gcall *> (x), lref, loop, st)))
+	  return 1;
+      }
+  return 0;
 }
 
 /* Does nothing in LOOP change the memory LREF reads?  Host statements
@@ -3226,6 +3445,9 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 {
   basic_block *body = get_loop_body (loop);
   bool ok = true;
+  /* Whether some target region of the loop may store to LREF's device
+     copy (-1: not asked yet).  */
+  int regions_write = -1;
   for (unsigned i = 0; ok && i < loop->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
 	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
@@ -3242,7 +3464,8 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 	       region what it stores to.  */
 	    bool read = !st->opaque.contains (x)
 			&& !(dm_is_target_call (x)
-			     && dm_entries_may_write (as_a <gcall *> (x), lref));
+			     && dm_entries_may_write (as_a <gcall *> (x), lref,
+						      loop, st));
 	    for (dm_item &it : st->items)
 	      if (end_data
 		  ? it.data_region && flow_bb_inside_loop_p (loop,
@@ -3269,9 +3492,20 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		     pointers attached in it detached (restored) before the
 		     copy.  Stores through pointers loaded from it reach
 		     other sections (disjoint by the alias sets above).  */
-		  if (refs_may_alias_p_1 (&sref, lref, true)
-		      && (it.span || it.data_region
-			  || dm_device_may_write (gimple_call_arg (x, 1),
+		  if (!refs_may_alias_p_1 (&sref, lref, true))
+		    continue;
+		  /* What a target data construct of the loop copies back
+		     was stored to on the device by the regions that ran
+		     while it was mapped: the loop's own (a region a call
+		     runs would need the address, and such a call may
+		     change the location itself: below).  Rodinia's bfs
+		     maps its node count tofrom around its kernels.  */
+		  if (it.data_region && !it.span && regions_write < 0)
+		    regions_write = dm_loop_regions_may_write (loop, body,
+							       lref, st);
+		  if (it.span || (it.data_region && regions_write)
+		      || (!it.data_region
+			  && dm_device_may_write (gimple_call_arg (x, 1),
 						  it.index, true)))
 		    {
 		      ok = false;
@@ -3301,6 +3535,7 @@ struct dm_promotion
   edge pre;
   auto_vec<edge> exits;
   hash_map<tree, tree> copies;		/* loop value -> preheader value */
+  hash_map<tree, tree> converted;	/* stored value -> its conversion */
   auto_vec<std::pair<tree, tree> > loads;	/* memory read -> its value */
   auto_vec<gimple *> arith;		/* the arithmetic copies made */
 };
@@ -3359,11 +3594,6 @@ dm_remove_dead (tree v, class loop *loop)
 
 /* walk_aliased_vdefs callback: DATA is a dm_stored_value, the first
    statement on this path back that may write the location is VDEF's.  */
-struct dm_stored_value
-{
-  tree ref, value;
-  bool other;				/* some path met another write */
-};
 
 static bool
 dm_first_write (ao_ref *, tree vdef, void *data)
@@ -3605,6 +3835,34 @@ dm_value_before (dm_promotion *p, tree v, int depth)
       ao_ref_init (&ref, gimple_assign_rhs1 (s));
       if (!dm_location_unchanged (p->loop, &ref, p->st))
 	return NULL_TREE;
+      /* A variable's value stored before the loop is that value: the
+	 alias oracle knows where a malloc result points, not where a
+	 copy loaded from an escaped variable does.  */
+      tree base = get_base_address (gimple_assign_rhs1 (s));
+      if (base && DECL_P (base))
+	if (tree x = dm_stored_before (p->loop, s))
+	  {
+	    /* Of the type the program gave the variable (malloc's void *
+	       was converted): the analysis types the section by it.  */
+	    tree *conv = p->converted.get (x);
+	    if (TREE_TYPE (x) != TREE_TYPE (v) && conv
+		&& TREE_TYPE (*conv) == TREE_TYPE (v))
+	      x = *conv;
+	    else if (TREE_TYPE (x) != TREE_TYPE (v))
+	      {
+		/* One conversion for every load of the variable: their
+		   sections are seen to be one.  */
+		tree c = make_ssa_name (TREE_TYPE (v));
+		p->converted.put (x, c);
+		if (POINTER_TYPE_P (TREE_TYPE (v)) && SSA_NAME_PTR_INFO (x))
+		  duplicate_ssa_name_ptr_info (c, SSA_NAME_PTR_INFO (x));
+		dm_insert_on_preheader (p->pre,
+					gimple_build_assign (c, NOP_EXPR, x));
+		x = c;
+	      }
+	    p->copies.put (v, x);
+	    return x;
+	  }
       gphi *vphi = get_virtual_phi (p->loop->header);
       gimple_set_vuse (copy, vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, p->pre)
 				  : gimple_vuse (s));
