@@ -72,6 +72,8 @@ extern tree dm_overwrite_marker (void);
 extern tree dm_new_static (tree name, tree type);
 extern tree dm_read_only_marker (void);
 extern tree dm_written_first_marker (void);
+extern tree dm_read_only_pending_marker (void);
+extern bool dm_is_read_only_pending_marker (tree desc);
 extern bool dm_is_overwrite_marker (tree desc);
 extern bool dm_is_written_first_marker (tree desc);
 extern bool dm_is_mark (tree desc);
@@ -90,12 +92,16 @@ extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause, tree *cond);
 extern bool dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause);
+extern bool dm_region_reads_only_but_calls (gimple_stmt_iterator gsi,
+					    gomp_target *stmt, tree c);
 extern bool dm_region_reads_written (gimple_stmt_iterator gsi,
 				     gomp_target *stmt, tree c);
 
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);
 extern tree dm_site_descriptor (tree kinds, unsigned index);
+extern void dm_pending_sites_of (tree key, vec<unsigned> &indexes);
+extern void dm_make_site_read_only (tree key, unsigned index);
 extern tree dm_static_data (tree name, tree type,
 			   vec<constructor_elt, va_gc> *elts);
 extern bool dm_site_overwritten (tree kinds, unsigned index);

@@ -392,6 +392,14 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 			      "is only read: not copied back (as map(to:))");
 	      mark = dm_read_only_marker ();
 	    }
+	  /* Given to functions (Rodinia's hotspot: a device function
+	     reads the input): the hoisting pass asks their bodies.  */
+	  else if (dm_hoist_enabled
+		   && dm_region_reads_only_but_calls (*gsi, stmt, c))
+	    {
+	      dm_read_only_marker ();
+	      mark = dm_read_only_pending_marker ();
+	    }
 	  if (mark)
 	    {
 	      addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));

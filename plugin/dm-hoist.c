@@ -205,12 +205,15 @@ struct dm_region
 struct dm_eh_exit
 {
   auto_vec<gimple *> throwers;
-  auto_vec<dm_item *> secs;
-  /* (thrower, section) where the call may write the section, whole
-     copies around it (or throws inside a host loop that may, likewise):
-     its exception leaves with the host's bytes the current ones, so
-     that pad releases the section instead of copying it back.  */
-  auto_vec<std::pair<gimple *, dm_item *> > host_current;
+  /* Copies of the sections as the loop's other exits have them: the
+     state's items move when later loops add to them.  */
+  auto_vec<dm_item> secs;
+  /* (thrower, section's index in SECS) where the call may write the
+     section, whole copies around it (or throws inside a host loop that
+     may, likewise): its exception leaves with the host's bytes the
+     current ones, so that pad releases the section instead of copying
+     it back.  */
+  auto_vec<std::pair<gimple *, unsigned> > host_current;
   tree device;
   tree arrs[3];
   location_t loc;
@@ -2556,18 +2559,19 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
     {
       dm_eh_exit *x = new dm_eh_exit;
       x->throwers.safe_splice (r->throwers);
-      x->secs.safe_splice (secs);
+      for (dm_item *it : secs)
+	x->secs.safe_push (*it);
       for (gimple *t : r->throwers)
-	for (dm_item *it : secs)
+	for (unsigned k = 0; k < secs.length (); k++)
 	  for (dm_access &acc : st->accesses)
-	    if (acc.whole && acc.write && acc.group == it->group
+	    if (acc.whole && acc.write && acc.group == secs[k]->group
 		&& !acc.through
 		&& (acc.stmt == t
 		    || (acc.host_loop
 			&& flow_bb_inside_loop_p (acc.host_loop,
 						  gimple_bb (t)))))
 	      {
-		x->host_current.safe_push (std::make_pair (t, it));
+		x->host_current.safe_push (std::make_pair (t, k));
 		break;
 	      }
       x->device = device;
@@ -4383,14 +4387,18 @@ dm_exit_on_exception (gimple *s, dm_eh_exit *x)
      (dm_eh_exit), released, not copied back nor checked.  */
   auto_vec<std::pair<dm_item *, unsigned> > saved;
   hash_set<dm_item *> current;
+  auto_vec<dm_item *> secs;
+  for (dm_item &it : x->secs)
+    secs.safe_push (&it);
   for (auto &hc : x->host_current)
     if (hc.first == s)
       {
-	current.add (hc.second);
-	saved.safe_push (std::make_pair (hc.second, hc.second->exit_kind));
-	hc.second->exit_kind = GOMP_MAP_RELEASE;
+	dm_item *it = secs[hc.second];
+	current.add (it);
+	saved.safe_push (std::make_pair (it, it->exit_kind));
+	it->exit_kind = GOMP_MAP_RELEASE;
       }
-  gimple_seq seq = dm_build_exit (x->secs, x->device, x->arrs, &current,
+  gimple_seq seq = dm_build_exit (secs, x->device, x->arrs, &current,
 				  x->loc);
   for (auto &sv : saved)
     sv.first->exit_kind = sv.second;
@@ -4432,6 +4440,45 @@ dm_finish_throwers (dm_hoist_state *st)
   st->eh_exits.truncate (0);
 }
 
+/* Decide the pending read-only marks of the target construct CALL
+   (dm-annotate.c: its region hands the entry to functions and otherwise
+   only reads it): read only where nothing the region runs, the device
+   functions it calls included, may store to the entry's bytes.  */
+static void
+dm_resolve_read_only (gcall *call)
+{
+  tree fn = gimple_call_arg (call, 1);
+  if (TREE_CODE (fn) != ADDR_EXPR)
+    return;
+  tree keys[2] = { dm_arg_decl (call, 5), TREE_OPERAND (fn, 0) };
+  for (tree key : keys)
+    {
+      if (!key)
+	continue;
+      auto_vec<unsigned> pending;
+      dm_pending_sites_of (key, pending);
+      for (unsigned i : pending)
+	{
+	  if (dm_device_may_write (fn, i, false)
+	      || dm_device_writes_through_loaded
+		   (fn, dm_pointer_bearing_slots (call)))
+	    continue;
+	  dm_make_site_read_only (key, i);
+	  if (dm_reporting ())
+	    {
+	      HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+	      tree a = dm_arg_slot (call, dm_arg_decl (call, 3), i * psize,
+				    psize);
+	      char *name = dm_section_name (a ? a : null_pointer_node);
+	      dm_report (gimple_location (call),
+			 "target: '%s' is only read, so are the functions it "
+			 "is given: not copied back (as map(to:))", name);
+	      free (name);
+	    }
+	}
+    }
+}
+
 static unsigned int
 dm_hoist_execute (function *fun)
 {
@@ -4446,6 +4493,8 @@ dm_hoist_execute (function *fun)
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
+	if (dm_is_target_call (stmt))
+	  dm_resolve_read_only (as_a <gcall *> (stmt));
 	if (dm_is_target_call (stmt) || dm_is_data_region_call (stmt))
 	  {
 	    unsigned before = st.items.length ();

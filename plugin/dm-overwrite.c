@@ -277,6 +277,9 @@ struct dm_region
   bool bad = false;		/* the region uses the item otherwise */
   bool read_only = false;		/* dm_region_reads_only: loads are fine,
 				   stores are not */
+  /* dm_region_reads_only_but_calls: direct calls may be given addresses
+     of the item as arguments too (CALLED: one is).  */
+  bool calls_ok = false, called = false;
   /* dm_region_reads_written: loads and stores are fine, and the walk
      records in STORES the stores that run whenever the region does, in
      EXPOSED the loads that no earlier store of the region covers;
@@ -490,6 +493,29 @@ dm_clauses_name (gimple *stmt, dm_region *r)
   return false;
 }
 
+/* Is CALL a direct call that names addresses of R's item only as whole
+   arguments (not its callee, chain or result)?  What the callee does
+   with them is for the device function summaries to say.  */
+static bool
+dm_call_given_only (gcall *call, dm_region *r)
+{
+  if (!gimple_call_fndecl (call) || gimple_call_internal_p (call)
+      || gimple_call_chain (call)
+      || (gimple_call_lhs (call)
+	  && dm_mentions (gimple_call_lhs (call), &r->derived)))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      if (dm_mentions (a, &r->derived)
+	  && !((TREE_CODE (a) == SSA_NAME || VAR_P (a)
+		|| TREE_CODE (a) == PARM_DECL)
+	       && POINTER_TYPE_P (TREE_TYPE (a))))
+	return false;
+    }
+  return true;
+}
+
 /* Pass 2: every statement that names BASE or an address made from it
    either makes another such address (pointer arithmetic, a copy) or
    stores through one, storing a value that is not one.  Anything else
@@ -544,6 +570,12 @@ dm_check_uses (gimple_seq seq, dm_region *r)
       wi.info = &r->derived;
       if (!walk_gimple_op (stmt, dm_find_var_op, &wi))
 	continue;
+      if (r->calls_ok && is_gimple_call (stmt)
+	  && dm_call_given_only (as_a <gcall *> (stmt), r))
+	{
+	  r->called = true;
+	  continue;
+	}
       if (!is_gimple_assign (stmt))
 	{
 	  r->bad = true;
@@ -1682,8 +1714,12 @@ dm_plain_elements (tree c)
 	 || TREE_CODE (t) == COMPLEX_TYPE || TREE_CODE (t) == VECTOR_TYPE;
 }
 
-bool
-dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
+/* Does the region of STMT (at GSI) only read the tofrom item of clause
+   C?  With CALLS_OK, direct calls may be given it as well, and one must
+   be (*CALLED).  */
+static bool
+dm_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
+	       bool calls_ok, bool *called)
 {
   if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION
       || OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP
@@ -1694,8 +1730,26 @@ dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
   dm_region r;
   r.covered = r.bad = false;
   r.read_only = true;
-  return dm_item_base (&w, stmt, c, &r)
-	 && dm_uses_allowed (gimple_omp_body (stmt), &r);
+  r.calls_ok = calls_ok;
+  bool ok = dm_item_base (&w, stmt, c, &r)
+	    && dm_uses_allowed (gimple_omp_body (stmt), &r);
+  *called = r.called;
+  return ok;
+}
+
+bool
+dm_region_reads_only_but_calls (gimple_stmt_iterator gsi, gomp_target *stmt,
+				tree c)
+{
+  bool called;
+  return dm_reads_only (gsi, stmt, c, true, &called) && called;
+}
+
+bool
+dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
+{
+  bool called;
+  return dm_reads_only (gsi, stmt, c, false, &called);
 }
 
 /* ---- reads of what was written before ------------------------------- */

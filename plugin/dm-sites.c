@@ -53,6 +53,21 @@ static const struct ggc_root_tab dm_sites_roots[] = {
   LAST_GGC_ROOT_TAB
 };
 
+/* The table entries that announce a pending read-only mark
+   (dm_read_only_pending_marker), to be decided by the hoisting pass
+   (dm_pending_sites_of, dm_make_site_read_only): the construct (its
+   map-kind array or outlined function), the entry, and where the mark
+   is in which table.  The trees are kept alive by dm_sites_emitted and
+   the symbol table.  */
+struct dm_pending_site
+{
+  tree kinds;
+  unsigned index;
+  tree table;
+  unsigned pos;
+};
+static vec<dm_pending_site> dm_pending_sites;
+
 /* The map-kind arrays that have sites, to their first site (the trees
    are kept alive by dm_sites).  */
 static hash_map<tree, tree> *dm_site_index;
@@ -342,7 +357,13 @@ dm_record_sites (dm_annotation_code *a, vec<tree> &values, tree kinds)
      turns out unreachable takes its map-kind arrays with it).  */
   for (unsigned i = 0; i < n; i++)
     if (!dm_is_written_first_marker (a->type[i]))
-      dm_keep_var (a->type[i]);
+      {
+	dm_keep_var (a->type[i]);
+	/* What a pending mark may become (dm_make_site_read_only), kept
+	   now: a variable nothing refers to yet is gone after IPA.  */
+	if (dm_is_read_only_pending_marker (a->type[i]))
+	  dm_keep_var (dm_read_only_marker ());
+      }
   /* The array (or function) is the construct's identity at run time:
      identical code folding must not merge two.  */
   if (TREE_CODE (kinds) == FUNCTION_DECL)
@@ -509,6 +530,37 @@ dm_site_written_first (tree kinds, unsigned index)
   return dm_site_entry (kinds, index, true) != NULL_TREE;
 }
 
+/* The entries of the construct KEY (its map-kind array or outlined
+   function) whose read-only mark is pending, onto INDEXES.  */
+void
+dm_pending_sites_of (tree key, vec<unsigned> &indexes)
+{
+  for (dm_pending_site &p : dm_pending_sites)
+    if (p.kinds == key && p.table)
+      indexes.safe_push (p.index);
+}
+
+/* Entry INDEX of the construct KEY is only read by its region: its
+   pending mark becomes the read-only mark in the table, which is not
+   output yet (variables go after every function).  */
+void
+dm_make_site_read_only (tree key, unsigned index)
+{
+  for (dm_pending_site &p : dm_pending_sites)
+    if (p.kinds == key && p.index == index && p.table)
+      {
+	tree ctor = DECL_INITIAL (p.table);
+	if (!ctor || TREE_CODE (ctor) != CONSTRUCTOR
+	    || TREE_ASM_WRITTEN (p.table)
+	    || CONSTRUCTOR_NELTS (ctor) <= 3 * p.pos + 2)
+	  continue;
+	CONSTRUCTOR_ELT (ctor, 3 * p.pos + 2)->value
+	  = fold_convert (ptr_type_node,
+			  build_fold_addr_expr (dm_read_only_marker ()));
+	p.table = NULL_TREE;
+      }
+}
+
 /* A read-only static variable NAME of TYPE initialized with ELTS, handed
    to the symbol table, made after it was built (during IPA or the
    passes on each function).  */
@@ -566,12 +618,20 @@ dm_emit_sites (void *event_data, void *user_data)
   tree type = build_array_type_nelts (word, 3 * dm_nsites);
   vec<constructor_elt, va_gc> *elts = NULL;
   vec_alloc (elts, 3 * dm_nsites);
+  unsigned pending_from = dm_pending_sites.length ();
   for (tree l = dm_sites; l; l = TREE_CHAIN (l))
     {
       tree kinds = TREE_PURPOSE (l);
       tree desc = TREE_VALUE (TREE_VALUE (l));
       if (dm_is_written_first_marker (desc))
 	continue;
+      if (dm_is_read_only_pending_marker (desc))
+	{
+	  dm_pending_site p
+	    = { kinds, (unsigned) tree_to_uhwi (TREE_PURPOSE (TREE_VALUE (l))),
+		NULL_TREE, elts->length () / 3 };
+	  dm_pending_sites.safe_push (p);
+	}
       CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE,
 			      fold_convert (word,
 					    build_fold_addr_expr (kinds)));
@@ -584,6 +644,8 @@ dm_emit_sites (void *event_data, void *user_data)
     }
   tree table = dm_static_data (get_identifier ("__deepmap_sites"), type,
 			       elts);
+  for (unsigned i = pending_from; i < dm_pending_sites.length (); i++)
+    dm_pending_sites[i].table = table;
 
   if (!dm_register_fn)
     {

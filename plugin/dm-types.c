@@ -36,7 +36,7 @@ struct dm_field_info
 static tree dm_field_type, dm_type_type, dm_ann_type;
 static tree dm_cache;
 static tree dm_unfinished;
-static tree dm_marks[3];	/* see dm_mark */
+static tree dm_marks[4];	/* see dm_mark */
 
 static const struct ggc_root_tab dm_roots[] = {
   { &dm_field_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
@@ -47,6 +47,7 @@ static const struct ggc_root_tab dm_roots[] = {
   { &dm_marks[0], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_marks[1], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_marks[2], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_marks[3], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
 
@@ -1078,9 +1079,11 @@ dm_descriptor_for (tree type, location_t construct)
 /* The unit's marks (DEEPMAP_MARK_* in deepmap.h): descriptors that are
    no types, made once each.  */
 static tree
-dm_mark (unsigned version, const char *what)
+dm_mark (unsigned version, const char *what,
+	 unsigned slot = ~0u)
 {
-  tree &decl = dm_marks[version - DEEPMAP_MARK_OVERWRITTEN];
+  tree &decl = dm_marks[slot != ~0u ? slot
+			: version - DEEPMAP_MARK_OVERWRITTEN];
   if (decl)
     return decl;
   dm_build_abi_types ();
@@ -1116,6 +1119,23 @@ dm_written_first_marker (void)
   return dm_mark (DEEPMAP_MARK_WRITTEN_FIRST, "read after it is stored");
 }
 
+/* Read only if the device functions the region hands it to only read
+   it: the hoisting pass decides once their bodies are in SSA form
+   (dm_resolve_pending_sites) and makes it dm_read_only_marker's.  Until
+   then it has the version the runtime ignores.  */
+tree
+dm_read_only_pending_marker (void)
+{
+  return dm_mark (DEEPMAP_MARK_WRITTEN_FIRST,
+		  "only read, if the functions it is given only read it", 3);
+}
+
+bool
+dm_is_read_only_pending_marker (tree desc)
+{
+  return desc && desc == dm_marks[3];
+}
+
 bool
 dm_is_overwrite_marker (tree desc)
 {
@@ -1132,7 +1152,7 @@ bool
 dm_is_mark (tree desc)
 {
   return desc && (desc == dm_marks[0] || desc == dm_marks[1]
-		  || desc == dm_marks[2]);
+		  || desc == dm_marks[2] || desc == dm_marks[3]);
 }
 
 /* Hand the descriptors made since the last call to the symbol table, now
