@@ -296,6 +296,17 @@ dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
 	    lhs = l;
 	    break;
 	  }
+	/* The address as a number (the hoisting pass's run-time tests
+	   of overlap): followed as well, a pointer made back from it
+	   included.  */
+	if (TREE_CODE (l) == SSA_NAME && INTEGRAL_TYPE_P (TREE_TYPE (l))
+	    && (CONVERT_EXPR_CODE_P (code) || code == PLUS_EXPR
+		|| code == MINUS_EXPR || code == SSA_NAME
+		|| code == MIN_EXPR || code == MAX_EXPR))
+	  {
+	    lhs = l;
+	    break;
+	  }
 	return dm_used_as_address_only (stmt, name);
       }
     default:

@@ -1174,6 +1174,24 @@ dm_stmt_ignorable_p (gimple *stmt)
   return call && dm_harmless_call_p (call);
 }
 
+/* Does CALL free (or reallocate) memory that may hold REF's bytes?  */
+static bool
+dm_frees_p (gcall *call, ao_ref *ref)
+{
+  if (!gimple_call_builtin_p (call, BUILT_IN_FREE)
+      && !gimple_call_builtin_p (call, BUILT_IN_REALLOC)
+      && !gimple_call_operator_delete_p (call))
+    return false;
+  if (gimple_call_num_args (call) < 1)
+    return true;
+  tree p = gimple_call_arg (call, 0);
+  if (!POINTER_TYPE_P (TREE_TYPE (p)))
+    return true;
+  ao_ref pr;
+  ao_ref_init_from_ptr_and_size (&pr, p, NULL_TREE);
+  return refs_may_alias_p_1 (&pr, ref, false);
+}
+
 /* The reasons below name the region: a loop or a run of constructs.  */
 #define DM_WHY(r, in_loop, in_run) ((r)->loop ? (in_loop) : (in_run))
 
@@ -1919,6 +1937,16 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       /* A call that private memory reaches only through arguments it
 	 does not store through only reads it.  */
       gcall *call = dyn_cast <gcall *> (stmt);
+      /* Memory freed while its copy is kept would stay mapped for the
+	 next allocation that gets its address (random-hoist seed 843:
+	 a function inlined twice, its run of constructs taking both
+	 copies in).  */
+      if (call && dm_frees_p (call, &ref))
+	{
+	  BITMAP_FREE (priv);
+	  return DM_WHY (r, "the host frees it in the loop",
+			 "the host frees it between the constructs");
+	}
       bool reads_only = priv && call && dm_call_reads_only (call, priv);
       if (rotation_apart && call
 	  && dm_rotation_call_access (call, lead, priv, g, r,
