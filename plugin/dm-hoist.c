@@ -1263,14 +1263,19 @@ dm_loop_has_construct (class loop *loop)
 
 /* May the host loop LOOP, below region level OUTER, have the updates of
    what it accesses placed around it: one level down, no construct in
-   it, one exit, into OUTER?  */
+   it, one exit, into OUTER (any exits, for reads alone: their update
+   goes before it)?  */
 static bool
-dm_host_loop_wraps (class loop *loop, class loop *outer)
+dm_host_loop_wraps (class loop *loop, class loop *outer, bool writes = true)
 {
+  if (loop_outer (loop) != outer || dm_loop_has_construct (loop))
+    return false;
+  /* Reads need their copy only before it (a search that breaks out,
+     LULESH's test of q against qstop).  */
+  if (!writes)
+    return true;
   edge exit = single_exit (loop);
-  return (loop_outer (loop) == outer && exit
-	  && flow_bb_inside_loop_p (outer, exit->dest)
-	  && !dm_loop_has_construct (loop));
+  return exit && flow_bb_inside_loop_p (outer, exit->dest);
 }
 
 /* Can the access ACC, in host loop LOOP nested in the kept loop OUTER,
@@ -1318,11 +1323,12 @@ dm_host_loop_range (dm_access *acc, class loop *loop, class loop *outer)
 /* The host loop around STMT (below region R's level) that the updates
    of a whole-section access by STMT go around: the outermost loop
    containing STMT below R's level that holds no construct, if it leaves
-   by one exit into its parent.  NULL when STMT is at R's level or in a
+   by one exit into its parent (any exit, if STMT only reads: WRITES
+   false).  NULL when STMT is at R's level or in a
    loop holding a construct (its updates go right at it), or when no
    such loop wraps it; *OK is false in that last case only.  */
 static class loop *
-dm_wrapping_loop (gimple *stmt, dm_region *r, bool *ok)
+dm_wrapping_loop (gimple *stmt, dm_region *r, bool *ok, bool writes)
 {
   *ok = true;
   class loop *l = gimple_bb (stmt)->loop_father;
@@ -1331,7 +1337,7 @@ dm_wrapping_loop (gimple *stmt, dm_region *r, bool *ok)
     return NULL;
   while (loop_outer (l) != r->level && !dm_loop_has_construct (loop_outer (l)))
     l = loop_outer (l);
-  if (!dm_host_loop_wraps (l, loop_outer (l)))
+  if (!dm_host_loop_wraps (l, loop_outer (l), writes))
     {
       *ok = false;
       return NULL;
@@ -1351,7 +1357,7 @@ dm_whole_access (gimple *stmt, int g, dm_region *r, bool writes,
 		 vec<dm_access> &accesses, tree through = NULL_TREE)
 {
   bool ok;
-  class loop *host_loop = dm_wrapping_loop (stmt, r, &ok);
+  class loop *host_loop = dm_wrapping_loop (stmt, r, &ok, writes);
   if (!ok)
     return false;
   for (int w = 0; w <= writes; w++)
