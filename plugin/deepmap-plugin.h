@@ -125,6 +125,7 @@ extern bitmap dm_private_pointers (tree addr, tree *decl);
 extern bool dm_kept_argument_p (gcall *call, tree name);
 extern tree dm_array_pointer (tree addr);
 extern tree dm_object_made_here (tree addr);
+extern bool dm_var_only_in_constructs_p (tree v);
 extern bool dm_call_reads_only (gcall *call, bitmap priv);
 extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,
 				      gimple *after);

@@ -207,6 +207,50 @@ dm_used_as_address_only (gimple *stmt, tree name)
 }
 
 static bool dm_is_decl (gimple *, tree base, tree, void *data);
+static bool dm_takes_address (gimple *stmt, tree decl);
+
+/* Does the function take the address of the automatic variable or
+   parameter V only to store it into constructs' argument arrays?  Then no call but the
+   GOMP entry points can read or change it (bfs's node count, which a
+   target data construct maps tofrom, beside calls that print).  Asked
+   once per function and variable.  */
+bool
+dm_var_only_in_constructs_p (tree v)
+{
+  static function *asked;
+  static int asked_no = -1;
+  static hash_map<tree, bool> *answers;
+  if ((!VAR_P (v) && TREE_CODE (v) != PARM_DECL) || is_global_var (v)
+      || TREE_THIS_VOLATILE (v) || DECL_HAS_VALUE_EXPR_P (v)
+      || dm_arg_arrays_read (cfun))
+    return false;
+  if (cfun != asked || cfun->funcdef_no != asked_no)
+    {
+      asked = cfun;
+      asked_no = cfun->funcdef_no;
+      delete answers;
+      answers = new hash_map<tree, bool>;
+    }
+  if (bool *a = answers->get (v))
+    return *a;
+  bool ok = true;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *g = gsi_stmt (gsi);
+	if (is_gimple_debug (g) || !dm_takes_address (g, v))
+	  continue;
+	gassign *as = dyn_cast <gassign *> (g);
+	ok = (as && gimple_assign_single_p (as)
+	      && TREE_CODE (gimple_assign_rhs1 (as)) == ADDR_EXPR
+	      && TREE_OPERAND (gimple_assign_rhs1 (as), 0) == v
+	      && dm_omp_arg_array_p (gimple_assign_lhs (as)));
+      }
+  answers->put (v, ok);
+  return ok;
+}
 
 /* Is V a pointer cell: an automatic pointer variable that the function
    only stores to and loads from as a whole, its address going only into

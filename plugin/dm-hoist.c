@@ -3414,6 +3414,40 @@ dm_loaded_value_before (class loop *loop, tree a, dm_hoist_state *st)
   return dm_stored_before (loop, s);
 }
 
+/* Is A, loaded in LOOP, the value the function was called with: a load
+   of a parameter (whose address the constructs take) that nothing
+   stores to before or in LOOP?  Such a pointer points into the caller's
+   memory, never at an automatic variable of this call.  */
+static bool
+dm_loaded_incoming_value (class loop *loop, tree a, dm_hoist_state *st)
+{
+  static int depth;
+  if (!loop || TREE_CODE (a) != SSA_NAME || depth > 2)
+    return false;
+  gimple *s = SSA_NAME_DEF_STMT (a);
+  if (!gimple_assign_load_p (s) || !gimple_assign_single_p (s)
+      || gimple_has_volatile_ops (s) || !gimple_bb (s)
+      || !flow_bb_inside_loop_p (loop, gimple_bb (s))
+      || TREE_CODE (gimple_assign_rhs1 (s)) != PARM_DECL)
+    return false;
+  tree ref = gimple_assign_rhs1 (s);
+  ao_ref r;
+  ao_ref_init (&r, ref);
+  depth++;
+  bool unchanged = dm_location_unchanged (loop, &r, st);
+  depth--;
+  if (!unchanged)
+    return false;
+  gphi *vphi = get_virtual_phi (loop->header);
+  tree vuse = vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, loop_preheader_edge (loop))
+		   : gimple_vuse (s);
+  dm_stored_value sv = { ref, NULL_TREE, false };
+  bool entry = false;
+  int walked = walk_aliased_vdefs (&r, vuse, dm_collect_stored, &sv, NULL,
+				   &entry, 256);
+  return walked >= 0 && entry && !sv.other && !sv.value;
+}
+
 /* May the region of target construct CALL store to LREF through the
    address of one of its map entries: on the device, or on the host
    where a libgomp runs it there (host fallback)?  CALL is in LOOP.  */
@@ -3447,6 +3481,13 @@ dm_entries_may_write (gcall *call, ao_ref *lref, class loop *loop,
 	  if (!refs_may_alias_p_1 (&r, lref, true))
 	    continue;
 	}
+      /* The caller's pointer, and LREF an automatic variable of this
+	 call (a count parameter that a target data construct maps).  */
+      tree base = lref->ref ? get_base_address (lref->ref) : NULL_TREE;
+      if (base && (VAR_P (base) || TREE_CODE (base) == PARM_DECL)
+	  && !is_global_var (base)
+	  && dm_loaded_incoming_value (loop, a, st))
+	continue;
       return true;
     }
   return false;
@@ -3555,6 +3596,12 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 	  }
 	gcall *call = dyn_cast <gcall *> (x);
 	if (call && dm_harmless_call_p (call))
+	  continue;
+	/* A variable only the constructs get the address of: no other
+	   call reaches it (the GOMP calls were asked above).  */
+	if (call && !gimple_call_builtin_p (call, BUILT_IN_NORMAL)
+	    && lref->ref && dm_var_only_in_constructs_p
+			      (get_base_address (lref->ref)))
 	  continue;
 	if (stmt_may_clobber_ref_p_1 (x, lref, true))
 	  ok = false;

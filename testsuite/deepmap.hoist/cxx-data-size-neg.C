@@ -5,7 +5,8 @@
 // { dg-set-target-env-var DEEPMAP_CHECK "1" }
 #include "data-size-neg.c"
 
-// { dg-final { scan-deepmap-report "data-size-neg.c:31:9: deepmap: hoist: 'a' kept on the device across the loop at data-size-neg.c:29 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
-// { dg-final { scan-deepmap-report "data-size-neg.c:56:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at data-size-neg.c:54 because its address or size is computed in the loop" } }
-// { dg-final { scan-deepmap-report "data-size-neg.c:80:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at data-size-neg.c:78 because its address or size is computed in the loop" } }
-// { dg-final { scan-deepmap-report "data-size-neg.c:104:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at data-size-neg.c:102 because its address or size is computed in the loop" } }
+// { dg-final { scan-deepmap-report "data-size-neg.c:32:9: deepmap: hoist: 'a' kept on the device across the loop at data-size-neg.c:30 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } }
+// { dg-final { scan-deepmap-report "data-size-neg.c:57:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at data-size-neg.c:55 because its address or size is computed in the loop" } }
+// { dg-final { scan-deepmap-report "data-size-neg.c:110:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at data-size-neg.c:108 because its address or size is computed in the loop" } }
+// { dg-final { scan-deepmap-report "data-size-neg.c:134:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at data-size-neg.c:132 because its address or size is computed in the loop" } }
+// { dg-final { scan-deepmap-report "data-size-neg.c:88:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at data-size-neg.c:86 because its address or size is computed in the loop" } }

@@ -10,7 +10,10 @@ each member mapped with the same kind in the build without the plugin),
 and the host may swap the structure's pointers between constructs; some
 constructs are nowait (deferred tasks), each followed by a taskwait; and
 some calls run inside a target data region of the caller that holds one
-of the buffers; in some programs the function is inlined into main
+of the buffers; in some programs a step's first construct runs inside a
+target data construct that maps the count n tofrom beside the arrays it
+sizes (Rodinia's bfs), and the host searches an array at some steps,
+breaking out at the first hit; in some programs the function is inlined into main
 (the structure is then a local of the loop's function); in some it
 works on private copies of its first two arrays (two allocations, or
 the halves of one), which the host swaps after each step and hands to
@@ -50,7 +53,7 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 
 class Prog:
-    def __init__(self, rng, rng2):
+    def __init__(self, rng, rng2, rng3=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -64,6 +67,13 @@ class Prog:
         self.private = rng2.random() < 0.6
         self.halves = rng2.random() < 0.5
         self.rng2 = rng2
+        # Drawn apart as well (later additions): a step's first construct
+        # inside a target data construct that maps the count n tofrom
+        # beside the arrays it sizes (Rodinia's bfs), and host searches
+        # that break out at the first hit.
+        self.rng3 = rng3 if rng3 else random.Random(0)
+        self.data_count = self.rng3.random() < 0.35
+        self.search = self.rng3.random() < 0.35
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
@@ -212,10 +222,33 @@ class Prog:
             out.append("for (int u = 0; u < 2; u++)")
             out.append("{")
         tv = "t" if shape == "loop" else "(t + u)"
-        for _ in range(rng.randint(1, 3)):
+        for x in range(rng.randint(1, 3)):
             if rng.random() < 0.5:
                 out += self.host_stmt(tv, True)
-            out += self.kernel(tv)
+            k = self.kernel(tv)
+            if x == 0 and self.data_count and self.flavor == "ptr":
+                # The count a target data construct maps tofrom: the
+                # sections' sizes are loaded from it at every step.
+                # (Pointer parameters only: GCC 12's omplower crashes on
+                # g->aK[0:n] beside n in a target data construct.)
+                r3 = self.rng3
+                names = [self.ref(i) for i in range(self.narr)]
+                held = r3.sample(names, r3.randint(1, len(names)))
+                k = (["#pragma omp target data map(tofrom: n) %s"
+                      % " ".join("map(tofrom: %s[0:n])" % a for a in held),
+                      "{"] + k + ["}"])
+            out += k
+        if self.search:
+            # A host search that leaves its loop at the first hit.
+            r3 = self.rng3
+            a = self.ref(r3.randrange(self.narr))
+            out += ["  if (%s %% %d == %d)" % (tv, r3.randint(1, 3), 0),
+                    "    for (int j = 0; j < n; j++)",
+                    "      if (%s[j] %% 5u == %du)" % (a, r3.randrange(5)),
+                    "        {",
+                    "          acc[1] += (unsigned) j;",
+                    "          break;",
+                    "        }"]
         if rng.random() < 0.4:
             out += self.host_stmt(tv, True)
         if self.private:
@@ -423,7 +456,8 @@ def main():
     for seed, k in [(s, k) for s in range(seed, seed + seeds)
                     for k in (range(count) if only is None else [only])]:
         rng = random.Random(seed * 100003 + k)
-        src_text = Prog(rng, random.Random(seed * 100003 + k + 7777777)
+        src_text = Prog(rng, random.Random(seed * 100003 + k + 7777777),
+                        random.Random(seed * 100003 + k + 15555555)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         src = os.path.join(tmp, name + ".c")
