@@ -3355,9 +3355,11 @@ dm_collect_stored (ao_ref *, tree vdef, void *data)
 
 /* The SSA name that the stores before LOOP put, on every path, into the
    location that LOAD (in LOOP, of a variable's bytes that nothing in
-   LOOP changes) reads; NULL_TREE if there is none such.  */
+   LOOP changes) reads; NULL_TREE if there is none such.  Where nothing
+   stores to it at all and it is a parameter, *INCOMING (if given) says
+   so: it holds the value the function was called with.  */
 static tree
-dm_stored_before (class loop *loop, gimple *load)
+dm_stored_before (class loop *loop, gimple *load, bool *incoming = NULL)
 {
   tree ref = gimple_assign_rhs1 (load), lhs = gimple_assign_lhs (load);
   ao_ref r;
@@ -3369,6 +3371,9 @@ dm_stored_before (class loop *loop, gimple *load)
   bool entry = false;
   int walked = walk_aliased_vdefs (&r, vuse, dm_collect_stored, &sv, NULL,
 				   &entry, 256);
+  if (incoming)
+    *incoming = (walked >= 0 && entry && !sv.other && !sv.value
+		 && TREE_CODE (ref) == PARM_DECL);
   if (walked < 0 || entry || sv.other || !sv.value
       || TREE_CODE (sv.value) != SSA_NAME
       || !useless_type_conversion_p (TREE_TYPE (lhs), TREE_TYPE (sv.value)))
@@ -3388,9 +3393,11 @@ dm_stored_before (class loop *loop, gimple *load)
    value the program stored there before the loop on every path (an
    array's pointer that a construct maps by its address: the loaded copy
    may point anywhere the oracle knows of, the malloc result stored
-   points to the heap alone), or NULL_TREE.  */
+   points to the heap alone), or NULL_TREE.  *INCOMING as for
+   dm_stored_before.  */
 static tree
-dm_loaded_value_before (class loop *loop, tree a, dm_hoist_state *st)
+dm_loaded_value_before (class loop *loop, tree a, dm_hoist_state *st,
+			bool *incoming = NULL)
 {
   static int depth;
   if (!loop || TREE_CODE (a) != SSA_NAME || depth > 2)
@@ -3411,41 +3418,7 @@ dm_loaded_value_before (class loop *loop, tree a, dm_hoist_state *st)
   depth--;
   if (!unchanged)
     return NULL_TREE;
-  return dm_stored_before (loop, s);
-}
-
-/* Is A, loaded in LOOP, the value the function was called with: a load
-   of a parameter (whose address the constructs take) that nothing
-   stores to before or in LOOP?  Such a pointer points into the caller's
-   memory, never at an automatic variable of this call.  */
-static bool
-dm_loaded_incoming_value (class loop *loop, tree a, dm_hoist_state *st)
-{
-  static int depth;
-  if (!loop || TREE_CODE (a) != SSA_NAME || depth > 2)
-    return false;
-  gimple *s = SSA_NAME_DEF_STMT (a);
-  if (!gimple_assign_load_p (s) || !gimple_assign_single_p (s)
-      || gimple_has_volatile_ops (s) || !gimple_bb (s)
-      || !flow_bb_inside_loop_p (loop, gimple_bb (s))
-      || TREE_CODE (gimple_assign_rhs1 (s)) != PARM_DECL)
-    return false;
-  tree ref = gimple_assign_rhs1 (s);
-  ao_ref r;
-  ao_ref_init (&r, ref);
-  depth++;
-  bool unchanged = dm_location_unchanged (loop, &r, st);
-  depth--;
-  if (!unchanged)
-    return false;
-  gphi *vphi = get_virtual_phi (loop->header);
-  tree vuse = vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, loop_preheader_edge (loop))
-		   : gimple_vuse (s);
-  dm_stored_value sv = { ref, NULL_TREE, false };
-  bool entry = false;
-  int walked = walk_aliased_vdefs (&r, vuse, dm_collect_stored, &sv, NULL,
-				   &entry, 256);
-  return walked >= 0 && entry && !sv.other && !sv.value;
+  return dm_stored_before (loop, s, incoming);
 }
 
 /* May the region of target construct CALL store to LREF through the
@@ -3474,19 +3447,20 @@ dm_entries_may_write (gcall *call, ao_ref *lref, class loop *loop,
       if (!refs_may_alias_p_1 (&r, lref, true)
 	  || !dm_device_may_write (fn, i, true))
 	continue;
-      if (tree x = dm_loaded_value_before (loop, a, st))
+      bool incoming = false;
+      if (tree x = dm_loaded_value_before (loop, a, st, &incoming))
 	{
 	  ao_ref_init_from_ptr_and_size (&r, x, NULL_TREE);
 	  dm_ref_typed (&r, a);
 	  if (!refs_may_alias_p_1 (&r, lref, true))
 	    continue;
 	}
-      /* The caller's pointer, and LREF an automatic variable of this
-	 call (a count parameter that a target data construct maps).  */
+      /* The caller's pointer (a parameter nothing stores to), and LREF
+	 an automatic variable of this call (a count parameter that a
+	 target data construct maps): it cannot point there.  */
       tree base = lref->ref ? get_base_address (lref->ref) : NULL_TREE;
-      if (base && (VAR_P (base) || TREE_CODE (base) == PARM_DECL)
-	  && !is_global_var (base)
-	  && dm_loaded_incoming_value (loop, a, st))
+      if (incoming && base && (VAR_P (base) || TREE_CODE (base) == PARM_DECL)
+	  && !is_global_var (base))
 	continue;
       return true;
     }
