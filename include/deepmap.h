@@ -218,6 +218,16 @@ struct deepmap_hoist_site
   unsigned long n;
 };
 
+/* The hoisting's run-time test that sections the compiler cannot tell
+   apart are disjoint, where there are many pairs: ENDS holds the first
+   and one-past-the-last address of each section (uintptr_t pairs), PAIRS
+   the indices of the sections to compare (unsigned short pairs), NPAIRS
+   their number.  Nonzero when every pair is disjoint.  It has memcmp's
+   type: under another libgomp the plugin's code calls memcmp with no
+   bytes instead, which says 0 (the loop then runs as written).  */
+extern int deepmap_sections_apart (const void *ends, const void *pairs,
+				   size_t npairs) DEEPMAP_WEAK;
+
 /* Descriptors built at run time, for programs compiled without the
    plugin: the same structures the plugin emits.  deepmap_type_new returns
    NULL when out of memory; the add functions return 0, or -1 for a field

@@ -2223,11 +2223,107 @@ dm_drop_rotations (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   return changed;
 }
 
+/* Pairs above which the test is one call and a table of pairs
+   (deepmap_sections_apart) instead of code per pair: OMPDart's naive
+   LULESH has hundreds, whose comparisons took half of what the plugin
+   added to its compile time.  */
+#define DM_INLINE_PAIRS 16
+
+static tree dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type,
+			  tree val);
+
+/* deepmap_sections_apart, weak, and its stand-in under another libgomp
+   (memcmp of no bytes: 0, "not apart"), built once.  */
+static tree dm_apart_decl;
+
+/* The test of dm_build_disjoint_test as a call: the sections' ends in a
+   local array, the pairs in static data.  */
+static tree
+dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
+{
+  tree uptr = pointer_sized_int_node;
+  if (!dm_apart_decl)
+    {
+      tree type = build_function_type_list (integer_type_node,
+					    const_ptr_type_node,
+					    const_ptr_type_node, size_type_node,
+					    NULL_TREE);
+      dm_apart_decl = build_fn_decl ("deepmap_sections_apart", type);
+      DECL_EXTERNAL (dm_apart_decl) = 1;
+      TREE_PUBLIC (dm_apart_decl) = 1;
+      declare_weak (dm_apart_decl);
+    }
+  /* Each section once, numbered in order of appearance.  */
+  hash_map<int_hash<unsigned, -1u, -2u>, unsigned> slot;
+  auto_vec<unsigned> order;
+  for (auto &c : r->checks)
+    for (unsigned i : { c.first, c.second })
+      if (!slot.get (i))
+	{
+	  slot.put (i, order.length ());
+	  order.safe_push (i);
+	}
+  tree ends = create_tmp_var (build_array_type_nelts (uptr,
+						      2 * order.length ()),
+			      "deepmap_ends");
+  TREE_ADDRESSABLE (ends) = 1;
+  for (unsigned k = 0; k < order.length (); k++)
+    {
+      dm_item *it = &st->items[order[k]];
+      tree lo = gimple_convert (seq, uptr, it->addr);
+      tree hi = gimple_build (seq, PLUS_EXPR, uptr, lo,
+			      gimple_convert (seq, uptr, it->size));
+      dm_store_slot (seq, ends, 2 * k, uptr, lo);
+      dm_store_slot (seq, ends, 2 * k + 1, uptr, hi);
+    }
+  tree ushort = short_unsigned_type_node;
+  unsigned npairs = r->checks.length ();
+  vec<constructor_elt, va_gc> *elts = NULL;
+  vec_alloc (elts, 2 * npairs);
+  for (auto &c : r->checks)
+    for (unsigned i : { c.first, c.second })
+      CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE,
+			      build_int_cst (ushort, *slot.get (i)));
+  static unsigned serial;
+  char name[32];
+  snprintf (name, sizeof name, "__deepmap_pairs.%u", serial++);
+  tree pairs = dm_static_data (get_identifier (name),
+			       build_array_type_nelts (ushort, 2 * npairs),
+			       elts);
+  /* The runtime's function where there is one, else memcmp of no
+     bytes.  */
+  tree fnptr = build_pointer_type (TREE_TYPE (dm_apart_decl));
+  tree have = gimple_build (seq, NE_EXPR, boolean_type_node,
+			    build_fold_addr_expr (dm_apart_decl),
+			    build_int_cst (fnptr, 0));
+  tree fn = gimple_build (seq, COND_EXPR, fnptr, have,
+			  build_fold_addr_expr (dm_apart_decl),
+			  fold_convert (fnptr, build_fold_addr_expr
+					  (builtin_decl_explicit
+					     (BUILT_IN_MEMCMP))));
+  tree n = gimple_build (seq, COND_EXPR, size_type_node, have,
+			 build_int_cst (size_type_node, npairs),
+			 size_zero_node);
+  gcall *call = gimple_build_call (fn, 3, build_fold_addr_expr (ends),
+				   build_fold_addr_expr (pairs), n);
+  gimple_call_set_fntype (call, TREE_TYPE (dm_apart_decl));
+  tree res = make_ssa_name (integer_type_node);
+  gimple_call_set_lhs (call, res);
+  gimple_seq_add_stmt (seq, call);
+  gimple_seq_add_stmt (seq, gimple_build_assign (ends,
+						 build_clobber (TREE_TYPE
+								  (ends))));
+  return gimple_build (seq, NE_EXPR, boolean_type_node, res,
+		       integer_zero_node);
+}
+
 /* The run-time test of R's checks, added to SEQ: true when every pair
    of sections is disjoint.  */
 static tree
 dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
 {
+  if (r->checks.length () > DM_INLINE_PAIRS)
+    return dm_build_disjoint_call (r, st, seq);
   tree uptr = pointer_sized_int_node, all = NULL_TREE;
   for (auto &c : r->checks)
     {
@@ -2328,6 +2424,7 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 }
 
 static const struct ggc_root_tab dm_hoist_roots[] = {
+  { &dm_apart_decl, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_presence_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
