@@ -92,6 +92,7 @@ extern bool dm_region_overwrites (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause, tree *cond);
 extern bool dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt,
 				  tree clause);
+extern bool dm_scalar_reads_only (gomp_target *stmt, tree c);
 extern bool dm_region_reads_only_but_calls (gimple_stmt_iterator gsi,
 					    gomp_target *stmt, tree c);
 extern bool dm_region_reads_written (gimple_stmt_iterator gsi,

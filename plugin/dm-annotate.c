@@ -386,7 +386,8 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	      /* Hoisting sees only marks that always hold.  */
 	      overwritten = cond == NULL_TREE;
 	    }
-	  else if (dm_region_reads_only (*gsi, stmt, c))
+	  else if (dm_region_reads_only (*gsi, stmt, c)
+		   || dm_scalar_reads_only (stmt, c))
 	    {
 	      dm_report_item (loc, what, decl,
 			      "is only read: not copied back (as map(to:))");

@@ -461,26 +461,30 @@ dm_collect_derived (gimple_seq seq, dm_region *r)
   while (wi.changed);
 }
 
+/* The clauses of the OpenMP construct STMT, or NULL_TREE.  */
+static tree
+dm_omp_clauses (gimple *stmt)
+{
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_OMP_FOR: return gimple_omp_for_clauses (stmt);
+    case GIMPLE_OMP_PARALLEL: return gimple_omp_parallel_clauses (stmt);
+    case GIMPLE_OMP_TEAMS: return gimple_omp_teams_clauses (stmt);
+    case GIMPLE_OMP_TASK: return gimple_omp_task_clauses (stmt);
+    case GIMPLE_OMP_SECTIONS: return gimple_omp_sections_clauses (stmt);
+    case GIMPLE_OMP_SINGLE: return gimple_omp_single_clauses (stmt);
+    case GIMPLE_OMP_SCOPE: return gimple_omp_scope_clauses (stmt);
+    case GIMPLE_OMP_TARGET: return gimple_omp_target_clauses (stmt);
+    default: return NULL_TREE;
+    }
+}
+
 /* Does a clause of the nested construct STMT other than shared or
    private name the item (a reduction or firstprivate copy reads it)?  */
 static bool
 dm_clauses_name (gimple *stmt, dm_region *r)
 {
-  tree clauses;
-  switch (gimple_code (stmt))
-    {
-    case GIMPLE_OMP_FOR: clauses = gimple_omp_for_clauses (stmt); break;
-    case GIMPLE_OMP_PARALLEL:
-      clauses = gimple_omp_parallel_clauses (stmt);
-      break;
-    case GIMPLE_OMP_TEAMS: clauses = gimple_omp_teams_clauses (stmt); break;
-    case GIMPLE_OMP_SECTIONS:
-      clauses = gimple_omp_sections_clauses (stmt);
-      break;
-    case GIMPLE_OMP_SINGLE: clauses = gimple_omp_single_clauses (stmt); break;
-    case GIMPLE_OMP_SCOPE: clauses = gimple_omp_scope_clauses (stmt); break;
-    default: return false;
-    }
+  tree clauses = dm_omp_clauses (stmt);
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN (c))
     {
       if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SHARED
@@ -1750,6 +1754,99 @@ dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
 {
   bool called;
   return dm_reads_only (gsi, stmt, c, false, &called);
+}
+
+/* ---- scalars ------------------------------------------------------- */
+
+/* What dm_scalar_reads_only looks for: VAR stored to, its address taken,
+   or named by a clause that may write it.  */
+struct dm_scalar_walk
+{
+  tree var;
+  bool bad;
+};
+
+static tree
+dm_scalar_op (tree *tp, int *walk_subtrees, void *data)
+{
+  dm_scalar_walk *w
+    = (dm_scalar_walk *) ((struct walk_stmt_info *) data)->info;
+  if (TREE_CODE (*tp) == ADDR_EXPR
+      && get_base_address (TREE_OPERAND (*tp, 0)) == w->var)
+    w->bad = true;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* walk_tree callback: is *TP the variable DATA?  */
+static tree
+dm_is_var (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+static tree
+dm_scalar_stmt (gimple_stmt_iterator *gsi, bool *handled_ops,
+		struct walk_stmt_info *wi)
+{
+  dm_scalar_walk *w = (dm_scalar_walk *) wi->info;
+  gimple *stmt = gsi_stmt (*gsi);
+  *handled_ops = false;
+  if (tree v = dm_assigned_var (stmt))
+    w->bad |= v == w->var;
+  if (gimple_code (stmt) == GIMPLE_ASM)
+    {
+      /* Any mention: an asm may store to what it names.  */
+      gasm *a = as_a <gasm *> (stmt);
+      for (unsigned i = 0; i < gimple_asm_ninputs (a); i++)
+	w->bad |= walk_tree (&TREE_VALUE (gimple_asm_input_op (a, i)),
+			     dm_is_var, w->var, NULL) != NULL_TREE;
+      for (unsigned i = 0; i < gimple_asm_noutputs (a); i++)
+	w->bad |= walk_tree (&TREE_VALUE (gimple_asm_output_op (a, i)),
+			     dm_is_var, w->var, NULL) != NULL_TREE;
+    }
+  if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
+    for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
+      w->bad |= gimple_omp_for_index (f, i) == w->var;
+  if (is_a <gomp_atomic_load *> (stmt) || is_a <gomp_atomic_store *> (stmt))
+    w->bad = true;
+  /* A reduction, lastprivate or linear variable is written back.  */
+  for (tree c = dm_omp_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_SHARED
+	&& OMP_CLAUSE_CODE (c) != OMP_CLAUSE_PRIVATE
+	&& OMP_CLAUSE_CODE (c) != OMP_CLAUSE_FIRSTPRIVATE)
+      for (int i = 0; i < omp_clause_num_ops[OMP_CLAUSE_CODE (c)]; i++)
+	if (OMP_CLAUSE_OPERAND (c, i)
+	    && walk_tree (&OMP_CLAUSE_OPERAND (c, i), dm_is_var, w->var,
+			  NULL))
+	  w->bad = true;
+  return NULL_TREE;
+}
+
+bool
+dm_scalar_reads_only (gomp_target *stmt, tree c)
+{
+  if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION
+      || OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP
+      || OMP_CLAUSE_MAP_KIND (c) != GOMP_MAP_TOFROM)
+    return false;
+  tree v = OMP_CLAUSE_DECL (c);
+  if ((!VAR_P (v) && TREE_CODE (v) != PARM_DECL) || is_global_var (v)
+      || TREE_THIS_VOLATILE (v) || DECL_HAS_VALUE_EXPR_P (v)
+      || !(INTEGRAL_TYPE_P (TREE_TYPE (v))
+	   || SCALAR_FLOAT_TYPE_P (TREE_TYPE (v))))
+    return false;
+  dm_scalar_walk w = { v, false };
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &w;
+  walk_gimple_seq (gimple_omp_body (stmt), dm_scalar_stmt, dm_scalar_op, &wi);
+  return !w.bad;
 }
 
 /* ---- reads of what was written before ------------------------------- */
