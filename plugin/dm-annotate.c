@@ -398,6 +398,8 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	  else if (dm_hoist_enabled
 		   && dm_region_reads_only_but_calls (*gsi, stmt, c))
 	    {
+	      /* Made now, with the descriptors: the site table may come
+		 to point at it (dm_make_site_read_only).  */
 	      dm_read_only_marker ();
 	      mark = dm_read_only_pending_marker ();
 	    }

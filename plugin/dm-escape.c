@@ -210,10 +210,11 @@ static bool dm_is_decl (gimple *, tree base, tree, void *data);
 static bool dm_takes_address (gimple *stmt, tree decl);
 
 /* Does the function take the address of the automatic variable or
-   parameter V only to store it into constructs' argument arrays?  Then no call but the
-   GOMP entry points can read or change it (bfs's node count, which a
-   target data construct maps tofrom, beside calls that print).  Asked
-   once per function and variable.  */
+   parameter V only to store it into constructs' argument arrays?  Then
+   no call but the GOMP entry points can read or change it (bfs's node
+   count, which a target data construct maps tofrom, beside calls that
+   print).  Asked once per function and variable: the hoisting pass's
+   own uses of the address (presence queries) read nothing.  */
 bool
 dm_var_only_in_constructs_p (tree v)
 {
@@ -260,8 +261,8 @@ dm_var_only_in_constructs_p (tree v)
 static bool
 dm_pointer_cell_p (tree v, vec<tree> *loads)
 {
-  if (!VAR_P (v) || is_global_var (v) || TREE_THIS_VOLATILE (v)
-      || DECL_HAS_VALUE_EXPR_P (v) || !POINTER_TYPE_P (TREE_TYPE (v)))
+  if (!VAR_P (v) || !POINTER_TYPE_P (TREE_TYPE (v))
+      || !dm_var_only_in_constructs_p (v))
     return false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
@@ -286,8 +287,8 @@ dm_pointer_cell_p (tree v, vec<tree> *loads)
 	    loads->safe_push (lhs);
 	    continue;
 	  }
-	if (TREE_CODE (rhs) == ADDR_EXPR && TREE_OPERAND (rhs, 0) == v
-	    && dm_omp_arg_array_p (lhs))
+	/* Into a construct's argument array (checked above).  */
+	if (TREE_CODE (rhs) == ADDR_EXPR && TREE_OPERAND (rhs, 0) == v)
 	  continue;
 	return false;
       }

@@ -2040,10 +2040,28 @@ dm_add_check (dm_region *r, unsigned i, unsigned j)
 static bool dm_entries_may_write (gcall *call, ao_ref *lref, class loop *loop,
 				  dm_hoist_state *st);
 
+/* May STMT, of LOOP (NULL: a run), be a target region that stores to
+   the device copy of REF: through any of its entries, a pointer's
+   implicit zero-length one included (Rodinia's bfs), or a pointer it
+   loads from one of its sections?  True for one the pass cannot read.
+   A target data construct's copy back brings what such regions stored
+   while it held the bytes.  */
+static bool
+dm_target_may_write (gimple *stmt, ao_ref *ref, class loop *loop,
+		     dm_hoist_state *st)
+{
+  if (!dm_is_target_call (stmt))
+    return false;
+  gcall *call = as_a <gcall *> (stmt);
+  return (st->opaque.contains (stmt)
+	  || dm_entries_may_write (call, ref, loop, st)
+	  || dm_device_writes_through_loaded (gimple_call_arg (call, 1),
+					      dm_pointer_bearing_slots (call)));
+}
+
 /* May a target region of R store to the bytes of IT, a section a target
    data construct of R maps?  The regions that run while it is mapped are
-   R's; they reach it through any of their entries, a pointer's implicit
-   zero-length one included (Rodinia's bfs).  */
+   R's.  */
 static bool
 dm_region_targets_may_write (dm_region *r, dm_hoist_state *st, dm_item *it)
 {
@@ -2051,15 +2069,8 @@ dm_region_targets_may_write (dm_region *r, dm_hoist_state *st, dm_item *it)
   dm_section_ref (it, &sref);
   dm_ref_typed (&sref, it->addr);
   for (gimple *x : r->stmts)
-    if (dm_is_target_call (x))
-      {
-	gcall *call = as_a <gcall *> (x);
-	if (st->opaque.contains (x)
-	    || dm_entries_may_write (call, &sref, r->loop, st)
-	    || dm_device_writes_through_loaded (gimple_call_arg (call, 1),
-						dm_pointer_bearing_slots (call)))
-	  return true;
-      }
+    if (dm_target_may_write (x, &sref, r->loop, st))
+      return true;
   return false;
 }
 
@@ -3428,8 +3439,8 @@ dm_library_call_spares_p (gcall *call, dm_stored_value *sv)
 }
 
 /* walk_aliased_vdefs callback: DATA is a dm_stored_value whose VALUE
-   is set by the first store found; a path that ends in another store,
-   or in one of another value, sets OTHER.  */
+   (unless given) is set by the first store found; a path that ends in
+   another store, or in one of another value, sets OTHER.  */
 static bool
 dm_collect_stored (ao_ref *, tree vdef, void *data)
 {
@@ -3450,6 +3461,19 @@ dm_collect_stored (ao_ref *, tree vdef, void *data)
   return true;			/* this path is decided */
 }
 
+/* Walk back from VUSE to the stores to SV's location (dm_collect_stored);
+   *ENTRY: some path reached the function's start.  What
+   walk_aliased_vdefs returns (negative: gave up).  */
+static int
+dm_walk_stores (dm_stored_value *sv, tree vuse, bool *entry)
+{
+  ao_ref r;
+  ao_ref_init (&r, sv->ref);
+  *entry = false;
+  return walk_aliased_vdefs (&r, vuse, dm_collect_stored, sv, NULL, entry,
+			     256);
+}
+
 /* The SSA name that the stores before LOOP put, on every path, into the
    location that LOAD (in LOOP, of a variable's bytes that nothing in
    LOOP changes) reads; NULL_TREE if there is none such.  Where nothing
@@ -3459,15 +3483,12 @@ static tree
 dm_stored_before (class loop *loop, gimple *load, bool *incoming = NULL)
 {
   tree ref = gimple_assign_rhs1 (load), lhs = gimple_assign_lhs (load);
-  ao_ref r;
-  ao_ref_init (&r, ref);
   gphi *vphi = get_virtual_phi (loop->header);
   tree vuse = vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, loop_preheader_edge (loop))
 		   : gimple_vuse (load);
   dm_stored_value sv = { ref, NULL_TREE, false };
-  bool entry = false;
-  int walked = walk_aliased_vdefs (&r, vuse, dm_collect_stored, &sv, NULL,
-				   &entry, 256);
+  bool entry;
+  int walked = dm_walk_stores (&sv, vuse, &entry);
   if (incoming)
     *incoming = (walked >= 0 && entry && !sv.other && !sv.value
 		 && TREE_CODE (ref) == PARM_DECL);
@@ -3564,8 +3585,8 @@ dm_entries_may_write (gcall *call, ao_ref *lref, class loop *loop,
   return false;
 }
 
-/* May a target region of LOOP (blocks BODY) store to LREF's device copy
-   through one of its map entries?  True for one the pass cannot read.  */
+/* May a target region of LOOP (blocks BODY) store to LREF's device
+   copy (dm_target_may_write)?  */
 static int
 dm_loop_regions_may_write (class loop *loop, basic_block *body, ao_ref *lref,
 			   dm_hoist_state *st)
@@ -3573,13 +3594,8 @@ dm_loop_regions_may_write (class loop *loop, basic_block *body, ao_ref *lref,
   for (unsigned i = 0; i < loop->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      {
-	gimple *x = gsi_stmt (gsi);
-	if (dm_is_target_call (x)
-	    && (st->opaque.contains (x)
-		|| dm_entries_may_write (as_a <gcall *> (x), lref, loop, st)))
-	  return 1;
-      }
+      if (dm_target_may_write (gsi_stmt (gsi), lref, loop, st))
+	return 1;
   return 0;
 }
 
@@ -3748,34 +3764,15 @@ dm_remove_dead (tree v, class loop *loop)
     dm_remove_dead (o, loop);
 }
 
-/* walk_aliased_vdefs callback: DATA is a dm_stored_value, the first
-   statement on this path back that may write the location is VDEF's.  */
-
-static bool
-dm_first_write (ao_ref *, tree vdef, void *data)
-{
-  dm_stored_value *sv = (dm_stored_value *) data;
-  gimple *w = SSA_NAME_DEF_STMT (vdef);
-  if (!gimple_assign_single_p (w)
-      || !operand_equal_p (gimple_assign_lhs (w), sv->ref, 0)
-      || !operand_equal_p (gimple_assign_rhs1 (w), sv->value, 0))
-    sv->other = true;
-  return true;			/* this path is decided */
-}
-
 /* Does the location REF hold VALUE where the virtual operand VUSE is
    live: on every path back to there from the function's start, the
    last statement that may write REF stores VALUE into it?  */
 static bool
 dm_holds_stored_value (tree ref, tree value, tree vuse)
 {
-  ao_ref r;
-  ao_ref_init (&r, ref);
   dm_stored_value sv = { ref, value, false };
-  bool entry = false;
-  int walked = walk_aliased_vdefs (&r, vuse, dm_first_write, &sv, NULL,
-				   &entry, 256);
-  return walked >= 0 && !entry && !sv.other;
+  bool entry;
+  return dm_walk_stores (&sv, vuse, &entry) >= 0 && !entry && !sv.other;
 }
 
 /* V, a PHI of P->loop's header, is the value partial redundancy

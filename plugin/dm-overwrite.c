@@ -1763,6 +1763,7 @@ dm_region_reads_only (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
 struct dm_scalar_walk
 {
   tree var;
+  hash_set<tree> named;		/* VAR alone, for dm_mentions */
   bool bad;
 };
 
@@ -1774,17 +1775,6 @@ dm_scalar_op (tree *tp, int *walk_subtrees, void *data)
   if (TREE_CODE (*tp) == ADDR_EXPR
       && get_base_address (TREE_OPERAND (*tp, 0)) == w->var)
     w->bad = true;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  return NULL_TREE;
-}
-
-/* walk_tree callback: is *TP the variable DATA?  */
-static tree
-dm_is_var (tree *tp, int *walk_subtrees, void *data)
-{
-  if (*tp == (tree) data)
-    return *tp;
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   return NULL_TREE;
@@ -1804,11 +1794,11 @@ dm_scalar_stmt (gimple_stmt_iterator *gsi, bool *handled_ops,
       /* Any mention: an asm may store to what it names.  */
       gasm *a = as_a <gasm *> (stmt);
       for (unsigned i = 0; i < gimple_asm_ninputs (a); i++)
-	w->bad |= walk_tree (&TREE_VALUE (gimple_asm_input_op (a, i)),
-			     dm_is_var, w->var, NULL) != NULL_TREE;
+	w->bad |= dm_mentions (TREE_VALUE (gimple_asm_input_op (a, i)),
+			       &w->named);
       for (unsigned i = 0; i < gimple_asm_noutputs (a); i++)
-	w->bad |= walk_tree (&TREE_VALUE (gimple_asm_output_op (a, i)),
-			     dm_is_var, w->var, NULL) != NULL_TREE;
+	w->bad |= dm_mentions (TREE_VALUE (gimple_asm_output_op (a, i)),
+			       &w->named);
     }
   if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
     for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
@@ -1821,9 +1811,7 @@ dm_scalar_stmt (gimple_stmt_iterator *gsi, bool *handled_ops,
 	&& OMP_CLAUSE_CODE (c) != OMP_CLAUSE_PRIVATE
 	&& OMP_CLAUSE_CODE (c) != OMP_CLAUSE_FIRSTPRIVATE)
       for (int i = 0; i < omp_clause_num_ops[OMP_CLAUSE_CODE (c)]; i++)
-	if (OMP_CLAUSE_OPERAND (c, i)
-	    && walk_tree (&OMP_CLAUSE_OPERAND (c, i), dm_is_var, w->var,
-			  NULL))
+	if (dm_mentions (OMP_CLAUSE_OPERAND (c, i), &w->named))
 	  w->bad = true;
   return NULL_TREE;
 }
@@ -1841,7 +1829,10 @@ dm_scalar_reads_only (gomp_target *stmt, tree c)
       || !(INTEGRAL_TYPE_P (TREE_TYPE (v))
 	   || SCALAR_FLOAT_TYPE_P (TREE_TYPE (v))))
     return false;
-  dm_scalar_walk w = { v, false };
+  dm_scalar_walk w;
+  w.var = v;
+  w.named.add (v);
+  w.bad = false;
   struct walk_stmt_info wi;
   memset (&wi, 0, sizeof wi);
   wi.info = &w;
