@@ -60,6 +60,25 @@ extern void dm_register_pipeline_pragma (void);
 extern void dm_lower_pipelines (tree fndecl);
 extern void dm_finish_pipelines (void *event_data, void *user_data);
 
+/* What one target region does with one item it maps, where every bound
+   and stride is a constant (dm-overwrite.c): SIZE bytes at
+   C0 + sum STRIDE[k] * i_k, for i_k from LO[k] up to HI[k].  */
+#define DM_SUMMARY_LOOPS 3
+struct dm_const_place
+{
+  HOST_WIDE_INT c0, size;
+  unsigned n;
+  HOST_WIDE_INT stride[DM_SUMMARY_LOOPS], lo[DM_SUMMARY_LOOPS],
+    hi[DM_SUMMARY_LOOPS];
+};
+
+struct dm_access_summary
+{
+  bool written_first;		/* dm_region_reads_written held */
+  vec<dm_const_place> stores;	/* made every time the region runs */
+  vec<dm_const_place> loads;	/* of bytes it did not store first */
+};
+
 /* dm-types.c */
 extern tree dm_annotation_type (void);
 extern tree dm_descriptor_for (tree type, location_t construct);
@@ -76,6 +95,8 @@ extern tree dm_read_only_pending_marker (void);
 extern bool dm_is_read_only_pending_marker (tree desc);
 extern bool dm_is_overwrite_marker (tree desc);
 extern bool dm_is_written_first_marker (tree desc);
+extern tree dm_access_marker (dm_access_summary *summary);
+extern const dm_access_summary *dm_marker_access (tree desc);
 extern bool dm_is_mark (tree desc);
 
 /* dm-annotate.c */
@@ -96,7 +117,11 @@ extern bool dm_scalar_reads_only (gomp_target *stmt, tree c);
 extern bool dm_region_reads_only_but_calls (gimple_stmt_iterator gsi,
 					    gomp_target *stmt, tree c);
 extern bool dm_region_reads_written (gimple_stmt_iterator gsi,
-				     gomp_target *stmt, tree c);
+				     gomp_target *stmt, tree c,
+				     dm_access_summary **summary);
+extern bool dm_loads_stored_before
+  (const dm_access_summary *reader,
+   const vec<const dm_access_summary *> &writers);
 
 /* dm-sites.c */
 extern void dm_register_sites (const char *name);
@@ -107,6 +132,7 @@ extern tree dm_static_data (tree name, tree type,
 			   vec<constructor_elt, va_gc> *elts);
 extern bool dm_site_overwritten (tree kinds, unsigned index);
 extern bool dm_site_written_first (tree kinds, unsigned index);
+extern const dm_access_summary *dm_site_access (tree kinds, unsigned index);
 
 /* dm-hoist.c */
 extern bool dm_hoist_enabled;

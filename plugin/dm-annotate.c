@@ -411,11 +411,16 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	  /* For hoisting alone: a section kept across a loop need not be
 	     copied in if every construct reads only what it wrote
 	     (dm-hoist.c).  */
-	  if (dm_overwrite_enabled && dm_hoist_enabled && !overwritten
-	      && dm_region_reads_written (*gsi, stmt, c))
+	  dm_access_summary *sum = NULL;
+	  bool wf = (dm_overwrite_enabled && dm_hoist_enabled && !overwritten
+		     && dm_region_reads_written (*gsi, stmt, c, &sum));
+	  if (sum)
+	    sum->written_first = wf;
+	  if (wf || sum)
 	    {
 	      addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));
-	      descs.safe_push (dm_written_first_marker ());
+	      descs.safe_push (sum ? dm_access_marker (sum)
+			       : dm_written_first_marker ());
 	    }
 	  continue;
 	}

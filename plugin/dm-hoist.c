@@ -148,6 +148,10 @@ struct dm_item
      none of it there: the enter data only allocates it.  */
   bool written_first;
   bool not_copied_in;
+  /* What its construct's region does with it, where the bounds are
+     constants (dm_access_summary): the loads another construct's stores
+     may cover (dm_loads_written_before).  */
+  const dm_access_summary *access;
 };
 
 /* A host load or store of a kept section: it gets a target update.  */
@@ -738,6 +742,9 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
 			 || (TREE_CODE (fn) == ADDR_EXPR
 			     && dm_site_written_first (TREE_OPERAND (fn, 0),
 						       i));
+      it.access = dm_site_access (kinds, i);
+      if (!it.access && TREE_CODE (fn) == ADDR_EXPR)
+	it.access = dm_site_access (TREE_OPERAND (fn, 0), i);
       it.kind = kind;
       it.dynamic_kind = dynamic;
       it.group = -1;
@@ -1864,6 +1871,72 @@ dm_rotation_call_access (gcall *call, dm_item *lead, bitmap priv, int g,
   return true;
 }
 
+static bool dm_region_targets_may_write (dm_region *r, dm_hoist_state *st,
+					 dm_item *it);
+
+/* Does a construct of R map a structure (a deep item) whose device code
+   may write through the structure's pointers into group G, where the
+   construct's maps of G do not decide what becomes of those writes?
+   Mapped without 'from', the original drops them with its copy, and a
+   resident copy would keep them (random-hoist seed 1073, program 23);
+   mapped with 'from', the original brings them back, and a section
+   whose own constructs only read it would be released, not copied
+   back (program 16).  Where the construct maps G itself, through the
+   field the structure holds, the writes through that field are G's,
+   and its kind decides, unless only the structure's brings them back.
+   The run-time test of overlap looks at the structure's own bytes
+   alone.  */
+static bool
+dm_deep_writes (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
+		int g)
+{
+  /* Structures kept across an outer loop count too: unless kept with
+     all they point to, each construct still maps that (random-hoist
+     seed 1078, program 16).  */
+  for (dm_item &di : st->items)
+    {
+      dm_item *d = &di;
+      if (!d->deep_desc || !dm_region_has (r, d->call)
+	  || (!d->hoisted && d->group == g))
+	continue;
+      bool d_from = ((d->kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM) != 0;
+      if (d->data_region)
+	{
+	  /* The regions inside reach what it maps through their own
+	     pointers.  */
+	  for (gimple *x : r->stmts)
+	    if (dm_is_target_call (x)
+		&& dm_device_writes_through_loaded
+		     (gimple_call_arg (x, 1),
+		      dm_pointer_bearing_slots (as_a <gcall *> (x))))
+	      return true;
+	  continue;
+	}
+      tree fn = gimple_call_arg (d->call, 1);
+      dm_item *mine = NULL;
+      for (unsigned j : in_loop)
+	if (st->items[j].call == d->call && st->items[j].group == g)
+	  mine = &st->items[j];
+      if (mine == d)
+	continue;
+      unsigned slot;
+      HOST_WIDE_INT offset;
+      bool writes;
+      if (mine && dm_section_of_field (d->call, mine->index, &slot, &offset)
+	  && slot == d->index)
+	writes = dm_device_writes_through_field (fn, slot, offset);
+      else
+	writes = dm_device_writes_through_loaded
+		   (fn, dm_pointer_bearing_slots (d->call));
+      if (!writes)
+	continue;
+      if (!mine
+	  || (d_from && !((mine->kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM)))
+	return true;
+    }
+  return false;
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -1920,6 +1993,10 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   auto_vec<dm_access> mine;
   tree decl;
   bitmap priv = dm_private_pointers (lead->addr, &decl);
+  /* Memory whose address is stored nowhere no structure reaches.  */
+  if (!priv && !lead->deep_desc && dm_deep_writes (r, st, in_loop, g))
+    return "a construct maps a structure that may point into it, and its "
+	   "device code may write through the structure's pointers";
   /* A target update of other sections moves none of this one's bytes;
      of this one, in the original it copies nothing when no construct
      maps it, and in a kept one it would.  */
@@ -2918,10 +2995,42 @@ dm_region_result_unused (dm_region *r, tree addr)
   return !dm_private_touched_after (addr, starts, r->loop ? NULL : r->last);
 }
 
+static bool dm_stmt_dominates (gimple *a, gimple *b);
+
+/* Does the region of item Z of loop R load only bytes of its section
+   that regions of R stored before, in the same iteration: regions that
+   map the same section, run every time Z's does, earlier (they dominate
+   it in R's body, not inside a loop of their own), and store where
+   their summaries say (an interior, and the border a second region
+   writes under tests of its indices)?  */
+static bool
+dm_loads_written_before (dm_region *r, dm_hoist_state *st,
+			 vec<unsigned> &in_loop, unsigned z)
+{
+  dm_item *it = &st->items[z];
+  if (!it->access || it->data_region)
+    return false;
+  auto_vec<const dm_access_summary *> writers;
+  for (unsigned y : in_loop)
+    {
+      dm_item *w = &st->items[y];
+      if (w->group != it->group || w->call == it->call || w->data_region
+	  || gimple_bb (w->call)->loop_father != r->loop
+	  || !dm_stmt_dominates (w->call, it->call))
+	continue;
+      if (w->overwritten)
+	return true;
+      if (w->access)
+	writers.safe_push (w->access);
+    }
+  return !writers.is_empty () && dm_loads_stored_before (it->access, writers);
+}
+
 /* May the device of loop R read bytes of group G that no construct of
    R wrote first?  Not where every construct that maps it reads only
    what it or the one right before it stored (dm_item::written_first;
-   that construct is in R too: nothing comes between them), and no
+   that construct is in R too: nothing comes between them), or what
+   constructs before it in R stored (dm_loads_written_before), and no
    construct of R reaches those bytes otherwise: through a deep item,
    or a section that may overlap them and is not tested apart on entry
    to R.  */
@@ -2940,7 +3049,8 @@ dm_group_written_first (dm_region *r, dm_hoist_state *st,
 	return false;
       if (it->group == g)
 	{
-	  if (!it->written_first && !it->overwritten)
+	  if (!it->written_first && !it->overwritten
+	      && !dm_loads_written_before (r, st, in_loop, z))
 	    return false;
 	  continue;
 	}
@@ -2958,8 +3068,6 @@ dm_group_written_first (dm_region *r, dm_hoist_state *st,
     }
   return true;
 }
-
-static bool dm_stmt_dominates (gimple *a, gimple *b);
 
 /* Does the first construct of region R to map group G map it from and
    not to: one that comes before every other construct of R mapping G,
@@ -4681,6 +4789,11 @@ dm_hoist_execute (function *fun)
   for (unsigned i = 0; i < st.accesses.length (); i++)
     {
       dm_access &acc = st.accesses[i];
+      /* A load that only computed what a later loop's promotion now
+	 takes from before it is gone (dm_remove_dead): nothing reads
+	 there any more (random-hoist seed 1074, program 16).  */
+      if (!acc.host_loop && !gimple_bb (acc.stmt))
+	continue;
       bool told = false;
       for (unsigned j = 0; j < i && acc.through; j++)
 	told |= (st.accesses[j].through == acc.through

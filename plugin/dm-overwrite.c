@@ -36,7 +36,18 @@
    the same iteration wrote before it, or that the target region right
    before the construct stored in a nest of the same bounds.  That mark
    is for hoisting alone (dm-hoist.c: such an item kept across a loop
-   need not be copied in); the runtime ignores it.  */
+   need not be copied in); the runtime ignores it.
+
+   Where every bound and stride is a constant, the mark also carries a
+   summary (dm_access_summary): the loads no store of the region covers,
+   and its stores, those made under tests of the loop indices included
+   (a grid's faces: if (i == 0 || i == n - 1) ..., else-if chains, and
+   the unsigned range checks GCC folds them into), each with its loops
+   narrowed to the iterations where the tests hold (dm_box).  Hoisting
+   then asks whether the regions that run before a construct in every
+   iteration store all it loads (dm_loads_stored_before): a grid's
+   interior and its border, stored by two kernels, need not be copied
+   in (HeCBench's ace).  */
 #include "deepmap-plugin.h"
 
 /* -fplugin-arg-deepmap-overwrite=off clears it.  */
@@ -287,6 +298,9 @@ struct dm_region
   bool record = false;
   auto_vec<dm_place> stores, exposed;
   bool unknown_read = false;
+  /* Stores under conditions that say in which iterations they run: each
+     with its loops narrowed to those (dm_box).  */
+  auto_vec<dm_place> cond_stores;
 };
 
 /* Callback for walk_tree: stop at a variable of set DATA.  */
@@ -648,6 +662,30 @@ dm_check_uses (gimple_seq seq, dm_region *r)
     }
 }
 
+/* ---- the iterations a path runs in ---------------------------------- */
+
+/* Where control is, iterations of the loops around in which it gets
+   there, as a union of boxes: per box one range per entry of
+   dm_walk::loops (inclusive).  The conditions on the way narrow them.
+   A box only ever holds iterations that get there (it may leave some
+   out): a store made there runs in each of them (dm_region::
+   cond_stores).  No box: none known.  KNOWN: the loop's bounds are
+   constants (ranges of other loops are never narrowed).  */
+#define DM_BOX_LOOPS 8
+#define DM_BOX_MAX 16
+struct dm_range
+{
+  HOST_WIDE_INT lo, hi;
+};
+
+struct dm_box
+{
+  unsigned n = 0;			/* loops */
+  unsigned nb = 1;			/* boxes */
+  bool known[DM_BOX_LOOPS];
+  dm_range r[DM_BOX_MAX][DM_BOX_LOOPS];
+};
+
 /* ---- values ---------------------------------------------------------- */
 
 struct dm_walk
@@ -664,6 +702,12 @@ struct dm_walk
   unsigned serials = 0;		/* loops visited (dm_loop::serial) */
   /* The walk knows every path to where it is: values are computed.  */
   bool known = true;
+  /* The iterations in which control is here, as far as the conditions
+     on the way say (dm_box).  */
+  dm_box box;
+  /* What variables assigned since the last label hold (dm_formula).  */
+  auto_vec<struct dm_formula> formulas;
+  auto_vec<std::pair<tree, unsigned> > fvars;
 };
 
 static dm_binding *
@@ -1039,6 +1083,555 @@ dm_extent (dm_walk *w, enum tree_code cond, tree final)
   return dm_poly_fail ();
 }
 
+/* The value of P if it is a constant.  */
+static bool
+dm_poly_constant (const dm_poly &p, HOST_WIDE_INT *value)
+{
+  if (!p.ok || p.n > 1 || (p.n == 1 && p.t[0].n != 0))
+    return false;
+  *value = p.n ? p.t[0].coef : 0;
+  return true;
+}
+
+/* Constants the box arithmetic may add and multiply without overflow.  */
+#define DM_BOX_LIMIT ((HOST_WIDE_INT) 1 << 40)
+
+/* W enters loop L: in every box, its range is all its iterations.  */
+static void
+dm_push_loop (dm_walk *w, const dm_loop &l)
+{
+  w->loops.safe_push (l);
+  w->fvars.truncate (0);
+  dm_box &box = w->box;
+  HOST_WIDE_INT lo = 0, end = 1;
+  if (box.n < DM_BOX_LOOPS)
+    {
+      bool known = (dm_poly_constant (l.lo, &lo)
+		    && dm_poly_constant (l.extent, &end)
+		    && lo > -DM_BOX_LIMIT && end < DM_BOX_LIMIT);
+      box.known[box.n] = known;
+      for (unsigned b = 0; b < box.nb; b++)
+	box.r[b][box.n] = known ? dm_range { lo, end - 1 } : dm_range { 0, 0 };
+    }
+  box.n++;
+}
+
+static void
+dm_pop_loop (dm_walk *w)
+{
+  w->loops.pop ();
+  w->fvars.truncate (0);
+  w->box.n--;
+}
+
+/* Add box R (of N loops) to the union U, unless it is empty or there
+   already; past DM_BOX_MAX it is left out.  */
+static void
+dm_box_add (dm_box *u, const dm_range *r, unsigned n)
+{
+  for (unsigned k = 0; k < n; k++)
+    if (r[k].lo > r[k].hi)
+      return;
+  for (unsigned b = 0; b < u->nb; b++)
+    if (!memcmp (u->r[b], r, n * sizeof *r))
+      return;
+  if (u->nb < DM_BOX_MAX)
+    memcpy (u->r[u->nb++], r, n * sizeof *r);
+}
+
+/* Add to U the part of box R where its index K satisfies CODE V.  */
+static void
+dm_box_add_narrowed (dm_box *u, const dm_range *r, unsigned n, unsigned k,
+		     enum tree_code code, HOST_WIDE_INT v)
+{
+  dm_range x[DM_BOX_LOOPS];
+  memcpy (x, r, n * sizeof *r);
+  dm_range &d = x[k];
+  switch (code)
+    {
+    case EQ_EXPR:
+      d.lo = MAX (d.lo, v);
+      d.hi = MIN (d.hi, v);
+      break;
+    case NE_EXPR:
+      /* Below V and above it.  */
+      d.hi = MIN (d.hi, v - 1);
+      dm_box_add (u, x, n);
+      d = r[k];
+      d.lo = MAX (d.lo, v + 1);
+      break;
+    case LT_EXPR:
+      d.hi = MIN (d.hi, v - 1);
+      break;
+    case LE_EXPR:
+      d.hi = MIN (d.hi, v);
+      break;
+    case GT_EXPR:
+      d.lo = MAX (d.lo, v + 1);
+      break;
+    case GE_EXPR:
+      d.lo = MAX (d.lo, v);
+      break;
+    default:
+      return;
+    }
+  dm_box_add (u, x, n);
+}
+
+/* ---- tests of loop indices ---------------------------------------- */
+
+/* What a variable of the region holds, as far as tests of loop indices
+   go: an affine value of one index, or a test of such values.  GCC
+   folds `i == 0 || i == n - 1' into t1 = i == 0; t2 = i == n - 1;
+   t3 = t1 | t2; if (t3 != 0), and `i < 1 || i > n - 2' into
+   (unsigned) i - 1 > n - 3: the walk follows both.  */
+enum dm_fkind { DM_F_UNKNOWN, DM_F_VALUE, DM_F_CMP, DM_F_OR, DM_F_AND,
+		DM_F_NOT };
+
+/* The values formulas handle: small enough that no sum overflows and
+   unsigned views of negative ones stay far above the constants.  */
+#define DM_F_LIMIT ((HOST_WIDE_INT) 1 << 28)
+
+struct dm_formula
+{
+  dm_fkind kind;
+  /* DM_F_VALUE, DM_F_CMP: E = C * I + K, I the index of loop LOOP (C 0:
+     a constant), held modulo 2^PREC where PREC is not 0 (unsigned).  */
+  unsigned loop;
+  HOST_WIDE_INT c, k;
+  unsigned prec;
+  /* DM_F_CMP: E CODE V (V unsigned where PREC is not 0).  */
+  enum tree_code code;
+  unsigned HOST_WIDE_INT v;
+  /* DM_F_OR, DM_F_AND, DM_F_NOT: the operands (dm_walk::formulas).  */
+  unsigned a, b;
+};
+
+static unsigned
+dm_formula_push (dm_walk *w, const dm_formula &f)
+{
+  w->formulas.safe_push (f);
+  return w->formulas.length () - 1;
+}
+
+static unsigned
+dm_formula_unknown (dm_walk *w)
+{
+  dm_formula f;
+  memset (&f, 0, sizeof f);
+  f.kind = DM_F_UNKNOWN;
+  return dm_formula_push (w, f);
+}
+
+/* The formula variable V holds, or -1.  */
+static int
+dm_formula_of_var (dm_walk *w, tree v)
+{
+  for (auto &fv : w->fvars)
+    if (fv.first == v)
+      return fv.second;
+  return -1;
+}
+
+/* T as an affine value (DM_F_VALUE) in *F.  */
+static bool
+dm_affine (dm_walk *w, tree t, dm_formula *f)
+{
+  memset (f, 0, sizeof *f);
+  f->kind = DM_F_VALUE;
+  tree type = TREE_TYPE (t);
+  if (!INTEGRAL_TYPE_P (type) || TYPE_PRECISION (type) > 64)
+    return false;
+  unsigned prec = TYPE_UNSIGNED (type) ? TYPE_PRECISION (type) : 0;
+  if (TREE_CODE (t) == INTEGER_CST)
+    {
+      /* The signed representative of an unsigned constant.  */
+      if (!wi::fits_shwi_p (wi::to_wide (t)) && !prec)
+	return false;
+      HOST_WIDE_INT k = prec ? wi::sext (wi::to_wide (t), prec).to_shwi ()
+			     : tree_to_shwi (t);
+      if (k <= -DM_F_LIMIT || k >= DM_F_LIMIT)
+	return false;
+      f->k = k;
+      f->prec = prec;
+      return true;
+    }
+  int at = dm_formula_of_var (w, t);
+  if (at >= 0)
+    {
+      *f = w->formulas[at];
+      return f->kind == DM_F_VALUE;
+    }
+  for (unsigned j = 0; j < w->loops.length () && j < DM_BOX_LOOPS; j++)
+    if (w->loops[j].index == t)
+      {
+	if (!w->box.known[j])
+	  return false;
+	f->c = 1;
+	f->loop = j;
+	f->prec = prec;
+	return true;
+      }
+  if (prec)
+    return false;
+  /* A signed value the walk computes.  */
+  dm_poly d = dm_eval (w, t, 0);
+  if (!d.ok)
+    return false;
+  for (unsigned i = 0; i < d.n; i++)
+    {
+      const dm_term &term = d.t[i];
+      if (term.n == 0)
+	{
+	  f->k = term.coef;
+	  continue;
+	}
+      if (term.n != 1 || f->c != 0 || (term.coef != 1 && term.coef != -1))
+	return false;
+      unsigned j;
+      for (j = 0; j < w->loops.length () && j < DM_BOX_LOOPS; j++)
+	if (w->loops[j].index == term.atoms[0])
+	  break;
+      if (j == w->loops.length () || j == DM_BOX_LOOPS || !w->box.known[j])
+	return false;
+      f->c = term.coef;
+      f->loop = j;
+    }
+  return f->k > -DM_F_LIMIT && f->k < DM_F_LIMIT;
+}
+
+/* A boolean formula (0 or 1) of T, or -1.  */
+static int
+dm_bool_formula (dm_walk *w, tree t)
+{
+  int at = TREE_CODE (t) == INTEGER_CST ? -1 : dm_formula_of_var (w, t);
+  if (at < 0 || w->formulas[at].kind == DM_F_VALUE
+      || w->formulas[at].kind == DM_F_UNKNOWN)
+    return -1;
+  return at;
+}
+
+/* The formula of OP0 CODE OP1, CODE a comparison.  */
+static unsigned
+dm_compare_formula (dm_walk *w, enum tree_code code, tree op0, tree op1)
+{
+  dm_formula a, b;
+  if (!dm_affine (w, op0, &a) || !dm_affine (w, op1, &b))
+    return dm_formula_unknown (w);
+  if (a.c == 0)
+    {
+      std::swap (a, b);
+      code = swap_tree_comparison (code);
+    }
+  if (b.c != 0)
+    return dm_formula_unknown (w);
+  /* Unsigned: both sides in the comparison's width; the constant as
+     an unsigned value.  */
+  unsigned prec = TYPE_UNSIGNED (TREE_TYPE (op0))
+		  ? TYPE_PRECISION (TREE_TYPE (op0)) : 0;
+  if (prec && (prec < 32 || (a.c && a.prec != prec)))
+    return dm_formula_unknown (w);
+  if (prec == 0 && a.prec)
+    return dm_formula_unknown (w);
+  dm_formula f = a;
+  f.kind = DM_F_CMP;
+  f.code = code;
+  f.prec = prec;
+  if (prec)
+    f.v = b.k >= 0 ? (unsigned HOST_WIDE_INT) b.k
+	  : (prec == 64 ? (unsigned HOST_WIDE_INT) b.k
+	     : (unsigned HOST_WIDE_INT) b.k
+	       + ((unsigned HOST_WIDE_INT) 1 << prec));
+  else
+    f.v = (unsigned HOST_WIDE_INT) b.k;
+  switch (code)
+    {
+    case EQ_EXPR: case NE_EXPR: case LT_EXPR: case LE_EXPR:
+    case GT_EXPR: case GE_EXPR:
+      return dm_formula_push (w, f);
+    default:
+      return dm_formula_unknown (w);
+    }
+}
+
+/* The assignment STMT to V: note what V holds now.  */
+static void
+dm_note_formula (dm_walk *w, gimple *stmt, tree v)
+{
+  int known = -1;
+  enum tree_code code = gimple_assign_rhs_code (stmt);
+  tree op0 = gimple_assign_rhs1 (stmt);
+  tree op1 = gimple_num_ops (stmt) > 2 ? gimple_assign_rhs2 (stmt) : NULL;
+  tree type = TREE_TYPE (v);
+  if (!INTEGRAL_TYPE_P (type) || TREE_ADDRESSABLE (v) || !w->known)
+    ;
+  else if (TREE_CODE_CLASS (code) == tcc_comparison
+	   && INTEGRAL_TYPE_P (TREE_TYPE (op0)))
+    known = dm_compare_formula (w, code, op0, op1);
+  else if (code == BIT_IOR_EXPR || code == BIT_AND_EXPR
+	   || code == TRUTH_OR_EXPR || code == TRUTH_AND_EXPR)
+    {
+      int a = dm_bool_formula (w, op0), b = dm_bool_formula (w, op1);
+      if (a >= 0 && b >= 0)
+	{
+	  dm_formula f;
+	  memset (&f, 0, sizeof f);
+	  f.kind = code == BIT_IOR_EXPR || code == TRUTH_OR_EXPR
+		   ? DM_F_OR : DM_F_AND;
+	  f.a = a;
+	  f.b = b;
+	  known = dm_formula_push (w, f);
+	}
+    }
+  else if (code == TRUTH_NOT_EXPR
+	   || (code == BIT_XOR_EXPR && op1 && integer_onep (op1)))
+    {
+      int a = dm_bool_formula (w, op0);
+      if (a >= 0)
+	{
+	  dm_formula f;
+	  memset (&f, 0, sizeof f);
+	  f.kind = DM_F_NOT;
+	  f.a = a;
+	  known = dm_formula_push (w, f);
+	}
+    }
+  else if ((CONVERT_EXPR_CODE_P (code) || code == SSA_NAME
+	    || code == VAR_DECL) && INTEGRAL_TYPE_P (TREE_TYPE (op0)))
+    {
+      int a = dm_bool_formula (w, op0);
+      dm_formula f;
+      if (a >= 0)
+	known = a;			/* 0 or 1 in any integer type */
+      else if (dm_affine (w, op0, &f) && f.c != 0)
+	{
+	  unsigned to = TYPE_UNSIGNED (type) ? TYPE_PRECISION (type) : 0;
+	  unsigned from = TYPE_PRECISION (TREE_TYPE (op0));
+	  /* Exact, or the same value seen modulo a width of 32 or more.  */
+	  if ((f.prec == 0 && !to && TYPE_PRECISION (type) >= from)
+	      || (to >= 32 && (f.prec == 0 || f.prec == to)))
+	    {
+	      f.prec = to;
+	      known = dm_formula_push (w, f);
+	    }
+	}
+    }
+  else if ((code == PLUS_EXPR || code == MINUS_EXPR)
+	   && TREE_CODE (op1) == INTEGER_CST)
+    {
+      dm_formula f, c;
+      unsigned prec = TYPE_UNSIGNED (type) ? TYPE_PRECISION (type) : 0;
+      if (dm_affine (w, op0, &f) && f.c != 0 && f.prec == prec
+	  && (!prec || prec >= 32) && dm_affine (w, op1, &c))
+	{
+	  f.k += code == PLUS_EXPR ? c.k : -c.k;
+	  if (f.k > -DM_F_LIMIT && f.k < DM_F_LIMIT)
+	    known = dm_formula_push (w, f);
+	}
+    }
+  for (auto &fv : w->fvars)
+    if (fv.first == v)
+      {
+	if (known >= 0)
+	  fv.second = known;
+	else
+	  fv = w->fvars.pop ();
+	return;
+      }
+  if (known >= 0)
+    w->fvars.safe_push (std::make_pair (v, (unsigned) known));
+}
+
+/* Add to U box R (of N loops) where the test F (DM_F_CMP) is WANT.  */
+static void
+dm_box_add_test (dm_box *u, const dm_range *r, unsigned n,
+		 const dm_formula &f, bool want)
+{
+  enum tree_code code = want ? f.code : invert_tree_comparison (f.code,
+								 false);
+  if (f.c == 0)
+    {
+      /* Always or never.  */
+      HOST_WIDE_INT e = f.k;
+      bool holds;
+      if (f.prec && e < 0)
+	holds = code == GT_EXPR || code == GE_EXPR || code == NE_EXPR;
+      else
+	{
+	  HOST_WIDE_INT v = (HOST_WIDE_INT) f.v;
+	  if (f.prec && f.v >= (unsigned HOST_WIDE_INT) DM_BOX_LIMIT)
+	    v = DM_BOX_LIMIT;
+	  switch (code)
+	    {
+	    case EQ_EXPR: holds = e == v; break;
+	    case NE_EXPR: holds = e != v; break;
+	    case LT_EXPR: holds = e < v; break;
+	    case LE_EXPR: holds = e <= v; break;
+	    case GT_EXPR: holds = e > v; break;
+	    case GE_EXPR: holds = e >= v; break;
+	    default: return;
+	    }
+	}
+      if (holds)
+	dm_box_add (u, r, n);
+      return;
+    }
+  const dm_range &d = r[f.loop];
+  if (d.lo <= -DM_F_LIMIT || d.hi >= DM_F_LIMIT)
+    return;
+  dm_range x[DM_BOX_LOOPS];
+  memcpy (x, r, n * sizeof *r);
+  /* E = C * I + K is at least 0 for I in [ZLO, ZHI], negative in the
+     rest of the range.  */
+  HOST_WIDE_INT zlo = d.lo, zhi = d.hi;
+  if (f.prec)
+    {
+      if (f.c == 1)
+	zlo = MAX (zlo, -f.k);
+      else
+	zhi = MIN (zhi, f.k);
+      /* Negative E: seen as 2^PREC + E, above every constant but those
+	 within DM_F_LIMIT * 4 of 2^PREC.  */
+      unsigned HOST_WIDE_INT top
+	= f.prec == 64 ? -(unsigned HOST_WIDE_INT) (4 * DM_F_LIMIT)
+	  : ((unsigned HOST_WIDE_INT) 1 << f.prec) - 4 * DM_F_LIMIT;
+      if (f.v < top
+	  && (code == GT_EXPR || code == GE_EXPR || code == NE_EXPR))
+	{
+	  if (f.c == 1 && d.lo < -f.k)
+	    {
+	      x[f.loop] = dm_range { d.lo, MIN (d.hi, -f.k - 1) };
+	      dm_box_add (u, x, n);
+	    }
+	  if (f.c == -1 && d.hi > f.k)
+	    {
+	      x[f.loop] = dm_range { MAX (d.lo, f.k + 1), d.hi };
+	      dm_box_add (u, x, n);
+	    }
+	}
+      if (zlo > zhi)
+	return;
+      x[f.loop] = dm_range { zlo, zhi };
+      /* E itself, at most DM_F_LIMIT * 2: below any larger constant.  */
+      if (f.v >= (unsigned HOST_WIDE_INT) DM_BOX_LIMIT)
+	{
+	  if (code == LT_EXPR || code == LE_EXPR || code == NE_EXPR)
+	    dm_box_add (u, x, n);
+	  return;
+	}
+    }
+  /* C * I + K CODE V is I CODE' V'.  */
+  HOST_WIDE_INT v = (HOST_WIDE_INT) f.v;
+  if (!f.prec && (v <= -DM_BOX_LIMIT || v >= DM_BOX_LIMIT))
+    return;
+  HOST_WIDE_INT bound = f.c == 1 ? v - f.k : f.k - v;
+  if (f.c == -1)
+    code = swap_tree_comparison (code);
+  dm_box_add_narrowed (u, x, n, f.loop, code, bound);
+}
+
+/* The part of the boxes IN where formula F is WANT.  */
+static dm_box
+dm_boxes_where (dm_walk *w, unsigned f, bool want, const dm_box &in,
+		int depth = 0)
+{
+  dm_box out = in;
+  out.nb = 0;
+  const dm_formula fm = w->formulas[f];
+  if (depth > 16 || in.n > DM_BOX_LOOPS)
+    return out;
+  switch (fm.kind)
+    {
+    case DM_F_CMP:
+      for (unsigned b = 0; b < in.nb; b++)
+	dm_box_add_test (&out, in.r[b], in.n, fm, want);
+      return out;
+    case DM_F_NOT:
+      return dm_boxes_where (w, fm.a, !want, in, depth + 1);
+    case DM_F_OR:
+    case DM_F_AND:
+      if ((fm.kind == DM_F_OR) == want)
+	{
+	  /* Either: the union.  */
+	  out = dm_boxes_where (w, fm.a, want, in, depth + 1);
+	  dm_box o2 = dm_boxes_where (w, fm.b, want, in, depth + 1);
+	  for (unsigned b = 0; b < o2.nb; b++)
+	    dm_box_add (&out, o2.r[b], o2.n);
+	  return out;
+	}
+      /* Both: one within the other.  */
+      return dm_boxes_where (w, fm.b, want,
+			     dm_boxes_where (w, fm.a, want, in, depth + 1),
+			     depth + 1);
+    default:
+      return out;
+    }
+}
+
+/* The boxes of the two ways out of the condition COND: *T where it
+   holds, *F where it does not (dm_boxes_where).  */
+static void
+dm_box_split (dm_walk *w, gcond *cond, dm_box *t, dm_box *f)
+{
+  *t = *f = w->box;
+  t->nb = f->nb = 0;
+  tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
+  enum tree_code code = gimple_cond_code (cond);
+  if (w->box.nb == 0 || w->box.n > DM_BOX_LOOPS || !w->known
+      || !INTEGRAL_TYPE_P (TREE_TYPE (lhs)))
+    return;
+  int b = dm_bool_formula (w, lhs);
+  unsigned at;
+  bool want = true;
+  if (b >= 0 && TREE_CODE (rhs) == INTEGER_CST
+      && (integer_zerop (rhs) || integer_onep (rhs))
+      && (code == NE_EXPR || code == EQ_EXPR))
+    {
+      at = b;
+      want = (code == NE_EXPR) == integer_zerop (rhs);
+    }
+  else
+    at = dm_compare_formula (w, code, lhs, rhs);
+  *t = dm_boxes_where (w, at, want, w->box);
+  *f = dm_boxes_where (w, at, !want, w->box);
+}
+
+/* The boxes of control that comes from two ways, A and B: the union.  */
+static dm_box
+dm_box_meet (const dm_box &a, const dm_box &b)
+{
+  dm_box u = a;
+  if (a.n != b.n || a.n > DM_BOX_LOOPS)
+    {
+      u.nb = 0;
+      return u;
+    }
+  for (unsigned i = 0; i < b.nb; i++)
+    dm_box_add (&u, b.r[i], b.n);
+  return u;
+}
+
+/* A store at AT made where the boxes of W hold: record it once per box,
+   with its loops narrowed to the box.  */
+static void
+dm_note_cond_store (dm_walk *w, const dm_place &at)
+{
+  if (at.nloops > DM_BOX_LOOPS || at.nloops != w->box.n)
+    return;
+  for (unsigned b = 0; b < w->box.nb; b++)
+    {
+      dm_place p = at;
+      for (unsigned k = 0; k < p.nloops; k++)
+	if (w->box.known[k])
+	  {
+	    const dm_range &r = w->box.r[b][k];
+	    p.loops[k].lo = dm_poly_const (r.lo);
+	    p.loops[k].extent = dm_poly_const (r.hi + 1);
+	  }
+      w->r->cond_stores.safe_push (p);
+    }
+}
+
 static bool dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi,
 			   gimple *stop, bool cond, vec<dm_path_store> *done);
 
@@ -1062,11 +1655,15 @@ dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &lo,
 {
   hash_set<tree> changed, *outer = w->changed;
   w->changed = &changed;
+  dm_box box = w->box;
   if (index)
-    w->loops.safe_push (dm_loop { index, lo, extent, ++w->serials });
+    dm_push_loop (w, dm_loop { index, lo, extent, ++w->serials });
   dm_walk_range (w, gsi, stop, cond, done);
   if (index)
-    w->loops.pop ();
+    dm_pop_loop (w);
+  /* After the loop, control is where it was before it.  */
+  w->box = box;
+  w->fvars.truncate (0);
   w->changed = outer;
   for (tree v : changed)
     dm_bind (w, v, dm_poly_fail ());
@@ -1337,6 +1934,9 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
      the statement.  */
   auto_vec<dm_path_store> path, at_label;
   auto_vec<dm_label_binding> at_label_env;
+  /* The box on the jumps to each label ahead, met.  */
+  auto_vec<std::pair<tree, dm_box> > at_label_box;
+  dm_box entry = w->box;
   bool reached = true;
   /* Values are computed while the walk knows every path here: W->KNOWN
      for this statement and what it holds.  */
@@ -1350,7 +1950,13 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 	continue;
       w->known = known && !lost;
       if (lost)
-	path.truncate (0);
+	{
+	  path.truncate (0);
+	  w->box.nb = 0;
+	  w->fvars.truncate (0);
+	}
+      else if (!reached && gimple_code (stmt) != GIMPLE_LABEL)
+	w->box.nb = 0;
       if (gbind *b = dyn_cast <gbind *> (stmt))
 	{
 	  auto_vec<dm_path_store> inner;
@@ -1375,6 +1981,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 	  unsigned n = gimple_omp_for_collapse (f);
 	  bool ok = n <= 3;
 	  unsigned pushed = 0;
+	  dm_box box = w->box;
 	  for (unsigned i = 0; i < n && ok; i++)
 	    {
 	      tree index = gimple_omp_for_index (f, i);
@@ -1389,19 +1996,22 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 		      && !dm_poly_mentions (lo, l.index);
 	      if (ok)
 		{
-		  w->loops.safe_push (dm_loop { index, lo, extent,
-						 ++w->serials });
+		  dm_push_loop (w, dm_loop { index, lo, extent,
+					      ++w->serials });
 		  pushed++;
 		}
 	    }
 	  /* A loop the walk does not understand may run no iteration,
 	     or run with values it does not know.  */
 	  w->known &= ok;
+	  if (!ok)
+	    w->box.nb = 0;
 	  dm_walk_loop_body (w, NULL_TREE, dm_poly_fail (), dm_poly_fail (),
 			     gsi_start_1 (gimple_omp_body_ptr (f)), NULL,
 			     here || !ok);
 	  for (unsigned i = 0; i < pushed; i++)
-	    w->loops.pop ();
+	    dm_pop_loop (w);
+	  w->box = box;
 	  continue;
 	}
       if (gimple_code (stmt) == GIMPLE_OMP_PARALLEL
@@ -1448,6 +2058,7 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 				      ? gimple_assign_rhs2 (stmt) : NULL_TREE,
 				      0);
 	      dm_bind (w, v, value);
+	      dm_note_formula (w, stmt, v);
 	    }
 	  else if (!lost
 		   && w->r->derived.contains
@@ -1460,21 +2071,44 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 		{
 		  if (!here)
 		    dm_count_store (w, &s);
+		  else if (w->r->record)
+		    dm_note_cond_store (w, s.at);
 		  path.safe_push (s);
 		}
 	    }
 	  break;
 	case GIMPLE_CALL:
 	  if (tree v = dm_assigned_var (stmt))
-	    dm_bind (w, v, dm_poly_fail ());
+	    {
+	      dm_bind (w, v, dm_poly_fail ());
+	      w->fvars.truncate (0);
+	    }
 	  break;
 	case GIMPLE_LABEL:
 	  {
 	    tree l = gimple_label_label (as_a <glabel *> (stmt));
 	    pending.remove (l);
 	    ahead.remove (l);
+	    /* Tests are followed from their variables' assignments to the
+	       jump right after, on one path.  */
+	    w->fvars.truncate (0);
 	    if (jumped.contains (l))
 	      dm_env_meet (w, at_label_env, l, reached || lost);
+	    {
+	      dm_box *in = NULL;
+	      for (auto &lb : at_label_box)
+		if (lb.first == l)
+		  in = &lb.second;
+	      if (in)
+		w->box = reached ? dm_box_meet (w->box, *in) : *in;
+	      else if (!reached)
+		w->box.nb = 0;
+	      if (lost)
+		w->box.nb = 0;
+	      /* Every way from the start of the range meets here.  */
+	      if (!lost && pending.elements () == 0)
+		w->box = entry;
+	    }
 	    if (!reached)
 	      {
 		path.truncate (0);
@@ -1496,17 +2130,31 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
 	case GIMPLE_COND:
 	  {
 	    tree t[2];
+	    dm_box b[2];
 	    unsigned nt = 0;
 	    if (ggoto *g = dyn_cast <ggoto *> (stmt))
-	      t[nt++] = gimple_goto_dest (g);
+	      {
+		b[nt] = w->box;
+		t[nt++] = gimple_goto_dest (g);
+	      }
 	    else
 	      {
-		t[nt++] = gimple_cond_true_label (as_a <gcond *> (stmt));
-		t[nt++] = gimple_cond_false_label (as_a <gcond *> (stmt));
+		gcond *gc = as_a <gcond *> (stmt);
+		dm_box_split (w, gc, &b[0], &b[1]);
+		t[nt++] = gimple_cond_true_label (gc);
+		t[nt++] = gimple_cond_false_label (gc);
 	      }
 	    for (unsigned k = 0; k < nt; k++)
 	      if (t[k] && TREE_CODE (t[k]) == LABEL_DECL && ahead.contains (t[k]))
 		{
+		  dm_box *in = NULL;
+		  for (auto &lb : at_label_box)
+		    if (lb.first == t[k])
+		      in = &lb.second;
+		  if (in)
+		    *in = dm_box_meet (*in, b[k]);
+		  else
+		    at_label_box.safe_push (std::make_pair (t[k], b[k]));
 		  pending.add (t[k]);
 		  dm_env_jump (w, &at_label_env, jumped.contains (t[k]), t[k]);
 		  dm_path_jump (path, &at_label, &jumped, t[k]);
@@ -1532,6 +2180,10 @@ dm_walk_range (dm_walk *w, gimple_stmt_iterator gsi, gimple *stop, bool cond,
       reached = true;
     }
   w->known = known;
+  /* Control leaves the range where it came in, unless it got lost.  */
+  w->box = entry;
+  if (lost || !reached)
+    w->box.nb = 0;
   if (done && !lost && reached)
     done->safe_splice (path);
   return lost;
@@ -1967,16 +2619,87 @@ dm_place_atoms (const dm_place &s, hash_set<tree> *set)
 	set->add (polys[i]->t[t].atoms[a]);
 }
 
+/* AT with every bound and stride a constant, into *OUT.  */
+static bool
+dm_const_place_of (const dm_place &at, dm_const_place *out)
+{
+  /* Small enough that no sum of products overflows.  */
+  const HOST_WIDE_INT limit = (HOST_WIDE_INT) 1 << 30;
+  if (at.nloops > DM_SUMMARY_LOOPS || at.size <= 0 || at.size >= limit)
+    return false;
+  out->size = at.size;
+  out->n = at.nloops;
+  out->c0 = 0;
+  for (unsigned k = 0; k < at.nloops; k++)
+    {
+      out->stride[k] = 0;
+      if (!dm_poly_constant (at.loops[k].lo, &out->lo[k])
+	  || !dm_poly_constant (at.loops[k].extent, &out->hi[k])
+	  || out->lo[k] <= -limit || out->hi[k] >= limit)
+	return false;
+    }
+  for (unsigned i = 0; i < at.offset.n; i++)
+    {
+      const dm_term &t = at.offset.t[i];
+      if (t.coef <= -limit || t.coef >= limit)
+	return false;
+      if (t.n == 0)
+	{
+	  out->c0 += t.coef;
+	  continue;
+	}
+      unsigned k;
+      for (k = 0; k < at.nloops; k++)
+	if (t.n == 1 && t.atoms[0] == at.loops[k].index)
+	  break;
+      if (k == at.nloops)
+	return false;
+      out->stride[k] += t.coef;
+    }
+  for (unsigned k = 0; k < at.nloops; k++)
+    if (out->stride[k] <= -limit || out->stride[k] >= limit)
+      return false;
+  return at.offset.ok;
+}
+
+/* The summary of R's accesses (dm_access_summary), or NULL if a load
+   is not of constant places, or R has neither loads nor stores that
+   are.  */
+static dm_access_summary *
+dm_summarize (const dm_region &r)
+{
+  dm_const_place cp;
+  auto_vec<dm_const_place> stores, loads;
+  for (const dm_place &l : r.exposed)
+    if (dm_const_place_of (l, &cp))
+      loads.safe_push (cp);
+    else
+      return NULL;
+  for (const vec<dm_place> *v : { &r.stores, &r.cond_stores })
+    for (const dm_place &st : *v)
+      if (dm_const_place_of (st, &cp))
+	stores.safe_push (cp);
+  if (loads.is_empty () && stores.is_empty ())
+    return NULL;
+  dm_access_summary *sum = XCNEW (dm_access_summary);
+  sum->stores = stores.copy ();
+  sum->loads = loads.copy ();
+  return sum;
+}
+
 bool
-dm_region_reads_written (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
+dm_region_reads_written (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
+			 dm_access_summary **summary)
 {
   tree device;
+  *summary = NULL;
   if (!dm_plain_region (stmt, &device))
     return false;
   dm_walk w;
   dm_region r;
   if (!dm_record_accesses (gsi, stmt, c, &w, &r))
     return false;
+  *summary = dm_summarize (r);
   if (r.exposed.is_empty ())
     return true;
 
@@ -2058,4 +2781,125 @@ dm_region_reads_written (gimple_stmt_iterator gsi, gomp_target *stmt, tree c)
       return true;
     }
   return false;
+}
+
+/* ---- loads other regions' stores cover ------------------------------ */
+
+/* Byte ranges [first, second) of the item.  */
+typedef std::pair<HOST_WIDE_INT, HOST_WIDE_INT> dm_bytes;
+
+/* Intervals a comparison of places may list at most: its cost stays a
+   few milliseconds.  */
+#define DM_MAX_INTERVALS (1 << 20)
+
+/* Append to OUT the bytes P accesses, as intervals (the innermost loops
+   that step through consecutive bytes folded into one); false past
+   DM_MAX_INTERVALS.  */
+static bool
+dm_place_bytes (const dm_const_place &p, vec<dm_bytes> *out)
+{
+  unsigned n = p.n, order[DM_SUMMARY_LOOPS];
+  for (unsigned k = 0; k < n; k++)
+    {
+      if (p.stride[k] < 0)
+	return false;
+      if (p.hi[k] <= p.lo[k])
+	return true;			/* no iteration */
+      order[k] = k;
+    }
+  /* Innermost (smallest stride) first.  */
+  for (unsigned i = 1; i < n; i++)
+    for (unsigned j = i; j > 0 && p.stride[order[j]] < p.stride[order[j - 1]];
+	 j--)
+      std::swap (order[j], order[j - 1]);
+  HOST_WIDE_INT run = p.size, first = p.c0;
+  unsigned folded = 0;
+  for (; folded < n; folded++)
+    {
+      unsigned k = order[folded];
+      if (p.stride[k] == 0)
+	continue;			/* the same bytes again */
+      if (p.stride[k] != run)
+	break;
+      first += p.stride[k] * p.lo[k];
+      if (p.hi[k] - p.lo[k] > DM_BOX_LIMIT / run)
+	return false;
+      run *= p.hi[k] - p.lo[k];
+    }
+  /* The other loops, each combination one interval.  */
+  HOST_WIDE_INT count = 1;
+  for (unsigned i = folded; i < n; i++)
+    {
+      count *= p.hi[order[i]] - p.lo[order[i]];
+      if (count + out->length () > DM_MAX_INTERVALS)
+	return false;
+    }
+  HOST_WIDE_INT idx[DM_SUMMARY_LOOPS];
+  for (unsigned i = folded; i < n; i++)
+    idx[i] = p.lo[order[i]];
+  for (HOST_WIDE_INT c = 0; c < count; c++)
+    {
+      HOST_WIDE_INT at = first;
+      for (unsigned i = folded; i < n; i++)
+	at += p.stride[order[i]] * idx[i];
+      out->safe_push (dm_bytes (at, at + run));
+      for (unsigned i = n; i-- > folded;)
+	{
+	  if (++idx[i] < p.hi[order[i]])
+	    break;
+	  idx[i] = p.lo[order[i]];
+	}
+    }
+  return true;
+}
+
+static int
+dm_bytes_cmp (const void *a, const void *b)
+{
+  const dm_bytes *x = (const dm_bytes *) a, *y = (const dm_bytes *) b;
+  return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Is every byte READER loads before storing it itself stored by one of
+   WRITERS (regions that run before it, every time it runs, on the same
+   copy of the item)?  */
+bool
+dm_loads_stored_before (const dm_access_summary *reader,
+			const vec<const dm_access_summary *> &writers)
+{
+  auto_vec<dm_bytes> stored, loaded;
+  for (const dm_access_summary *w : writers)
+    for (const dm_const_place &p : w->stores)
+      if (!dm_place_bytes (p, &stored))
+	return false;
+  for (const dm_const_place &p : reader->loads)
+    if (!dm_place_bytes (p, &loaded))
+      return false;
+  if (loaded.is_empty ())
+    return true;
+  /* STORED merged into disjoint intervals, in order.  */
+  stored.qsort (dm_bytes_cmp);
+  unsigned m = 0;
+  for (const dm_bytes &b : stored)
+    if (m && b.first <= stored[m - 1].second)
+      stored[m - 1].second = MAX (stored[m - 1].second, b.second);
+    else
+      stored[m++] = b;
+  stored.truncate (m);
+  for (const dm_bytes &l : loaded)
+    {
+      /* The last merged interval that starts at or before L.  */
+      unsigned lo = 0, hi = m;
+      while (lo < hi)
+	{
+	  unsigned mid = (lo + hi) / 2;
+	  if (stored[mid].first <= l.first)
+	    lo = mid + 1;
+	  else
+	    hi = mid;
+	}
+      if (lo == 0 || stored[lo - 1].second < l.second)
+	return false;
+    }
+  return true;
 }

@@ -527,7 +527,17 @@ dm_site_overwritten (tree kinds, unsigned index)
 bool
 dm_site_written_first (tree kinds, unsigned index)
 {
-  return dm_site_entry (kinds, index, true) != NULL_TREE;
+  tree mark = dm_site_entry (kinds, index, true);
+  const dm_access_summary *s = dm_marker_access (mark);
+  return mark && (!s || s->written_first);
+}
+
+/* What the region of that construct does with that entry, where known
+   (dm_region_reads_written).  */
+const dm_access_summary *
+dm_site_access (tree kinds, unsigned index)
+{
+  return dm_marker_access (dm_site_entry (kinds, index, true));
 }
 
 /* The entries of the construct KEY (its map-kind array or outlined

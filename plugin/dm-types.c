@@ -37,6 +37,9 @@ static tree dm_field_type, dm_type_type, dm_ann_type;
 static tree dm_cache;
 static tree dm_unfinished;
 static tree dm_marks[4];	/* see dm_mark */
+/* Every dm_access_marker made: kept, so that no other tree ever takes
+   the address of one in dm_access_marks.  */
+static tree dm_access_mark_list;
 
 static const struct ggc_root_tab dm_roots[] = {
   { &dm_field_type, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
@@ -48,6 +51,8 @@ static const struct ggc_root_tab dm_roots[] = {
   { &dm_marks[1], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_marks[2], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_marks[3], 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
+  { &dm_access_mark_list, 1, sizeof (tree), &DM_GGC_MARK_TREE,
+    &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
 
@@ -1142,10 +1147,38 @@ dm_is_overwrite_marker (tree desc)
   return desc && desc == dm_marks[0];
 }
 
+/* Marks that carry a summary of the region's accesses, for hoisting
+   alone: each its own variable, so that the summary follows the entry
+   to the site table.  */
+static hash_map<tree, dm_access_summary *> *dm_access_marks;
+
+tree
+dm_access_marker (dm_access_summary *summary)
+{
+  dm_written_first_marker ();
+  tree decl = dm_static_var (dm_type_type, "__deepmap_mark");
+  DECL_INITIAL (decl) = DECL_INITIAL (dm_marks[2]);
+  dm_unfinished = tree_cons (NULL_TREE, decl, dm_unfinished);
+  dm_access_mark_list = tree_cons (NULL_TREE, decl, dm_access_mark_list);
+  if (!dm_access_marks)
+    dm_access_marks = new hash_map<tree, dm_access_summary *>;
+  dm_access_marks->put (decl, summary);
+  return decl;
+}
+
+/* The summary DESC carries, if it is such a mark.  */
+const dm_access_summary *
+dm_marker_access (tree desc)
+{
+  dm_access_summary **s = desc && dm_access_marks
+			  ? dm_access_marks->get (desc) : NULL;
+  return s ? *s : NULL;
+}
+
 bool
 dm_is_written_first_marker (tree desc)
 {
-  return desc && desc == dm_marks[2];
+  return desc && (desc == dm_marks[2] || dm_marker_access (desc));
 }
 
 bool

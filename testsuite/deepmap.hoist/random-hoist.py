@@ -17,7 +17,11 @@ breaking out at the first hit; in some programs the function is inlined into mai
 (the structure is then a local of the loop's function); in some it
 works on private copies of its first two arrays (two allocations, or
 the halves of one), which the host swaps after each step and hands to
-calls as the current one.  Each program is
+calls as the current one; in some the kernels' loops have constant
+bounds, and pairs of constructs store a scratch array of the function
+together (a range, then where a random test of the index holds: the
+rest exactly, more or less of it, or as the data says) before another
+adds part of it to an array.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime, with DEEPMAP_CHECK=1 (the run-time check of what the
@@ -53,7 +57,7 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 
 class Prog:
-    def __init__(self, rng, rng2, rng3=None):
+    def __init__(self, rng, rng2, rng3=None, rng4=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -74,6 +78,13 @@ class Prog:
         self.rng3 = rng3 if rng3 else random.Random(0)
         self.data_count = self.rng3.random() < 0.35
         self.search = self.rng3.random() < 0.35
+        # Also apart: kernels' loops with constant bounds (the count is
+        # N where the function is called), and pairs of kernels that
+        # store an array's section together, one a range, the other
+        # where a test of the index holds (a grid's interior and its
+        # border): then the compiler may know which bytes they store.
+        self.rng4 = rng4 if rng4 else random.Random(0)
+        self.const_loops = self.rng4.random() < 0.5
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
@@ -124,6 +135,8 @@ class Prog:
         # The section of every array it maps: the whole, or a half.
         lo, ln = rng.choice([("0", "n")] * 5 + [("0", "n / 2"),
                                                 ("n / 2", "n / 2")])
+        if self.const_loops:
+            lo, ln = self.const_bounds(lo, ln)
         idx = "%s + (i - %s + 1) %% (%s)" % (lo, lo, ln) if shifted else "i"
         terms = ["%s[%s] * %du" % (r, idx if k == 0 else "i", c + k)
                  for k, r in enumerate(reads)]
@@ -169,6 +182,75 @@ class Prog:
         if serial or mode == "readonly":
             return prag + ["  {"] + loop + ["  }"] + wait
         return prag + loop + wait
+
+    @staticmethod
+    def const_bounds(lo, ln):
+        """The section [LO:LN] of a kernel's loop, for n == N."""
+        return (lo.replace("n / 2", str(N // 2)),
+                ln.replace("n / 2", str(N // 2)).replace("n", str(N)))
+
+    def split_kernels(self, t):
+        """Two constructs that store the function's scratch array s_
+        together: a range of it, then (or first) where a random test of
+        the index holds (a grid's interior and its border), the tests
+        covering the rest exactly, missing elements, or testing data;
+        then a construct that adds part of s_ to an array.  s_ starts
+        with host values, which the plain build copies in at every
+        construct: where the stores miss an element, the plugin must
+        copy them in too."""
+        r4 = self.rng4
+        w = "s_"
+        a, b = 0, N
+        x = r4.randint(a, b - 1)
+        y = r4.randint(x + 1, b)
+        others = [self.ref(i) for i in range(self.narr)]
+        rd = r4.choice(others) if r4.random() < 0.5 else None
+        c = r4.randint(1, 9)
+        val = "(unsigned) %s + %du" % (t, c)
+        if rd:
+            val = "%s[i] * %du + %s" % (rd, c, val)
+        # Tests of i over [a, b): the elements outside [x, y), more or
+        # fewer of them, or some of them as the data says.
+        k = r4.randint(a, b - 1)
+        cond = r4.choice([
+            "i < %d || i >= %d" % (x, y),
+            "i < %d || %d <= i" % (x, y),
+            "!(i >= %d && i < %d)" % (x, y),
+            "i <= %d || i > %d" % (x - 1, y - 1),
+            "i < %d || i >= %d" % (x - 1, y),
+            "i < %d || i >= %d" % (x, y + 1),
+            "i < %d || i > %d" % (x, y),
+            "i == %d || i == %d || i < %d || i >= %d" % (x - 1, y, x, y),
+            "(i < %d || i >= %d) && i != %d" % (x, y, k),
+            "(i < %d || i >= %d) && %s[i] %% 3u != 1u" % (x, y, w),
+            "i != %d && (i < %d || i >= %d)" % (x, x, y),
+            "i < %d || (i >= %d && i != %d)" % (x, y, k),
+            "(unsigned) (i - %d) >= %du" % (x, y - x),
+            "(unsigned) (i - %d) > %du" % (x, y - x),
+            "i - %d < 0 || i - %d >= 0" % (x, y),
+        ])
+        serial = self.overlap != 0
+        head = "#pragma omp target" if serial \
+            else "#pragma omp target teams distribute parallel for"
+        rmap = " map(to: %s[0:n])" % rd if rd else ""
+        first = ["%s map(tofrom: s_[0:n])%s" % (head, rmap),
+                 "    for (int i = %d; i < %d; i++)" % (x, y),
+                 "      s_[i] = %s;" % val]
+        second = ["%s map(tofrom: s_[0:n])" % head,
+                  "    for (int i = %d; i < %d; i++)" % (a, b),
+                  "      if (%s)" % cond,
+                  "        s_[i] = (unsigned) %s * 5u + %du;" % (t, c)]
+        dst = self.arr()
+        u = r4.randint(0, N - 1)
+        v = r4.randint(u + 1, N)
+        use = ["%s map(tofrom: %s[0:n]) map(tofrom: s_[0:n])" % (head, dst),
+               "    for (int i = %d; i < %d; i++)" % (u, v),
+               "      %s[i] = %s[i] * 3u + s_[i];" % (dst, dst)]
+        if serial:
+            first, second, use = [k[:1] + ["  {"] + k[1:] + ["  }"]
+                                  for k in (first, second, use)]
+        pair = first + second if r4.random() < 0.7 else second + first
+        return pair + use if r4.random() < 0.85 else use + pair
 
     def host_stmt(self, t, in_loop):
         rng = self.rng
@@ -225,6 +307,8 @@ class Prog:
         for x in range(rng.randint(1, 3)):
             if rng.random() < 0.5:
                 out += self.host_stmt(tv, True)
+            if self.const_loops and self.rng4.random() < 0.5:
+                out += self.split_kernels(tv)
             k = self.kernel(tv)
             if x == 0 and self.data_count and self.flavor == "ptr":
                 # The count a target data construct maps tofrom: the
@@ -327,7 +411,17 @@ class Prog:
                 "  memcpy (p0, o0_, %s);" % size,
                 "  memcpy (p1, o1_, %s);" % size,
             ]
+        if self.const_loops:
+            # The scratch array of split_kernels, with host values.
+            lines += [
+                "  unsigned *s_ = (unsigned *) malloc (%d * sizeof (unsigned));"
+                % N,
+                "  for (int i = 0; i < %d; i++)" % N,
+                "    s_[i] = 3u * (unsigned) i + 1u;",
+            ]
         lines += ["  " + l for l in self.body()]
+        if self.const_loops:
+            lines.append("  free (s_);")
         if self.private:
             lines += [
                 "  memcpy (o0_, p0, %s);" % size,
@@ -457,7 +551,8 @@ def main():
                     for k in (range(count) if only is None else [only])]:
         rng = random.Random(seed * 100003 + k)
         src_text = Prog(rng, random.Random(seed * 100003 + k + 7777777),
-                        random.Random(seed * 100003 + k + 15555555)
+                        random.Random(seed * 100003 + k + 15555555),
+                        random.Random(seed * 100003 + k + 23333333)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         src = os.path.join(tmp, name + ".c")
