@@ -57,7 +57,7 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 
 class Prog:
-    def __init__(self, rng, rng2, rng3=None, rng4=None):
+    def __init__(self, rng, rng2, rng3=None, rng4=None, rng5=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -85,6 +85,13 @@ class Prog:
         # border): then the compiler may know which bytes they store.
         self.rng4 = rng4 if rng4 else random.Random(0)
         self.const_loops = self.rng4.random() < 0.5
+        # Also apart: constructs in helper functions the loop calls
+        # (inlined by GCC, forced, or not), and if clauses that send
+        # some steps' constructs to the host.
+        self.rng5 = rng5 if rng5 else random.Random(0)
+        self.use_helpers = self.rng5.random() < 0.4
+        self.use_if = self.rng5.random() < 0.3
+        self.helpers = []
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
@@ -159,6 +166,13 @@ class Prog:
         # acc.
         head = "#pragma omp target" if serial or mode == "readonly" \
             else "#pragma omp target teams distribute parallel for"
+        # An if clause for the target alone: on a combined construct a
+        # plain one applies to its parallel too, whose test would then
+        # read acc on the device, where the program never mapped it.
+        if self.use_if and self.rng5.random() < 0.4:
+            head += " if(target: %s)" % self.rng5.choice(
+                ["%s %% 2 == 0" % t, "%s != 1" % t, "n > %d" % (N // 2),
+                 "acc[0] % 3u != 1u"])
         nowait = rng.random() < 0.2
         if nowait:
             head += " nowait"
@@ -252,6 +266,30 @@ class Prog:
         pair = first + second if r4.random() < 0.7 else second + first
         return pair + use if r4.random() < 0.85 else use + pair
 
+    def params(self):
+        if self.flavor == "ptr":
+            return ", ".join("unsigned *p%d" % i for i in range(self.narr))
+        return "struct grid *g"
+
+    def args(self):
+        if self.flavor == "ptr":
+            return ", ".join("p%d" % i for i in range(self.narr))
+        return "g"
+
+    def helper_call(self, t):
+        """A construct in a function of its own, called with the step."""
+        r5 = self.rng5
+        name = "helper%d" % len(self.helpers)
+        attr = r5.choice(["__attribute__ ((noinline)) static void",
+                          "static void",
+                          "__attribute__ ((always_inline)) static inline void"])
+        body = self.kernel("tt")
+        self.helpers += [attr,
+                         "%s (%s, int n, int tt, unsigned *acc)"
+                         % (name, self.params()),
+                         "{"] + ["  " + l for l in body] + ["}", ""]
+        return ["  %s (%s, n, %s, acc);" % (name, self.args(), t)]
+
     def host_stmt(self, t, in_loop):
         rng = self.rng
         a = self.arr()
@@ -309,7 +347,10 @@ class Prog:
                 out += self.host_stmt(tv, True)
             if self.const_loops and self.rng4.random() < 0.5:
                 out += self.split_kernels(tv)
-            k = self.kernel(tv)
+            if self.use_helpers and self.rng5.random() < 0.5:
+                k = self.helper_call(tv)
+            else:
+                k = self.kernel(tv)
             if x == 0 and self.data_count and self.flavor == "ptr":
                 # The count a target data construct maps tofrom: the
                 # sections' sizes are loaded from it at every step.
@@ -360,6 +401,7 @@ class Prog:
             params = "struct grid *g"
         self.private = self.private and self.flavor == "ptr"
         counted = " deepmap_counted_by (n)" if self.flavor == "deep" else ""
+        body = self.body()
         lines = [
             "#include <stdio.h>",
             "#include <stdlib.h>",
@@ -392,6 +434,7 @@ class Prog:
             "  return p[n - 1] * 3u;",
             "}",
             "",
+        ] + self.helpers + [
             "__attribute__ ((always_inline)) static inline void"
             if self.inlined else "__attribute__ ((noinline)) static void",
             "kern (%s, int n, int steps, unsigned *acc)" % params,
@@ -419,7 +462,7 @@ class Prog:
                 "  for (int i = 0; i < %d; i++)" % N,
                 "    s_[i] = 3u * (unsigned) i + 1u;",
             ]
-        lines += ["  " + l for l in self.body()]
+        lines += ["  " + l for l in body]
         if self.const_loops:
             lines.append("  free (s_);")
         if self.private:
@@ -552,7 +595,8 @@ def main():
         rng = random.Random(seed * 100003 + k)
         src_text = Prog(rng, random.Random(seed * 100003 + k + 7777777),
                         random.Random(seed * 100003 + k + 15555555),
-                        random.Random(seed * 100003 + k + 23333333)
+                        random.Random(seed * 100003 + k + 23333333),
+                        random.Random(seed * 100003 + k + 31111111)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         src = os.path.join(tmp, name + ".c")
