@@ -134,6 +134,11 @@ struct dm_item
      deep) where the region does no host memory access at all; else the
      structure alone is kept and each construct maps what it reaches.  */
   tree deep_desc;
+  /* Under LTO the compile step's marks are not seen: an item whose type
+     may hold pointers may be a deep item all the same (the runtime's
+     site table says so).  Counted as one wherever that is the careful
+     side; never announced whole.  */
+  bool maybe_deep;
   bool whole;
   /* Its construct's region stores to all of it before reading it
      (dm-overwrite.c).  DEFER_IN: some item of the group is, so the
@@ -153,6 +158,13 @@ struct dm_item
      may cover (dm_loads_written_before).  */
   const dm_access_summary *access;
 };
+
+/* Is IT a deep item, or may it be one (dm_item::maybe_deep)?  */
+static inline bool
+dm_deep_p (const dm_item *it)
+{
+  return it->deep_desc || it->maybe_deep;
+}
 
 /* A host load or store of a kept section: it gets a target update.  */
 struct dm_access
@@ -735,6 +747,19 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       tree fn = data ? null_pointer_node : gimple_call_arg (call, 1);
       if (!it.deep_desc && TREE_CODE (fn) == ADDR_EXPR)
 	it.deep_desc = dm_site_descriptor (TREE_OPERAND (fn, 0), i);
+      if (in_lto_p && !it.deep_desc && !data)
+	it.maybe_deep = (i >= HOST_BITS_PER_WIDE_INT
+			 || ((dm_pointer_bearing_slots (call) >> i) & 1));
+      else if (in_lto_p && !it.deep_desc)
+	{
+	  /* A target data construct's entry: by its address's type.  */
+	  tree a = it.addr, t = NULL_TREE;
+	  if (TREE_CODE (a) == ADDR_EXPR)
+	    t = TREE_TYPE (TREE_OPERAND (a, 0));
+	  else if (POINTER_TYPE_P (TREE_TYPE (a)))
+	    t = TREE_TYPE (TREE_TYPE (a));
+	  it.maybe_deep = !t || VOID_TYPE_P (t) || dm_may_hold_pointers (t);
+	}
       it.overwritten = dm_site_overwritten (kinds, i)
 		       || (TREE_CODE (fn) == ADDR_EXPR
 			   && dm_site_overwritten (TREE_OPERAND (fn, 0), i));
@@ -1896,7 +1921,7 @@ dm_deep_writes (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   for (dm_item &di : st->items)
     {
       dm_item *d = &di;
-      if (!d->deep_desc || !dm_region_has (r, d->call)
+      if (!dm_deep_p (d) || !dm_region_has (r, d->call)
 	  || (!d->hoisted && d->group == g))
 	continue;
       bool d_from = ((d->kind & DM_KIND_MASK) & GOMP_MAP_FLAG_FROM) != 0;
@@ -1988,13 +2013,13 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   /* The host accesses its elements as their type: a member of another
      type, a loop counter in the object that holds the array's pointer,
      is none of them.  */
-  if (!lead->deep_desc && !lead->span)
+  if (!dm_deep_p (lead) && !lead->span)
     dm_ref_typed (&ref, dm_typed_address (lead->addr));
   auto_vec<dm_access> mine;
   tree decl;
   bitmap priv = dm_private_pointers (lead->addr, &decl);
   /* Memory whose address is stored nowhere no structure reaches.  */
-  if (!priv && !lead->deep_desc && dm_deep_writes (r, st, in_loop, g))
+  if (!priv && !dm_deep_p (lead) && dm_deep_writes (r, st, in_loop, g))
     return "a construct maps a structure that may point into it, and its "
 	   "device code may write through the structure's pointers";
   /* A target update of other sections moves none of this one's bytes;
@@ -2160,7 +2185,7 @@ dm_group_writes_itself (dm_region *r, dm_hoist_state *st,
       dm_item *it = &st->items[z];
       if (it->group != g)
 	continue;
-      if (it->deep_desc || it->span || it->synthetic || it->rot_loop)
+      if (dm_deep_p (it) || it->span || it->synthetic || it->rot_loop)
 	return true;
       if (it->data_region)
 	{
@@ -3045,7 +3070,7 @@ dm_group_written_first (dm_region *r, dm_hoist_state *st,
   for (unsigned z : in_loop)
     {
       dm_item *it = &st->items[z];
-      if (it->deep_desc || it->span || it->synthetic || it->rot_loop)
+      if (dm_deep_p (it) || it->span || it->synthetic || it->rot_loop)
 	return false;
       if (it->group == g)
 	{
@@ -3081,7 +3106,7 @@ dm_group_produced_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g)
       dm_item *it = &st->items[z];
       unsigned k = it->kind & DM_KIND_MASK;
       if (it->group != g || (k & GOMP_MAP_FLAG_TO) || !(k & GOMP_MAP_FLAG_FROM)
-	  || it->deep_desc || it->span || it->synthetic || it->dynamic_kind)
+	  || dm_deep_p (it) || it->span || it->synthetic || it->dynamic_kind)
 	continue;
       bool first = true;
       for (unsigned y : in_loop)
@@ -3750,7 +3775,7 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		      || (it.data_region && !end_data))
 		    continue;
 		  tree ptype = TREE_TYPE (it.addr);
-		  if (it.deep_desc
+		  if (dm_deep_p (&it)
 		      && (!POINTER_TYPE_P (ptype)
 			  || dm_reaches_alias_set (TREE_TYPE (ptype),
 						   ao_ref_alias_set (lref))))

@@ -21,7 +21,10 @@ calls as the current one; in some the kernels' loops have constant
 bounds, and pairs of constructs store a scratch array of the function
 together (a range, then where a random test of the index holds: the
 rest exactly, more or less of it, or as the data says) before another
-adds part of it to an array.  Each program is
+adds part of it to an array; some constructs are in helper functions
+the loop calls, some have an if clause for the target, some kernels
+update or read through device functions (declare target), and some
+constructs have enter and exit data around them.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime, with DEEPMAP_CHECK=1 (the run-time check of what the
@@ -57,7 +60,8 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 
 class Prog:
-    def __init__(self, rng, rng2, rng3=None, rng4=None, rng5=None):
+    def __init__(self, rng, rng2, rng3=None, rng4=None, rng5=None,
+                 rng6=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -92,6 +96,12 @@ class Prog:
         self.use_helpers = self.rng5.random() < 0.4
         self.use_if = self.rng5.random() < 0.3
         self.helpers = []
+        # Also apart: kernels that update or read their array through
+        # device functions (declare target, not inlined), and enter and
+        # exit data around a construct in the loop.
+        self.rng6 = rng6 if rng6 else random.Random(0)
+        self.devfuncs = self.rng6.random() < 0.4
+        self.enter_exit = self.rng6.random() < 0.3
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
@@ -148,15 +158,21 @@ class Prog:
         terms = ["%s[%s] * %du" % (r, idx if k == 0 else "i", c + k)
                  for k, r in enumerate(reads)]
         terms.append("(unsigned) %s + %du" % (t, c))
-        if mode == "overwrite":
+        dev = self.devfuncs and self.rng6.random() < 0.6
+        if mode == "overwrite" and dev:
+            body = ["      dev_set (%s, i, %s);" % (w, " + ".join(terms)),
+                    "      %s[i] += %s[i] >> 3;" % (w, w)]
+        elif mode == "overwrite":
             body = ["      %s[i] = %s;" % (w, " + ".join(terms)),
                     "      %s[i] += %s[i] >> 3;" % (w, w)]
+        elif mode == "update" and dev:
+            body = ["      dev_upd (%s, i, %s);" % (w, " + ".join(terms))]
         elif mode == "update":
             body = ["      %s[i] = %s[i] * 3u + %s;" % (w, w, " + ".join(terms))]
         else:
             acc = "acc[%d]" % rng.randrange(4)
-            body = ["      %s += %s[%s] + %s;" % (acc, w, idx,
-                                                 " + ".join(terms))]
+            get = ("dev_get (%s, %s)" if dev else "%s[%s]") % (w, idx)
+            body = ["      %s += %s + %s;" % (acc, get, " + ".join(terms))]
             kinds["acc"] = "tofrom"
         clauses = " ".join("map(%s: %s[%s])" % (k, a, "0:4" if a == "acc"
                                                  else "%s:%s" % (lo, ln))
@@ -351,6 +367,15 @@ class Prog:
                 k = self.helper_call(tv)
             else:
                 k = self.kernel(tv)
+            if self.enter_exit and self.rng6.random() < 0.5:
+                # Unstructured mapping around it: the kernel finds the
+                # array present; the exit copies back or drops it.
+                r6 = self.rng6
+                a = self.ref(r6.randrange(self.narr))
+                k = (["#pragma omp target enter data map(to: %s[0:n])" % a]
+                     + k
+                     + ["#pragma omp target exit data map(%s: %s[0:n])"
+                        % (r6.choice(["from", "release"]), a)])
             if x == 0 and self.data_count and self.flavor == "ptr":
                 # The count a target data construct maps tofrom: the
                 # sections' sizes are loaded from it at every step.
@@ -434,7 +459,28 @@ class Prog:
             "  return p[n - 1] * 3u;",
             "}",
             "",
-        ] + self.helpers + [
+        ] + ([
+            "#pragma omp declare target",
+            "__attribute__ ((noinline)) static void",
+            "dev_set (unsigned *p, int i, unsigned v)",
+            "{",
+            "  p[i] = v;",
+            "}",
+            "",
+            "__attribute__ ((noinline)) static void",
+            "dev_upd (unsigned *p, int i, unsigned v)",
+            "{",
+            "  p[i] = p[i] * 3u + v;",
+            "}",
+            "",
+            "__attribute__ ((noinline)) static unsigned",
+            "dev_get (const unsigned *p, int i)",
+            "{",
+            "  return p[i];",
+            "}",
+            "#pragma omp end declare target",
+            "",
+        ] if self.devfuncs else []) + self.helpers + [
             "__attribute__ ((always_inline)) static inline void"
             if self.inlined else "__attribute__ ((noinline)) static void",
             "kern (%s, int n, int steps, unsigned *acc)" % params,
@@ -596,7 +642,8 @@ def main():
         src_text = Prog(rng, random.Random(seed * 100003 + k + 7777777),
                         random.Random(seed * 100003 + k + 15555555),
                         random.Random(seed * 100003 + k + 23333333),
-                        random.Random(seed * 100003 + k + 31111111)
+                        random.Random(seed * 100003 + k + 31111111),
+                        random.Random(seed * 100003 + k + 38888888)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         src = os.path.join(tmp, name + ".c")
