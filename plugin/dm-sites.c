@@ -488,12 +488,70 @@ dm_sites_execute (function *fun)
   return changed ? TODO_cleanup_cfg : 0;
 }
 
+/* The variable or function whose address is the word VALUE of a site
+   table (a construct is keyed by its map-kind array, or by its outlined
+   function where that array is not constant), or NULL.  */
+static tree
+dm_table_address (tree value)
+{
+  STRIP_NOPS (value);
+  if (TREE_CODE (value) != ADDR_EXPR)
+    return NULL_TREE;
+  tree decl = TREE_OPERAND (value, 0);
+  return VAR_P (decl) || TREE_CODE (decl) == FUNCTION_DECL ? decl : NULL_TREE;
+}
+
+/* In lto1: the site tables the compile steps emitted (dm_emit_sites),
+   read back into dm_site_index, so that hoisting there sees the deep
+   items and marks the runtime will be told of.  A table outside this
+   partition is not seen: its constructs then look as if they had none
+   (dm_item::maybe_deep is the careful side).  */
+static void
+dm_recover_sites (void)
+{
+  static bool done;
+  if (done || !in_lto_p)
+    return;
+  done = true;
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    {
+      tree name = DECL_NAME (v->decl);
+      if (!name || !startswith (IDENTIFIER_POINTER (name), "__deepmap_sites"))
+	continue;
+      tree ctor = v->get_constructor ();
+      if (!ctor || TREE_CODE (ctor) != CONSTRUCTOR)
+	continue;
+      unsigned n = CONSTRUCTOR_NELTS (ctor);
+      for (unsigned i = 0; i + 2 < n; i += 3)
+	{
+	  tree kinds = dm_table_address (CONSTRUCTOR_ELT (ctor, i)->value);
+	  tree index = CONSTRUCTOR_ELT (ctor, i + 1)->value;
+	  tree desc = dm_table_address (CONSTRUCTOR_ELT (ctor, i + 2)->value);
+	  STRIP_NOPS (index);
+	  if (!kinds || !desc || !VAR_P (desc) || TREE_CODE (index) != INTEGER_CST
+	      || !tree_fits_uhwi_p (index))
+	    continue;
+	  if (!dm_site_index)
+	    dm_site_index = new hash_map<tree, tree>;
+	  tree *head = dm_site_index->get (kinds);
+	  tree l = tree_cons (kinds,
+			      build_tree_list (size_int (tree_to_uhwi (index)),
+					       desc),
+			      head ? *head : NULL_TREE);
+	  dm_site_index->put (kinds, l);
+	  dm_sites_emitted = tree_cons (NULL_TREE, l, dm_sites_emitted);
+	}
+    }
+}
+
 /* What the site of entry INDEX of the construct whose map-kind array is
    KINDS announces to the runtime (a descriptor, or a mark), or NULL; with
    WRITTEN_FIRST, its site of that mark for hoisting instead.  */
 static tree
 dm_site_entry (tree kinds, unsigned index, bool written_first = false)
 {
+  dm_recover_sites ();
   tree *first = dm_site_index ? dm_site_index->get (kinds) : NULL;
   if (!first)
     return NULL_TREE;

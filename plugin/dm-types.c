@@ -1102,7 +1102,17 @@ dm_mark (unsigned version, const char *what,
   TREE_CONSTANT (ctor) = 1;
   TREE_STATIC (ctor) = 1;
   DECL_INITIAL (decl) = ctor;
-  dm_unfinished = tree_cons (NULL_TREE, decl, dm_unfinished);
+  if (in_lto_p)
+    {
+      /* Made by hoisting in lto1, where no annotate pass finishes it
+	 (dm_finish_descriptors): finished now, as dm_static_data does.  */
+      varpool_node::finalize_decl (decl);
+      varpool_node *node = varpool_node::get (decl);
+      if (node && !node->analyzed)
+	node->analyze ();
+    }
+  else
+    dm_unfinished = tree_cons (NULL_TREE, decl, dm_unfinished);
   return decl;
 }
 
@@ -1135,16 +1145,45 @@ dm_read_only_pending_marker (void)
 		  "only read, if the functions it is given only read it", 3);
 }
 
+/* In lto1 the marks are the compile steps' variables, a set per unit,
+   read back with the site tables (dm_recover_sites): the version their
+   initializer gives tells them apart (0: not a mark).  A pending
+   read-only mark the compile step did not resolve still has the
+   version of the marks the runtime ignores.  */
+static unsigned
+dm_lto_mark_version (tree desc)
+{
+  if (!in_lto_p || !desc || !VAR_P (desc))
+    return 0;
+  varpool_node *v = varpool_node::get (desc);
+  tree init = v ? v->get_constructor () : DECL_INITIAL (desc);
+  if (!init || TREE_CODE (init) != CONSTRUCTOR)
+    return 0;
+  unsigned HOST_WIDE_INT i;
+  tree field, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, field, value)
+    if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+	&& !strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), "version")
+	&& TREE_CODE (value) == INTEGER_CST && tree_fits_uhwi_p (value))
+      {
+	unsigned HOST_WIDE_INT ver = tree_to_uhwi (value);
+	return ver >= DEEPMAP_MARK_OVERWRITTEN ? (unsigned) ver : 0;
+      }
+  return 0;
+}
+
 bool
 dm_is_read_only_pending_marker (tree desc)
 {
-  return desc && desc == dm_marks[3];
+  return desc && (desc == dm_marks[3]
+		  || dm_lto_mark_version (desc) == DEEPMAP_MARK_WRITTEN_FIRST);
 }
 
 bool
 dm_is_overwrite_marker (tree desc)
 {
-  return desc && desc == dm_marks[0];
+  return desc && (desc == dm_marks[0]
+		  || dm_lto_mark_version (desc) == DEEPMAP_MARK_OVERWRITTEN);
 }
 
 /* Marks that carry a summary of the region's accesses, for hoisting
@@ -1185,7 +1224,8 @@ bool
 dm_is_mark (tree desc)
 {
   return desc && (desc == dm_marks[0] || desc == dm_marks[1]
-		  || desc == dm_marks[2] || desc == dm_marks[3]);
+		  || desc == dm_marks[2] || desc == dm_marks[3]
+		  || dm_lto_mark_version (desc) != 0);
 }
 
 /* Hand the descriptors made since the last call to the symbol table, now
