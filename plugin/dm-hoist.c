@@ -1419,6 +1419,8 @@ dm_call_access (gimple *call, int g, dm_region *r, bool writes,
   return NULL;
 }
 
+static bool dm_call_runs_constructs (gimple *call);
+
 /* Why STMT of region R may access the section REF in a way a target
    update cannot follow, or NULL.  A bounded load or store that may
    access it is pushed on ACCESSES (group G) instead.  READS_ONLY: STMT,
@@ -1434,6 +1436,11 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
   bool writes = !reads_only && stmt_may_clobber_ref_p_1 (stmt, ref, true);
   if (!reads && !writes)
     return NULL;
+  if (is_gimple_call (stmt) && dm_call_runs_constructs (stmt))
+    return DM_WHY (r, "a call in the loop runs target constructs that may "
+		      "map it",
+		   "a call between the constructs runs target constructs "
+		   "that may map it");
   if (is_gimple_call (stmt))
     return dm_call_access (stmt, g, r, writes, accesses);
   const char *why = DM_WHY (r, "the host accesses it in the loop",
@@ -3775,7 +3782,14 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 		      || (it.data_region && !end_data))
 		    continue;
 		  tree ptype = TREE_TYPE (it.addr);
+		  /* What a deep item points to comes back too; but no
+		     pointer reaches a variable whose address goes only to
+		     constructs' argument arrays (XSBench's inputs, the
+		     structure itself being a deep item, under -flto).  */
 		  if (dm_deep_p (&it)
+		      && !(lref->ref
+			   && dm_var_only_in_constructs_p
+				(get_base_address (lref->ref)))
 		      && (!POINTER_TYPE_P (ptype)
 			  || dm_reaches_alias_set (TREE_TYPE (ptype),
 						   ao_ref_alias_set (lref))))
@@ -4896,9 +4910,130 @@ struct dm_inline_info
 /* The levels of calls above a construct that are marked at most.  */
 #define DM_INLINE_MAX_LEVELS 4
 
+/* The functions of the unit whose bodies run target constructs, or
+   call one that does (the body known at the start of IPA).  A call of
+   one in a loop that keeps a section it may reach is no host access: its
+   constructs would find the section present and work on the device copy,
+   which a target update around the call would not follow.  */
+static hash_set<tree> *dm_construct_runners;
+
+static void
+dm_note_construct_runners (void)
+{
+  delete dm_construct_runners;
+  dm_construct_runners = new hash_set<tree>;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if (!fn || !fn->cfg)
+	continue;
+      basic_block bb;
+      bool runs = false;
+      FOR_EACH_BB_FN (bb, fn)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	     !runs && !gsi_end_p (gsi); gsi_next (&gsi))
+	  runs = dm_is_target_call (gsi_stmt (gsi))
+		 || dm_is_data_region_call (gsi_stmt (gsi))
+		 || dm_is_data_call (gsi_stmt (gsi));
+      if (runs)
+	dm_construct_runners->add (node->decl);
+    }
+  /* Their callers, until nothing changes.  */
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+	if (!dm_construct_runners->contains (node->decl))
+	  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+	    if (dm_construct_runners->contains
+		  (e->callee->ultimate_alias_target ()->decl))
+	      {
+		dm_construct_runners->add (node->decl);
+		changed = true;
+		break;
+	      }
+    }
+}
+
+/* In lto1, where no IPA pass runs: does the function FN of the program
+   run target constructs, as its body says (read in from the object
+   file if need be), or its callees' (DEPTH levels down)?  A body that
+   cannot be read counts as one that does.  */
+static bool
+dm_lto_runs_constructs (tree fn, int depth)
+{
+  static hash_map<tree, bool> *memo;
+  if (!memo)
+    memo = new hash_map<tree, bool>;
+  if (bool *m = memo->get (fn))
+    return *m;
+  cgraph_node *node = cgraph_node::get (fn);
+  if (!node)
+    return false;
+  node = node->ultimate_alias_target ();
+  if (!node->definition)
+    return false;			/* a library's */
+  if (depth > 8)
+    return true;
+  memo->put (fn, true);			/* while asked: careful */
+  /* A body already compiled is gone; one not yet is in the object
+     file.  */
+  if (node->has_gimple_body_p () && !gimple_has_body_p (node->decl)
+      && !TREE_ASM_WRITTEN (node->decl) && node->lto_file_data)
+    node->get_body ();
+  function *f = gimple_has_body_p (node->decl)
+		? DECL_STRUCT_FUNCTION (node->decl) : NULL;
+  bool runs = !f || !f->cfg;
+  basic_block bb;
+  if (!runs)
+    FOR_EACH_BB_FN (bb, f)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	   !runs && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *g = gsi_stmt (gsi);
+	  runs = dm_is_target_call (g) || dm_is_data_region_call (g)
+		 || dm_is_data_call (g);
+	  if (!runs && is_gimple_call (g) && gimple_call_fndecl (g)
+	      && gimple_call_fndecl (g) != node->decl)
+	    runs = dm_lto_runs_constructs (gimple_call_fndecl (g), depth + 1);
+	}
+  memo->put (fn, runs);
+  return runs;
+}
+
+/* Does CALL run target constructs (dm_construct_runners)?  */
+static bool
+dm_call_runs_constructs (gimple *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (fn && in_lto_p && !fndecl_built_in_p (fn))
+    return dm_lto_runs_constructs (fn, 0);
+  if (!fn || !dm_construct_runners)
+    return false;
+  if (dm_construct_runners->contains (fn))
+    return true;
+  /* A clone IPA made since (constant propagation, SRA) runs what its
+     original did.  */
+  cgraph_node *node = cgraph_node::get (fn);
+  for (int depth = 0; node && depth < 8; depth++)
+    {
+      node = node->ultimate_alias_target ();
+      if (dm_construct_runners->contains (node->decl)
+	  || (node->former_clone_of
+	      && dm_construct_runners->contains (node->former_clone_of)))
+	return true;
+      node = node->clone_of;
+    }
+  return DECL_ABSTRACT_ORIGIN (fn)
+	 && dm_construct_runners->contains (DECL_ABSTRACT_ORIGIN (fn));
+}
+
 static void
 dm_mark_construct_callees (void *, void *)
 {
+  dm_note_construct_runners ();
   /* Not where the hoisting pass does not run (-O0, -Og), nor against
      -fno-inline.  */
   if (!optimize || optimize_debug || flag_no_inline)

@@ -9,6 +9,7 @@
 
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
+#include "support/hostmem.h"
 #include "support/sort.h"
 
 static int
@@ -87,22 +88,38 @@ dm_patch_buffer (struct dm_ctx *ctx, struct dm_plan *plan, size_t *k,
     }
 }
 
+/* Copy LEN staged bytes SRC back to host DST, which may be read-only
+   memory (a string literal a deep copy reached): left alone there when
+   it holds them already, else the failure dm_copy_to_host reports.  */
+static void
+dm_write_back (struct dm_ctx *ctx, void *dst, const char *src, size_t len)
+{
+  if (dm_host_read_only ((uintptr_t) dst, len))
+    {
+      if (memcmp (dst, src, len) != 0)
+	dm_fail (ctx, "deep copy: the device changed bytes of read-only "
+		 "host memory (a constant or string literal) at %p", dst);
+      return;
+    }
+  memcpy (dst, src, len);
+}
+
 /* Copy device bytes from BUF (mirroring host [S, E) of block B) to the
    host, except attached pointer slots.  */
 static void
-dm_scatter_back (struct dm_block *b, const char *buf, uintptr_t s,
-		 uintptr_t e)
+dm_scatter_back (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
+		 uintptr_t s, uintptr_t e)
 {
   uintptr_t run = s, cur = s, slot;
   while (dm_next_attached (b, &cur, e, &slot))
     {
       uintptr_t s0 = slot < s ? s : slot;
       if (s0 > run)
-	memcpy ((void *) run, buf + (run - s), s0 - run);
+	dm_write_back (ctx, (void *) run, buf + (run - s), s0 - run);
       run = slot + DM_W;
     }
   if (run < e)
-    memcpy ((void *) run, buf + (run - s), e - run);
+    dm_write_back (ctx, (void *) run, buf + (run - s), e - run);
 }
 
 /* Objects larger than this are not batched (copy-back).  */
@@ -177,7 +194,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	    {
 	      struct dm_mapping *m
 		= dm_maptable_floor (&dev->map->table, t[3 * k + 1]);
-	      dm_scatter_back (m->block, stage + (t[3 * k] - t[3 * i]),
+	      dm_scatter_back (ctx, m->block, stage + (t[3 * k] - t[3 * i]),
 			       t[3 * k + 1], t[3 * k + 2]);
 	    }
 	  i = j;

@@ -1,0 +1,13 @@
+/* hostmem.h -- what the host's own memory allows.  */
+#ifndef DM_HOSTMEM_H
+#define DM_HOSTMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Does [ADDR, ADDR + SIZE) overlap a read-only segment of a loaded
+   object (string literals, constant tables, relocated read-only data)?
+   A copy back there would fault.  */
+int dm_host_read_only (uintptr_t addr, size_t size);
+
+#endif
