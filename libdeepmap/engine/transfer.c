@@ -1,13 +1,10 @@
 /* transfer.c -- counted copies between host and device memory.  */
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "engine/devstate.h"
 #include "engine/transfer.h"
 #include "support/contenthash.h"
-#include "support/error.h"
-#include "support/hostmem.h"
 #include "support/ompt.h"
 #include "support/report.h"
 
@@ -183,42 +180,12 @@ dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
   return DM_TIMED (dev, dev->ops->to_device (&dev->core, dst, src, size, q));
 }
 
-/* A copy back into read-only host memory (dm_host_read_only): nothing
-   to do where the device's bytes are the host's (a string literal that
-   a structure's `char *' field reaches through automatic deep copy, a
-   constant table mapped tofrom); a failure where they differ, since the
-   program could not have written them either.  */
-static int
-dm_copy_to_read_only (struct dm_device *dev, void *dst, uintptr_t src,
-		      size_t size, struct dm_queue *q)
-{
-  if (q && dev->ops->queue_sync (&dev->core, q) != 0)
-    return -1;
-  unsigned char *tmp = malloc (size);
-  if (!tmp)
-    {
-      dm_set_reason ("out of host memory comparing %zu bytes", size);
-      return -1;
-    }
-  int r = dev->ops->to_host (&dev->core, tmp, src, size, NULL);
-  if (r == 0 && memcmp (tmp, dst, size) != 0)
-    {
-      dm_set_reason ("the device changed bytes of read-only host memory "
-		     "(a constant or string literal) at %p", dst);
-      r = -1;
-    }
-  free (tmp);
-  return r;
-}
-
 int
 dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
 		 struct dm_queue *q)
 {
   if (size == 0)
     return 0;
-  if (dm_host_read_only ((uintptr_t) dst, size))
-    return dm_copy_to_read_only (dev, dst, src, size, q);
   dm_stats_add (&dev->stats.d2h_count, 1);
   dm_stats_add (&dev->stats.d2h_bytes, size);
   if (DM_OMPT_ON ())

@@ -89,8 +89,12 @@ dm_patch_buffer (struct dm_ctx *ctx, struct dm_plan *plan, size_t *k,
 }
 
 /* Copy LEN staged bytes SRC back to host DST, which may be read-only
-   memory (a string literal a deep copy reached): left alone there when
-   it holds them already, else the failure dm_copy_to_host reports.  */
+   memory (a string literal that a structure's `char *' reaches through
+   automatic deep copy: the copy back would fault): left alone there
+   when it holds them already, an error where the device changed them
+   (the program could not have either).  Only deep constructs' copies
+   back are asked: a program's own map of a constant is its own, as
+   under libgomp.  */
 static void
 dm_write_back (struct dm_ctx *ctx, void *dst, const char *src, size_t len)
 {
@@ -144,9 +148,24 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
     {
       for (size_t i = 0; i < n; i++)
 	{
-	  struct dm_mapping *m
-	    = dm_maptable_floor (&dev->map->table, plan->back[i].s);
-	  dm_copy (ctx, m->block, plan->back[i].s, plan->back[i].e, 0);
+	  uintptr_t s = plan->back[i].s, e = plan->back[i].e;
+	  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
+	  if (!dm_host_read_only (s, e - s))
+	    {
+	      dm_copy (ctx, m->block, s, e, 0);
+	      continue;
+	    }
+	  /* Staged, and compared where the host's bytes are read-only.  */
+	  char *stage = malloc (e - s);
+	  if (!stage)
+	    dm_fail (ctx, "out of host memory copying back");
+	  if (dm_copy_to_host (dev, stage, dm_dir_translate (dev, s, 0), e - s,
+			       NULL))
+	    dm_fail (ctx, "deep copy: copying %zu bytes back from device "
+		     "address %p failed: %s", (size_t) (e - s),
+		     (void *) dm_dir_translate (dev, s, 0), dm_reason ());
+	  dm_scatter_back (ctx, m->block, stage, s, e);
+	  free (stage);
 	}
     }
   else

@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include <link.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -21,10 +22,18 @@ struct dm_ro_range
   uintptr_t lo, hi;
 };
 
+/* The segments as of one set of loaded objects.  Replaced whole when
+   that set changes; a snapshot replaced is never freed (a reader may
+   still be in it), which costs memory only at each dlopen or dlclose.  */
+struct dm_ro_snap
+{
+  unsigned long long adds, subs;
+  size_t n, cap;
+  struct dm_ro_range r[];
+};
+
 static pthread_mutex_t dm_ro_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct dm_ro_range *dm_ro;
-static size_t dm_ro_n, dm_ro_cap;
-static unsigned long long dm_ro_adds = ~0ULL, dm_ro_subs = ~0ULL;
+static struct dm_ro_snap *_Atomic dm_ro_cur;
 
 /* dl_iterate_phdr callback: the object counts, without a scan.  */
 static int
@@ -41,38 +50,36 @@ dm_ro_counts (struct dl_phdr_info *info, size_t size, void *data)
   return 1;
 }
 
-static void
-dm_ro_add (uintptr_t lo, uintptr_t hi)
-{
-  if (lo >= hi)
-    return;
-  if (dm_ro_n == dm_ro_cap)
-    {
-      size_t cap = dm_ro_cap ? 2 * dm_ro_cap : 32;
-      struct dm_ro_range *r = realloc (dm_ro, cap * sizeof *r);
-      if (!r)
-	return;			/* fewer ranges known: a fault, as before */
-      dm_ro = r;
-      dm_ro_cap = cap;
-    }
-  dm_ro[dm_ro_n].lo = lo;
-  dm_ro[dm_ro_n].hi = hi;
-  dm_ro_n++;
-}
-
-/* dl_iterate_phdr callback: the read-only segments of one object.  */
+/* dl_iterate_phdr callback: the read-only segments of one object onto
+   the snapshot *DATA (grown as needed; NULL once out of memory).  */
 static int
 dm_ro_scan (struct dl_phdr_info *info, size_t size, void *data)
 {
+  struct dm_ro_snap **sp = data;
   (void) size;
-  (void) data;
-  for (int i = 0; i < info->dlpi_phnum; i++)
+  for (int i = 0; i < info->dlpi_phnum && *sp; i++)
     {
       const ElfW (Phdr) *p = &info->dlpi_phdr[i];
-      if ((p->p_type == PT_LOAD && !(p->p_flags & PF_W))
-	  || p->p_type == PT_GNU_RELRO)
-	dm_ro_add (info->dlpi_addr + p->p_vaddr,
-		   info->dlpi_addr + p->p_vaddr + p->p_memsz);
+      if (!((p->p_type == PT_LOAD && !(p->p_flags & PF_W))
+	    || p->p_type == PT_GNU_RELRO) || p->p_memsz == 0)
+	continue;
+      struct dm_ro_snap *s = *sp;
+      if (s->n == s->cap)
+	{
+	  size_t cap = 2 * s->cap;
+	  s = realloc (s, sizeof *s + cap * sizeof s->r[0]);
+	  if (!s)
+	    {
+	      free (*sp);
+	      *sp = NULL;
+	      return 1;
+	    }
+	  s->cap = cap;
+	  *sp = s;
+	}
+      s->r[s->n].lo = info->dlpi_addr + p->p_vaddr;
+      s->r[s->n].hi = info->dlpi_addr + p->p_vaddr + p->p_memsz;
+      s->n++;
     }
   return 0;
 }
@@ -84,34 +91,61 @@ dm_ro_cmp (const void *a, const void *b)
   return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/* The snapshot for the objects loaded now (counts C), made if need
+   be; NULL when out of memory (nothing known read-only: a fault, as
+   before this check).  */
+static struct dm_ro_snap *
+dm_ro_snapshot (const unsigned long long *c)
+{
+  struct dm_ro_snap *s = dm_ro_cur;
+  if (s && s->adds == c[0] && s->subs == c[1])
+    return s;
+  pthread_mutex_lock (&dm_ro_lock);
+  s = dm_ro_cur;
+  if (!s || s->adds != c[0] || s->subs != c[1])
+    {
+      struct dm_ro_snap *n = malloc (sizeof *n + 32 * sizeof n->r[0]);
+      if (n)
+	{
+	  n->n = 0;
+	  n->cap = 32;
+	  dl_iterate_phdr (dm_ro_scan, &n);
+	}
+      if (n)
+	{
+	  qsort (n->r, n->n, sizeof n->r[0], dm_ro_cmp);
+	  n->adds = c[0];
+	  n->subs = c[1];
+	  dm_ro_cur = n;
+	}
+      s = n;
+    }
+  pthread_mutex_unlock (&dm_ro_lock);
+  return s;
+}
+
 int
 dm_host_read_only (uintptr_t addr, size_t size)
 {
   unsigned long long c[2] = { 0, 0 };
   dl_iterate_phdr (dm_ro_counts, c);
-  pthread_mutex_lock (&dm_ro_lock);
-  if (c[0] != dm_ro_adds || c[1] != dm_ro_subs)
-    {
-      dm_ro_n = 0;
-      dl_iterate_phdr (dm_ro_scan, NULL);
-      qsort (dm_ro, dm_ro_n, sizeof *dm_ro, dm_ro_cmp);
-      dm_ro_adds = c[0];
-      dm_ro_subs = c[1];
-    }
-  /* The last range that starts below the end of ours.  */
-  size_t lo = 0, hi = dm_ro_n;
+  struct dm_ro_snap *s = dm_ro_snapshot (c);
+  if (!s)
+    return 0;
+  /* The ranges that start below the end of ours; segments of different
+     objects never overlap, and RELRO lies within a loadable one: a few
+     back suffice.  */
+  size_t lo = 0, hi = s->n;
   while (lo < hi)
     {
       size_t mid = (lo + hi) / 2;
-      if (dm_ro[mid].lo < addr + size)
+      if (s->r[mid].lo < addr + size)
 	lo = mid + 1;
       else
 	hi = mid;
     }
-  int hit = 0;
-  /* Ranges may nest (RELRO inside a loadable one): look back a few.  */
-  for (size_t i = lo; i-- > 0 && !hit && lo - i <= 4;)
-    hit = dm_ro[i].hi > addr;
-  pthread_mutex_unlock (&dm_ro_lock);
-  return hit;
+  for (size_t i = lo; i-- > 0 && lo - i <= 4;)
+    if (s->r[i].hi > addr)
+      return 1;
+  return 0;
 }

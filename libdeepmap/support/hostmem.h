@@ -7,7 +7,8 @@
 
 /* Does [ADDR, ADDR + SIZE) overlap a read-only segment of a loaded
    object (string literals, constant tables, relocated read-only data)?
-   A copy back there would fault.  */
+   A copy back there would fault.  About 25 ns: asked for deep copies'
+   copies back only.  */
 int dm_host_read_only (uintptr_t addr, size_t size);
 
 #endif
