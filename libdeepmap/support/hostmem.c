@@ -28,6 +28,7 @@ struct dm_ro_range
 struct dm_ro_snap
 {
   unsigned long long adds, subs;
+  struct dm_ro_snap *older;	/* kept reachable, never freed */
   size_t n, cap;
   struct dm_ro_range r[];
 };
@@ -116,6 +117,7 @@ dm_ro_snapshot (const unsigned long long *c)
 	  qsort (n->r, n->n, sizeof n->r[0], dm_ro_cmp);
 	  n->adds = c[0];
 	  n->subs = c[1];
+	  n->older = s;
 	  dm_ro_cur = n;
 	}
       s = n;
