@@ -4775,9 +4775,12 @@ dm_resolve_read_only (gcall *call)
     }
 }
 
+static void dm_lto_note_runners (void);
+
 static unsigned int
 dm_hoist_execute (function *fun)
 {
+  dm_lto_note_runners ();
   dm_note_outlined (fun);
   if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fun->decl))
       || !builtin_decl_explicit (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA))
@@ -5001,6 +5004,22 @@ dm_lto_runs_constructs (tree fn, int depth)
 	}
   memo->put (fn, runs);
   return runs;
+}
+
+/* In lto1, before the first function of the partition is compiled:
+   every body is still there to be read (dm_lto_runs_constructs); a
+   callee compiled before its caller would be gone by then.  */
+static void
+dm_lto_note_runners (void)
+{
+  static bool done;
+  if (done || !in_lto_p)
+    return;
+  done = true;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (!node->inlined_to && !node->alias && node->has_gimple_body_p ())
+      dm_lto_runs_constructs (node->decl, 0);
 }
 
 /* Does CALL run target constructs (dm_construct_runners)?  */
