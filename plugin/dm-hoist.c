@@ -246,6 +246,10 @@ struct dm_hoist_state
   /* Calls the pass must not look through: constructs it could not read,
      and target data/update/enter/exit calls.  */
   auto_vec<gimple *> opaque;
+  /* The function announces deep items at run time (deepmap_annotate
+     calls the sites pass could not turn into sites: a construct with an
+     if clause): constructs without a site may have deep items.  */
+  bool runtime_annotations = false;
 };
 
 static bool
@@ -747,10 +751,11 @@ dm_read_construct (gcall *call, dm_hoist_state *st)
       tree fn = data ? null_pointer_node : gimple_call_arg (call, 1);
       if (!it.deep_desc && TREE_CODE (fn) == ADDR_EXPR)
 	it.deep_desc = dm_site_descriptor (TREE_OPERAND (fn, 0), i);
-      if (in_lto_p && !it.deep_desc && !data)
+      bool unseen = in_lto_p || st->runtime_annotations;
+      if (unseen && !it.deep_desc && !data)
 	it.maybe_deep = (i >= HOST_BITS_PER_WIDE_INT
 			 || ((dm_pointer_bearing_slots (call) >> i) & 1));
-      else if (in_lto_p && !it.deep_desc)
+      else if (unseen && !it.deep_desc)
 	{
 	  /* A target data construct's entry: by its address's type.  */
 	  tree a = it.addr, t = NULL_TREE;
@@ -1995,6 +2000,14 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   if (!dm_region_invariant_p (lead->device, r))
     return DM_WHY (r, "its device is computed in the loop",
 		   "its device is computed between the constructs");
+  /* A structure the runtime may map as a deep item that this pass does
+     not know of (announced at run time, or under -flto without its
+     site): what the runtime does with a resident plain copy of it is
+     not what hoisting planned (random-hoist seed 1213, program 15).  */
+  for (unsigned i : in_loop)
+    if (st->items[i].group == g && st->items[i].maybe_deep)
+      return "a construct may map it as a deep item the compiler does not "
+	     "see (announced at run time)";
   bool all_to = true, data_mapped = false;
   for (unsigned i : in_loop)
     if (st->items[i].group == g)
@@ -4787,6 +4800,12 @@ dm_hoist_execute (function *fun)
     return 0;
   dm_hoist_state st;
   basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi)) && gimple_call_fndecl (gsi_stmt (gsi))
+	  && dm_is_annotate_decl (gimple_call_fndecl (gsi_stmt (gsi))))
+	st.runtime_annotations = true;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
