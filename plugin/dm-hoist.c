@@ -4788,12 +4788,14 @@ dm_resolve_read_only (gcall *call)
     }
 }
 
-static void dm_lto_note_runners (void);
+static void dm_note_construct_runners (void);
 
 static unsigned int
 dm_hoist_execute (function *fun)
 {
-  dm_lto_note_runners ();
+  /* In lto1, before the partition's first function is compiled.  */
+  if (in_lto_p)
+    dm_note_construct_runners ();
   dm_note_outlined (fun);
   if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fun->decl))
       || !builtin_decl_explicit (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA))
@@ -4932,64 +4934,22 @@ struct dm_inline_info
 /* The levels of calls above a construct that are marked at most.  */
 #define DM_INLINE_MAX_LEVELS 4
 
-/* The functions of the unit whose bodies run target constructs, or
-   call one that does (the body known at the start of IPA).  A call of
-   one in a loop that keeps a section it may reach is no host access: its
-   constructs would find the section present and work on the device copy,
-   which a target update around the call would not follow.  */
-static hash_set<tree> *dm_construct_runners;
+/* Which functions of the program run target constructs, or call one
+   that does, as their bodies say (DEPTH calls down).  A call of one in
+   a loop that keeps a section it may reach is no host access: its
+   constructs would find the section present and work on the device
+   copy, which a target update around the call would not follow.
+   Answered for every function while the bodies are all there
+   (dm_note_construct_runners); a body asked later may be gone (compiled
+   already), and then counts as one that runs constructs.  */
+static hash_map<tree, bool> *dm_runner_memo;
 
-static void
-dm_note_construct_runners (void)
-{
-  delete dm_construct_runners;
-  dm_construct_runners = new hash_set<tree>;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = DECL_STRUCT_FUNCTION (node->decl);
-      if (!fn || !fn->cfg)
-	continue;
-      basic_block bb;
-      bool runs = false;
-      FOR_EACH_BB_FN (bb, fn)
-	for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
-	     !runs && !gsi_end_p (gsi); gsi_next (&gsi))
-	  runs = dm_is_target_call (gsi_stmt (gsi))
-		 || dm_is_data_region_call (gsi_stmt (gsi))
-		 || dm_is_data_call (gsi_stmt (gsi));
-      if (runs)
-	dm_construct_runners->add (node->decl);
-    }
-  /* Their callers, until nothing changes.  */
-  bool changed = true;
-  while (changed)
-    {
-      changed = false;
-      FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-	if (!dm_construct_runners->contains (node->decl))
-	  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
-	    if (dm_construct_runners->contains
-		  (e->callee->ultimate_alias_target ()->decl))
-	      {
-		dm_construct_runners->add (node->decl);
-		changed = true;
-		break;
-	      }
-    }
-}
-
-/* In lto1, where no IPA pass runs: does the function FN of the program
-   run target constructs, as its body says (read in from the object
-   file if need be), or its callees' (DEPTH levels down)?  A body that
-   cannot be read counts as one that does.  */
 static bool
-dm_lto_runs_constructs (tree fn, int depth)
+dm_runs_constructs (tree fn, int depth)
 {
-  static hash_map<tree, bool> *memo;
-  if (!memo)
-    memo = new hash_map<tree, bool>;
-  if (bool *m = memo->get (fn))
+  if (!dm_runner_memo)
+    dm_runner_memo = new hash_map<tree, bool>;
+  if (bool *m = dm_runner_memo->get (fn))
     return *m;
   cgraph_node *node = cgraph_node::get (fn);
   if (!node)
@@ -4999,10 +4959,9 @@ dm_lto_runs_constructs (tree fn, int depth)
     return false;			/* a library's */
   if (depth > 8)
     return true;
-  memo->put (fn, true);			/* while asked: careful */
-  /* A body already compiled is gone; one not yet is in the object
-     file.  */
-  if (node->has_gimple_body_p () && !gimple_has_body_p (node->decl)
+  dm_runner_memo->put (fn, true);	/* while asked: careful */
+  /* In lto1 a body not compiled yet is still in the object file.  */
+  if (in_lto_p && !flag_wpa && node->has_gimple_body_p () && !gimple_has_body_p (node->decl)
       && !TREE_ASM_WRITTEN (node->decl) && node->lto_file_data)
     node->get_body ();
   function *f = gimple_has_body_p (node->decl)
@@ -5019,62 +4978,66 @@ dm_lto_runs_constructs (tree fn, int depth)
 		 || dm_is_data_call (g);
 	  if (!runs && is_gimple_call (g) && gimple_call_fndecl (g)
 	      && gimple_call_fndecl (g) != node->decl)
-	    runs = dm_lto_runs_constructs (gimple_call_fndecl (g), depth + 1);
+	    runs = dm_runs_constructs (gimple_call_fndecl (g), depth + 1);
 	}
-  memo->put (fn, runs);
+  dm_runner_memo->put (fn, runs);
   return runs;
 }
 
-/* In lto1, before the first function of the partition is compiled:
-   every body is still there to be read (dm_lto_runs_constructs); a
-   callee compiled before its caller would be gone by then.  */
+/* Answer dm_runs_constructs for every function, once: at the start of
+   IPA in a compile step, before the first function is compiled in
+   lto1's partitions.  */
 static void
-dm_lto_note_runners (void)
+dm_note_construct_runners (void)
 {
   static bool done;
-  if (done || !in_lto_p)
+  if (done)
     return;
   done = true;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
     if (!node->inlined_to && !node->alias && node->has_gimple_body_p ())
-      dm_lto_runs_constructs (node->decl, 0);
+      dm_runs_constructs (node->decl, 0);
 }
 
-/* Does CALL run target constructs (dm_construct_runners)?  */
+/* Does CALL run target constructs (dm_runs_constructs)?  A clone IPA
+   made since (constant propagation, SRA) runs what its original did.  */
 static bool
 dm_call_runs_constructs (gimple *call)
 {
   tree fn = gimple_call_fndecl (call);
-  if (fn && in_lto_p && !fndecl_built_in_p (fn))
-    return dm_lto_runs_constructs (fn, 0);
-  if (!fn || !dm_construct_runners)
+  if (!fn || fndecl_built_in_p (fn))
     return false;
-  if (dm_construct_runners->contains (fn))
-    return true;
-  /* A clone IPA made since (constant propagation, SRA) runs what its
-     original did.  */
+  dm_note_construct_runners ();
   cgraph_node *node = cgraph_node::get (fn);
   for (int depth = 0; node && depth < 8; depth++)
     {
       node = node->ultimate_alias_target ();
-      if (dm_construct_runners->contains (node->decl)
-	  || (node->former_clone_of
-	      && dm_construct_runners->contains (node->former_clone_of)))
-	return true;
+      if (bool *m = dm_runner_memo->get (node->decl))
+	return *m;
+      if (node->former_clone_of)
+	if (bool *m = dm_runner_memo->get (node->former_clone_of))
+	  return *m;
       node = node->clone_of;
     }
-  return DECL_ABSTRACT_ORIGIN (fn)
-	 && dm_construct_runners->contains (DECL_ABSTRACT_ORIGIN (fn));
+  if (DECL_ABSTRACT_ORIGIN (fn))
+    if (bool *m = dm_runner_memo->get (DECL_ABSTRACT_ORIGIN (fn)))
+      return *m;
+  return dm_runs_constructs (fn, 0);
 }
 
 static void
 dm_mark_construct_callees (void *, void *)
 {
-  dm_note_construct_runners ();
-  /* Not where the hoisting pass does not run (-O0, -Og), nor against
-     -fno-inline.  */
-  if (!optimize || optimize_debug || flag_no_inline)
+  /* Not where the hoisting pass does not run (-O0, -Og).  */
+  if (!optimize || optimize_debug)
+    return;
+  /* In a compile step; lto1 asks when it first hoists (its WPA stage
+     must not read bodies).  */
+  if (!in_lto_p)
+    dm_note_construct_runners ();
+  /* Nor against -fno-inline.  */
+  if (flag_no_inline)
     return;
   auto_vec<dm_inline_info> info;
   info.safe_grow_cleared (symtab->cgraph_max_uid + 1);

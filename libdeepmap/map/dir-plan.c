@@ -126,6 +126,35 @@ dm_scatter_back (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
     dm_write_back (ctx, (void *) run, buf + (run - s), e - run);
 }
 
+/* Device bytes [DEV, DEV + LEN) into the host buffer STAGE.  */
+static void
+dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev, size_t len)
+{
+  if (dm_copy_to_host (ctx->dev, stage, dev, len, NULL))
+    dm_fail (ctx, "deep copy: copying %zu bytes back from device address "
+	     "%p failed: %s", len, (void *) dev, dm_reason ());
+}
+
+/* Host range [S, E) straight back from its block; staged and compared
+   where the host's bytes are read-only (dm_write_back).  */
+static void
+dm_copy_back_one (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_device *dev = ctx->dev;
+  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
+  if (!dm_host_read_only (s, e - s))
+    {
+      dm_copy (ctx, m->block, s, e, 0);
+      return;
+    }
+  char *stage = malloc (e - s);
+  if (!stage)
+    dm_fail (ctx, "out of host memory copying back");
+  dm_stage_back (ctx, stage, dm_dir_translate (dev, s, 0), e - s);
+  dm_scatter_back (ctx, m->block, stage, s, e);
+  free (stage);
+}
+
 /* Objects larger than this are not batched (copy-back).  */
 #define DM_BATCH_MAX ((uintptr_t) 64 << 10)
 
@@ -147,26 +176,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
   if (strategy != DM_DEEP_BATCH || n < 2)
     {
       for (size_t i = 0; i < n; i++)
-	{
-	  uintptr_t s = plan->back[i].s, e = plan->back[i].e;
-	  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
-	  if (!dm_host_read_only (s, e - s))
-	    {
-	      dm_copy (ctx, m->block, s, e, 0);
-	      continue;
-	    }
-	  /* Staged, and compared where the host's bytes are read-only.  */
-	  char *stage = malloc (e - s);
-	  if (!stage)
-	    dm_fail (ctx, "out of host memory copying back");
-	  if (dm_copy_to_host (dev, stage, dm_dir_translate (dev, s, 0), e - s,
-			       NULL))
-	    dm_fail (ctx, "deep copy: copying %zu bytes back from device "
-		     "address %p failed: %s", (size_t) (e - s),
-		     (void *) dm_dir_translate (dev, s, 0), dm_reason ());
-	  dm_scatter_back (ctx, m->block, stage, s, e);
-	  free (stage);
-	}
+	dm_copy_back_one (ctx, plan->back[i].s, plan->back[i].e);
     }
   else
     {
@@ -183,8 +193,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	     the transfers it saves.  */
 	  if (e0 - s0 > DM_BATCH_MAX)
 	    {
-	      struct dm_mapping *mp = dm_maptable_floor (&dev->map->table, s0);
-	      dm_copy (ctx, mp->block, s0, e0, 0);
+	      dm_copy_back_one (ctx, s0, e0);
 	      continue;
 	    }
 	  t[3 * m] = dm_dir_translate (dev, s0, 0);
@@ -205,10 +214,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	  uintptr_t end = t[3 * i] + (t[3 * i + 2] - t[3 * i + 1]);
 	  while (j < n && t[3 * j] == end)
 	    end += t[3 * j + 2] - t[3 * j + 1], j++;
-	  if (dm_copy_to_host (dev, stage, t[3 * i], end - t[3 * i], NULL))
-	    dm_fail (ctx, "deep copy: copying %zu bytes back from device "
-		     "address %p failed: %s", (size_t) (end - t[3 * i]),
-		     (void *) t[3 * i], dm_reason ());
+	  dm_stage_back (ctx, stage, t[3 * i], end - t[3 * i]);
 	  for (size_t k = i; k < j; k++)
 	    {
 	      struct dm_mapping *m

@@ -420,10 +420,7 @@ class Prog:
 
     def source(self):
         rng = self.rng
-        if self.flavor == "ptr":
-            params = ", ".join("unsigned *p%d" % i for i in range(self.narr))
-        else:
-            params = "struct grid *g"
+        params = self.params()
         self.private = self.private and self.flavor == "ptr"
         counted = " deepmap_counted_by (n)" if self.flavor == "deep" else ""
         body = self.body()
