@@ -141,6 +141,7 @@ extern void dm_register_hoist (const char *name);
 /* dm-devwrite.c */
 extern void dm_note_outlined (function *fun);
 extern bool dm_device_may_write (tree fn, unsigned index, bool direct);
+extern bool dm_plain_value_type_p (tree type);
 extern bool dm_device_writes_through_field (tree fn, unsigned slot,
 					    HOST_WIDE_INT offset);
 extern bool dm_device_writes_through_loaded (tree fn,
@@ -153,6 +154,13 @@ extern bool dm_kept_argument_p (gcall *call, tree name);
 extern tree dm_array_pointer (tree addr);
 extern tree dm_object_made_here (tree addr);
 extern bool dm_var_only_in_constructs_p (tree v);
+extern bool dm_var_only_in_omp_blocks_p (tree v);
+extern bool dm_parallel_start_p (gcall *call, tree *fn, tree *block);
+extern bool dm_parallel_may_reach (gcall *call, bitmap priv, tree decl);
+extern bool dm_parallel_body_stores_nothing (tree fn);
+extern void dm_note_parallel_body (function *fun);
+extern bool dm_parallel_may_read (gcall *call, ao_ref *ref);
+extern bool dm_may_hold_pointers (tree type, int depth = 0);
 extern bool dm_call_reads_only (gcall *call, bitmap priv);
 extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,
 				      gimple *after);

@@ -89,7 +89,7 @@ dm_param_slot (tree ref, tree parm)
 }
 
 /* Is TYPE a value that cannot be used to write memory?  */
-static bool
+bool
 dm_plain_value_type_p (tree type)
 {
   return ((INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)

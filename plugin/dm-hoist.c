@@ -281,9 +281,11 @@ dm_is_data_call (gimple *stmt)
 }
 
 /* Is REF memory of the argument arrays omp-expand builds for a construct
-   (.omp_data_arr, .omp_data_sizes, .omp_data_kinds, .omp_target_args)?
-   Their addresses go only to the GOMP calls, so they are never a
-   program's data.  */
+   (.omp_data_arr, .omp_data_sizes, .omp_data_kinds, .omp_target_args),
+   or of the argument block of a host parallel region or task
+   (.omp_data_o)?  Their addresses go only to the GOMP calls, so they are
+   never a program's data (the oracle counts a block as escaped, so that
+   its end of life may end an array's: LULESH's host checks).  */
 static bool
 dm_omp_temp_ref_p (tree ref)
 {
@@ -293,7 +295,8 @@ dm_omp_temp_ref_p (tree ref)
   const char *s = IDENTIFIER_POINTER (DECL_NAME (base));
   return (startswith (s, ".omp_data_arr") || startswith (s, ".omp_data_sizes")
 	  || startswith (s, ".omp_data_kinds")
-	  || startswith (s, ".omp_target_args"));
+	  || startswith (s, ".omp_target_args")
+	  || startswith (s, ".omp_data_o"));
 }
 
 /* Is STMT a store of a register value into such an array, or a clobber
@@ -335,24 +338,41 @@ dm_arg_slot (gcall *call, tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
       return NULL_TREE;
     }
   gimple_stmt_iterator gsi = gsi_for_stmt (call);
-  for (gsi_prev (&gsi); !gsi_end_p (gsi); gsi_prev (&gsi))
+  gsi_prev (&gsi);
+  tree vuse = gimple_vuse (call);
+  /* The stores may lie in a block before CALL's (an if clause's test
+     puts the device's choice between them): follow the memory state
+     back to the last store before the block, unless paths merge.  */
+  for (int blocks = 0; blocks < 8; blocks++)
     {
-      gimple *stmt = gsi_stmt (gsi);
-      if (!gimple_assign_single_p (stmt) || !gimple_store_p (stmt))
-	continue;
-      poly_int64 off;
-      tree lhs = gimple_assign_lhs (stmt);
-      tree base = get_addr_base_and_unit_offset (lhs, &off);
-      if (base != decl)
-	continue;
-      /* A clobber or a whole-array store: the slot is not ours to read.  */
-      if (gimple_clobber_p (stmt) || !off.is_constant ())
-	return NULL_TREE;
-      if (off.to_constant () == offset)
+      for (; !gsi_end_p (gsi); gsi_prev (&gsi))
 	{
-	  tree rhs = gimple_assign_rhs1 (stmt);
-	  return is_gimple_val (rhs) ? rhs : NULL_TREE;
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (gimple_vuse (stmt))
+	    vuse = gimple_vuse (stmt);
+	  if (!gimple_assign_single_p (stmt) || !gimple_store_p (stmt))
+	    continue;
+	  poly_int64 off;
+	  tree lhs = gimple_assign_lhs (stmt);
+	  tree base = get_addr_base_and_unit_offset (lhs, &off);
+	  if (base != decl)
+	    continue;
+	  /* A clobber or a whole-array store: the slot is not ours to
+	     read.  */
+	  if (gimple_clobber_p (stmt) || !off.is_constant ())
+	    return NULL_TREE;
+	  if (off.to_constant () == offset)
+	    {
+	      tree rhs = gimple_assign_rhs1 (stmt);
+	      return is_gimple_val (rhs) ? rhs : NULL_TREE;
+	    }
 	}
+      if (!vuse || TREE_CODE (vuse) != SSA_NAME)
+	return NULL_TREE;
+      gimple *def = SSA_NAME_DEF_STMT (vuse);
+      if (gimple_nop_p (def) || gimple_code (def) == GIMPLE_PHI)
+	return NULL_TREE;
+      gsi = gsi_for_stmt (def);
     }
   return NULL_TREE;
 }
@@ -486,29 +506,6 @@ dm_struct_span (gcall *call, tree addrs, tree sizes, tree kinds, unsigned i,
   *kind = m[0].align | (to ? GOMP_MAP_TOFROM : GOMP_MAP_FROM);
   return true;
 }
-
-/* Can memory of TYPE hold a pointer (so that a load from it gives one)?
-   Unknown memory (void) can.  */
-static bool
-dm_may_hold_pointers (tree type, int depth = 0)
-{
-  while (TREE_CODE (type) == ARRAY_TYPE)
-    type = TREE_TYPE (type);
-  /* A structure of numbers (Rodinia's struct Node { int starting,
-     no_of_edges; }) holds none either.  */
-  if (RECORD_OR_UNION_TYPE_P (type) && COMPLETE_TYPE_P (type) && depth < 8)
-    {
-      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
-	if (TREE_CODE (f) == FIELD_DECL
-	    && dm_may_hold_pointers (TREE_TYPE (f), depth + 1))
-	  return true;
-      return false;
-    }
-  return !(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
-	   || TREE_CODE (type) == COMPLEX_TYPE
-	   || TREE_CODE (type) == VECTOR_TYPE);
-}
-
 
 /* The value of map I of CALL's host address array, as the program had it
    (before it became a void *, and the address an SSA name stands for).  */
@@ -1146,8 +1143,11 @@ dm_clock_call_p (gcall *call, tree fn)
 }
 
 /* Calls that touch no memory of the program: timers, presence queries,
-   the plugin's announcements, and printing whose pointer arguments are
-   string literals or FILE streams.  */
+   the plugin's announcements, printing whose pointer arguments are
+   string literals or FILE streams, and a replaceable operator new (as
+   malloc: GCC 12's oracle lets it write anything escaped; later GCCs
+   assume it sane, -fassume-sane-operators-new-delete).  Not operator
+   delete: a section it frees must not stay kept (dm_frees_p).  */
 static bool
 dm_harmless_call_p (gcall *call)
 {
@@ -1155,6 +1155,8 @@ dm_harmless_call_p (gcall *call)
   if (!fn || !DECL_NAME (fn))
     return false;
   if (dm_presence_query_p (call))
+    return true;
+  if (DECL_IS_REPLACEABLE_OPERATOR_NEW_P (fn))
     return true;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   /* The plugin's own announcement of the next construct's items (an
@@ -1439,6 +1441,17 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
 		   "an asm statement between the constructs may access it");
   bool reads = ref_maybe_used_by_stmt_p (stmt, ref, true);
   bool writes = !reads_only && stmt_may_clobber_ref_p_1 (stmt, ref, true);
+  /* A host parallel region whose body stores only to its own variables
+     and reads through its argument block (LULESH's check of the
+     determinants between two kernels) reads what the block reaches.  */
+  tree pfn, pblock;
+  gcall *pcall = dyn_cast <gcall *> (stmt);
+  if (pcall && dm_parallel_start_p (pcall, &pfn, &pblock)
+      && dm_parallel_body_stores_nothing (pfn))
+    {
+      writes = false;
+      reads &= dm_parallel_may_read (pcall, ref);
+    }
   if (!reads && !writes)
     return NULL;
   if (is_gimple_call (stmt) && dm_call_runs_constructs (stmt))
@@ -1779,6 +1792,9 @@ dm_cannot_reach (gimple *stmt, bitmap priv, tree decl)
 	      && get_base_address (TREE_OPERAND (a, 0)) == decl)
 	    return false;
 	}
+      tree fn, block;
+      if (dm_parallel_start_p (call, &fn, &block))
+	return !dm_parallel_may_reach (call, priv, decl);
       return !gimple_call_builtin_p (call, BUILT_IN_NORMAL);
     }
   if (!gimple_assign_single_p (stmt))
@@ -1974,6 +1990,71 @@ dm_deep_writes (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   return false;
 }
 
+/* May the target construct STMT run where the device copy of LEAD's
+   section is not (the host, when an if clause is false, or another
+   device) and still reach its bytes?  There it reads and writes the
+   host's copy, which a kept section leaves stale (random-hoist seed
+   1271, program 15: an `if(target:)' construct reading, through a
+   structure's pointers, an array a construct before it wrote).  Its
+   own entries, and any pointer it may load on the way, count; of memory
+   whose address is stored nowhere (PRIV, DECL: dm_private_pointers),
+   only its entries.  An entry with bytes of its own is an item, which
+   the overlap checks (dm_drop_overlaps) tell apart from a kept one,
+   at compile time or at run time; a zero-length one is not.  */
+static bool
+dm_runs_elsewhere_reaching (gimple *stmt, dm_item *lead, ao_ref *ref,
+			    bitmap priv, tree decl, dm_hoist_state *st)
+{
+  if (!dm_is_target_call (stmt)
+      || operand_equal_p (gimple_call_arg (stmt, 0), lead->device, 0))
+    return false;
+  gcall *call = as_a <gcall *> (stmt);
+  int n = dm_target_entries (call);
+  if (st->opaque.contains (stmt) || n < 0)
+    return true;
+  /* dm_pointer_bearing_slots counts the slots past N as well.  */
+  if (!priv && (n >= HOST_BITS_PER_WIDE_INT
+		|| (dm_pointer_bearing_slots (call)
+		    & (((unsigned HOST_WIDE_INT) 1 << n) - 1))))
+    return true;
+  if (!priv)
+    for (dm_item &it : st->items)
+      if (it.call == call && dm_deep_p (&it))
+	return true;
+  for (int i = 0; i < n; i++)
+    {
+      bool value;
+      tree a = dm_target_entry (call, i, &value);
+      if (value)
+	continue;
+      if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
+	return true;
+      bool sized = false;
+      for (dm_item &it : st->items)
+	sized |= (it.call == call && it.index == (unsigned) i && !it.span
+		  && !integer_zerop (it.size));
+      if (sized)
+	continue;
+      if (priv && TREE_CODE (a) == SSA_NAME)
+	{
+	  if (bitmap_bit_p (priv, SSA_NAME_VERSION (a)))
+	    return true;
+	  continue;
+	}
+      if (priv && TREE_CODE (a) == ADDR_EXPR)
+	{
+	  if (get_base_address (TREE_OPERAND (a, 0)) == decl)
+	    return true;
+	  continue;
+	}
+      ao_ref r;
+      ao_ref_init_from_ptr_and_size (&r, a, NULL_TREE);
+      if (refs_may_alias_p_1 (&r, ref, true))
+	return true;
+    }
+  return false;
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -2058,6 +2139,14 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 			&& dm_rotation_apart (st, lead);
   for (gimple *stmt : r->stmts)
     {
+      if (dm_runs_elsewhere_reaching (stmt, lead, &ref, priv, decl, st))
+	{
+	  BITMAP_FREE (priv);
+	  return DM_WHY (r, "a construct in the loop that may run on the "
+			    "host or another device may access it",
+			 "a construct between them that may run on the "
+			 "host or another device may access it");
+	}
       if (dm_stmt_ignorable_p (stmt)
 	  || dm_touches_only_locals (stmt, lead->addr)
 	  || (priv && dm_cannot_reach (stmt, priv, decl)))
@@ -2230,10 +2319,60 @@ dm_group_writes_itself (dm_region *r, dm_hoist_state *st,
    instead (R->checks), as the vectorizer versions a loop for aliasing:
    parameters that may point anywhere rarely do.  ALIVE[i] tells whether
    in_loop[i]'s group is still to be hoisted.  */
+/* The private pointers (dm_private_pointers) of the memory group G's
+   section lies in, asked once per group: NULL where it escapes.  */
+struct dm_privacy
+{
+  bitmap priv;
+  tree decl;
+};
+
+static dm_privacy *
+dm_group_privacy (hash_map<int_hash<int, -1, -2>, dm_privacy> &cache,
+		  dm_hoist_state *st, int g)
+{
+  bool existed;
+  dm_privacy &p = cache.get_or_insert (g, &existed);
+  if (!existed)
+    p.priv = dm_private_pointers (st->items[g].addr, &p.decl);
+  return &p;
+}
+
+/* Can the section of Y not lie in the memory of X's group, memory this
+   function allocated whose address goes to no code the pass does not
+   see (dm-escape.c)?  Only pointers the function computes from it point
+   into it: a loaded pointer, or another one, does not (LULESH's
+   Allocate'd element arrays beside the std::vector data of its Domain,
+   whose addresses the loop reloads).  */
+static bool
+dm_private_apart (hash_map<int_hash<int, -1, -2>, dm_privacy> &cache,
+		  dm_hoist_state *st, dm_item *x, dm_item *y)
+{
+  for (int i = 0; i < 2; i++, std::swap (x, y))
+    {
+      dm_privacy *p = dm_group_privacy (cache, st, x->group);
+      if (!p->priv)
+	continue;
+      if (TREE_CODE (y->addr) == SSA_NAME)
+	{
+	  if (!bitmap_bit_p (p->priv, SSA_NAME_VERSION (y->addr)))
+	    return true;
+	  continue;
+	}
+      if (TREE_CODE (y->addr) != ADDR_EXPR)
+	continue;
+      tree base = get_base_address (TREE_OPERAND (y->addr, 0));
+      if (base && VAR_P (base) && base != p->decl)
+	return true;
+    }
+  return false;
+}
+
 static void
 dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  vec<bool> &alive)
 {
+  hash_map<int_hash<int, -1, -2>, dm_privacy> privacy;
   /* Whether each group writes itself, asked once (by its first item).  */
   hash_map<int_hash<int, -1, -2>, bool> writes;
   for (unsigned x = 0; x < in_loop.length (); x++)
@@ -2259,7 +2398,8 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	      ao_ref ry;
 	      dm_section_ref (iy, &ry);
 	      if (dm_provably_disjoint (ix, iy)
-		  || !refs_may_alias_p_1 (&rx, &ry, false))
+		  || !refs_may_alias_p_1 (&rx, &ry, false)
+		  || dm_private_apart (privacy, st, ix, iy))
 		continue;
 	      /* Arrays that trade places: the constructs map them together,
 		 but the original never mapped two of them at once unless
@@ -2293,6 +2433,8 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	    }
 	}
     }
+  for (auto p : privacy)
+    BITMAP_FREE (p.second.priv);
 }
 
 /* Sections of R's constructs that an enclosing loop keeps only under
@@ -3845,10 +3987,18 @@ dm_location_unchanged (class loop *loop, ao_ref *lref, dm_hoist_state *st)
 	if (call && dm_harmless_call_p (call))
 	  continue;
 	/* A variable only the constructs get the address of: no other
-	   call reaches it (the GOMP calls were asked above).  */
-	if (call && !gimple_call_builtin_p (call, BUILT_IN_NORMAL)
-	    && lref->ref && dm_var_only_in_constructs_p
+	   call reaches it (the GOMP calls were asked above); nor where
+	   host parallel regions that do not change it get it too.  */
+	tree pfn, pblock;
+	bool parallel = call && dm_parallel_start_p (call, &pfn, &pblock);
+	if (call
+	    && (!gimple_call_builtin_p (call, BUILT_IN_NORMAL) || parallel)
+	    && lref->ref && dm_var_only_in_omp_blocks_p
 			      (get_base_address (lref->ref)))
+	  continue;
+	/* A host parallel region that stores only to its own variables
+	   changes nothing here.  */
+	if (parallel && dm_parallel_body_stores_nothing (pfn))
 	  continue;
 	if (stmt_may_clobber_ref_p_1 (x, lref, true))
 	  ok = false;
@@ -4797,6 +4947,7 @@ dm_hoist_execute (function *fun)
   if (in_lto_p)
     dm_note_construct_runners ();
   dm_note_outlined (fun);
+  dm_note_parallel_body (fun);
   if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fun->decl))
       || !builtin_decl_explicit (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA))
     return 0;
