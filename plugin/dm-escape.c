@@ -381,6 +381,16 @@ dm_from_block_p (tree name, tree parm, int depth)
   return false;
 }
 
+/* Give R the alias set of TYPE, the type the code accesses it as, where
+   strict aliasing lets the oracle use it.  */
+static void
+dm_typed_by (ao_ref *r, tree type)
+{
+  if (flag_strict_aliasing && type && COMPLETE_TYPE_P (type)
+      && !VOID_TYPE_P (type))
+    r->ref_alias_set = r->base_alias_set = get_alias_set (type);
+}
+
 /* What each outlined body of a host parallel region does, asked once
    and kept from when the body came through the pass (one compiled
    before its caller is gone): DM_BODY_STORES_NOTHING, it stores only to
@@ -509,7 +519,8 @@ dm_parallel_may_read (gcall *call, ao_ref *ref)
 	{
 	  ao_ref pr;
 	  ao_ref_init_from_ptr_and_size (&pr, v, NULL_TREE);
-	  if (refs_may_alias_p_1 (&pr, ref, false)
+	  dm_typed_by (&pr, TREE_TYPE (TREE_TYPE (v)));
+	  if (refs_may_alias_p_1 (&pr, ref, true)
 	      || dm_may_hold_pointers (TREE_TYPE (TREE_TYPE (v))))
 	    return true;
 	  continue;
@@ -546,9 +557,11 @@ dm_parallel_may_read (gcall *call, ao_ref *ref)
 		  continue;
 		if (TREE_CODE (w) != SSA_NAME)
 		  return true;
+		/* The body reads it as the variable's type says.  */
 		ao_ref wr;
 		ao_ref_init_from_ptr_and_size (&wr, w, NULL_TREE);
-		if (refs_may_alias_p_1 (&wr, ref, false))
+		dm_typed_by (&wr, TREE_TYPE (TREE_TYPE (var)));
+		if (refs_may_alias_p_1 (&wr, ref, true))
 		  return true;
 	      }
 	  continue;

@@ -245,6 +245,9 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   const struct deepmap_hoist_site *hs = dm_hoist_site (mapnum, hostaddrs,
 						       kinds);
   mapnum -= hs != NULL;
+  struct dm_deep_pending aside;
+  if (hs)
+    dm_deep_set_aside (&aside);
   struct dm_deep_list dl;
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
@@ -265,6 +268,8 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
     dm_hoist_check (hs, hostaddrs, sizes, flags & DM_TARGET_FLAG_NOWAIT);
   dm_deep_done (&dl, hostaddrs);
   dm_deep_sites_done (&sa);
+  if (hs)
+    dm_deep_restore (&aside);
 }
 
 DM_EXPORT void
@@ -296,6 +301,9 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   const struct deepmap_hoist_site *hs = dm_hoist_site (mapnum, hostaddrs,
 						       kinds);
   mapnum -= hs != NULL;
+  struct dm_deep_pending aside;
+  if (hs)
+    dm_deep_set_aside (&aside);
   struct dm_deep_list dl;
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
@@ -334,4 +342,6 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);
   dm_deep_sites_done (&sa);
+  if (hs)
+    dm_deep_restore (&aside);
 }

@@ -29,6 +29,22 @@ deepmap_annotate (size_t n, const struct deepmap_annotation *items)
   dm_deep_npending = n;
 }
 
+void
+dm_deep_set_aside (struct dm_deep_pending *p)
+{
+  p->items = dm_pending;
+  p->n = dm_deep_npending;
+  dm_pending = NULL;
+  dm_deep_npending = 0;
+}
+
+void
+dm_deep_restore (const struct dm_deep_pending *p)
+{
+  dm_pending = p->items;
+  dm_deep_npending = p->n;
+}
+
 /* Room for N annotations in SA: its own buffer, or the heap.  */
 static struct deepmap_annotation *
 dm_announce_room (struct dm_site_announce *sa, size_t n)

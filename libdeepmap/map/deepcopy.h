@@ -69,6 +69,18 @@ void dm_deep_discard (void);
 /* How many annotations this thread has for its next construct.  */
 extern DM_TLS size_t dm_deep_npending;
 
+/* This thread's announcement for its next construct, set aside across
+   a call that hoisting inserted between deepmap_annotate and that
+   construct (an enter data or update of other sections: random-hoist
+   seed 1304, program 4), which would take it otherwise.  */
+struct dm_deep_pending
+{
+  const struct deepmap_annotation *items;
+  size_t n;
+};
+void dm_deep_set_aside (struct dm_deep_pending *p);
+void dm_deep_restore (const struct dm_deep_pending *p);
+
 /* The sites of a construct announced for the length of one GOMP_* call
    (map/sites.h): the annotations live in the caller's frame.  */
 #define DM_SITES_INLINE 8
