@@ -5106,8 +5106,15 @@ dm_runs_constructs (tree fn, int depth)
   if (!node)
     return false;
   node = node->ultimate_alias_target ();
+  /* A function the unit does not define: a library's, declared in a
+     system header, runs none; one of the program's other units may
+     (a time loop's call of a smoother in another file, without -flto:
+     its construct would work on the copy kept on the device, and the
+     update after the call send the host's older bytes over it).  */
   if (!node->definition)
-    return false;			/* a library's */
+    return !(DECL_IN_SYSTEM_HEADER (node->decl) || DECL_ARTIFICIAL (node->decl)
+	     /* The language's own support (__cxa_throw).  */
+	     || DECL_SOURCE_LOCATION (node->decl) <= BUILTINS_LOCATION);
   if (depth > 8)
     return true;
   dm_runner_memo->put (fn, true);	/* while asked: careful */
@@ -5156,8 +5163,13 @@ dm_note_construct_runners (void)
 static bool
 dm_call_runs_constructs (gimple *call)
 {
+  if (gimple_call_internal_p (call))
+    return false;
   tree fn = gimple_call_fndecl (call);
-  if (!fn || fndecl_built_in_p (fn))
+  /* Through a pointer: any function of the program.  */
+  if (!fn)
+    return true;
+  if (fndecl_built_in_p (fn))
     return false;
   dm_note_construct_runners ();
   cgraph_node *node = cgraph_node::get (fn);
