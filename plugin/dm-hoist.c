@@ -5095,6 +5095,28 @@ struct dm_inline_info
    already), and then counts as one that runs constructs.  */
 static hash_map<tree, bool> *dm_runner_memo;
 
+/* The function whose body CALL runs: its callee, or for the GOMP entry
+   points that start outlined bodies on the host (parallel regions,
+   tasks, host teams) the body they are given.  */
+static tree
+dm_called_body (gimple *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return fn;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (startswith (name, "__builtin_"))
+    name += strlen ("__builtin_");
+  if (startswith (name, "GOMP_") && gimple_call_num_args (call) > 0)
+    {
+      tree a = gimple_call_arg (call, 0);
+      if (TREE_CODE (a) == ADDR_EXPR
+	  && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL)
+	return TREE_OPERAND (a, 0);
+    }
+  return fn;
+}
+
 static bool
 dm_runs_constructs (tree fn, int depth)
 {
@@ -5134,9 +5156,9 @@ dm_runs_constructs (tree fn, int depth)
 	  gimple *g = gsi_stmt (gsi);
 	  runs = dm_is_target_call (g) || dm_is_data_region_call (g)
 		 || dm_is_data_call (g);
-	  if (!runs && is_gimple_call (g) && gimple_call_fndecl (g)
-	      && gimple_call_fndecl (g) != node->decl)
-	    runs = dm_runs_constructs (gimple_call_fndecl (g), depth + 1);
+	  tree callee = is_gimple_call (g) ? dm_called_body (g) : NULL_TREE;
+	  if (!runs && callee && callee != node->decl)
+	    runs = dm_runs_constructs (callee, depth + 1);
 	}
   dm_runner_memo->put (fn, runs);
   return runs;
@@ -5165,7 +5187,7 @@ dm_call_runs_constructs (gimple *call)
 {
   if (gimple_call_internal_p (call))
     return false;
-  tree fn = gimple_call_fndecl (call);
+  tree fn = dm_called_body (call);
   /* Through a pointer: any function of the program.  */
   if (!fn)
     return true;
