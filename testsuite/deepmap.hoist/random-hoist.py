@@ -22,7 +22,8 @@ bounds, and pairs of constructs store a scratch array of the function
 together (a range, then where a random test of the index holds: the
 rest exactly, more or less of it, or as the data says) before another
 adds part of it to an array; some constructs are in helper functions
-the loop calls, some have an if clause for the target, some kernels
+the loop calls (directly, through a pointer, from a host parallel
+region or from a task), some have an if clause for the target, some kernels
 update or read through device functions (declare target), and some
 constructs have enter and exit data around them.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
@@ -61,7 +62,7 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 class Prog:
     def __init__(self, rng, rng2, rng3=None, rng4=None, rng5=None,
-                 rng6=None):
+                 rng6=None, rng7=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -102,6 +103,11 @@ class Prog:
         self.rng6 = rng6 if rng6 else random.Random(0)
         self.devfuncs = self.rng6.random() < 0.4
         self.enter_exit = self.rng6.random() < 0.3
+        # Also apart: helpers called through a pointer, or from a host
+        # parallel region's single construct, or from a task: calls
+        # whose constructs the loop's hoisting must see too.
+        self.rng7 = rng7 if rng7 else random.Random(0)
+        self.pointers = []
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
@@ -304,7 +310,21 @@ class Prog:
                          "%s (%s, int n, int tt, unsigned *acc)"
                          % (name, self.params()),
                          "{"] + ["  " + l for l in body] + ["}", ""]
-        return ["  %s (%s, n, %s, acc);" % (name, self.args(), t)]
+        call = "%s (%s, n, %s, acc);" % (name, self.args(), t)
+        how = self.rng7.choice(["direct", "direct", "pointer", "parallel",
+                                "task"])
+        if how == "pointer":
+            self.pointers.append(
+                "static void (*volatile %s_ptr) (%s, int, int, unsigned *)"
+                " = %s;" % (name, self.params(), name))
+            return ["  %s_ptr%s" % (name, call[len(name):])]
+        if how == "parallel":
+            return ["#pragma omp parallel num_threads(2)",
+                    "#pragma omp single",
+                    "  " + call]
+        if how == "task":
+            return ["#pragma omp task", "  " + call, "#pragma omp taskwait"]
+        return ["  " + call]
 
     def host_stmt(self, t, in_loop):
         rng = self.rng
@@ -477,7 +497,7 @@ class Prog:
             "}",
             "#pragma omp end declare target",
             "",
-        ] if self.devfuncs else []) + self.helpers + [
+        ] if self.devfuncs else []) + self.helpers + self.pointers + [
             "__attribute__ ((always_inline)) static inline void"
             if self.inlined else "__attribute__ ((noinline)) static void",
             "kern (%s, int n, int steps, unsigned *acc)" % params,
@@ -640,7 +660,8 @@ def main():
                         random.Random(seed * 100003 + k + 15555555),
                         random.Random(seed * 100003 + k + 23333333),
                         random.Random(seed * 100003 + k + 31111111),
-                        random.Random(seed * 100003 + k + 38888888)
+                        random.Random(seed * 100003 + k + 38888888),
+                        random.Random(seed * 100003 + k + 46666666)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         src = os.path.join(tmp, name + ".c")
