@@ -2081,6 +2081,19 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   if (!dm_region_invariant_p (lead->device, r))
     return DM_WHY (r, "its device is computed in the loop",
 		   "its device is computed between the constructs");
+  /* The default device, which a call of omp_set_default_device changes
+     (one the pass does not see, in a function called, stops the program
+     with an error in the runtime).  */
+  if (integer_minus_onep (lead->device))
+    for (gimple *stmt : r->stmts)
+      if (gcall *call = dyn_cast <gcall *> (stmt))
+	if (tree fn = gimple_call_fndecl (call))
+	  if (DECL_NAME (fn)
+	      && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)),
+			  "omp_set_default_device"))
+	    return DM_WHY (r, "the loop changes the default device",
+			   "the default device changes between the "
+			   "constructs");
   /* A structure the runtime may map as a deep item that this pass does
      not know of (announced at run time, or under -flto without its
      site): what the runtime does with a resident plain copy of it is

@@ -42,8 +42,15 @@ omp_get_default_device (void)
 DM_EXPORT void
 omp_set_default_device (int device_num)
 {
-  __atomic_store_n (&dm_default_device_var, device_num < 0 ? 0 : device_num,
-		    __ATOMIC_RELAXED);
+  int to = device_num < 0 ? 0 : device_num;
+  int from = __atomic_exchange_n (&dm_default_device_var, to,
+				  __ATOMIC_RELAXED);
+  if (from != to && __atomic_load_n (&dm_hoisted_on_default, __ATOMIC_RELAXED))
+    dm_fatal ("omp_set_default_device (%d): the default device changes "
+	      "from %d while transfer hoisting keeps data there across the "
+	      "loop at %s; the loop's next constructs would not see it "
+	      "(build that code with -fplugin-arg-deepmap-no-hoist)",
+	      device_num, from, dm_hoisted_where ? dm_hoisted_where : "?");
 }
 
 DM_EXPORT int

@@ -339,6 +339,18 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
     }
   if (hs && dev && !exit_data)
     dm_hoist_check (hs, hostaddrs, sizes, 0);
+  /* Kept on the default device: omp_set_default_device must not move
+     the loop's constructs away while it is.  */
+  if (hs && dev && device == DM_DEVICE_ICV)
+    {
+      if (!exit_data
+	  && __atomic_fetch_add (&dm_hoisted_on_default, 1,
+				 __ATOMIC_RELAXED) == 0)
+	dm_hoisted_where = hs->where;
+      else if (exit_data
+	       && __atomic_load_n (&dm_hoisted_on_default, __ATOMIC_RELAXED))
+	__atomic_fetch_sub (&dm_hoisted_on_default, 1, __ATOMIC_RELAXED);
+    }
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);
   dm_deep_sites_done (&sa);

@@ -38,6 +38,9 @@ static pthread_once_t dm_devices_once = PTHREAD_ONCE_INIT;
 /* The default-device ICV; omp_set_default_device changes it.  */
 int dm_default_device_var;
 
+int dm_hoisted_on_default;
+const char *dm_hoisted_where;
+
 static const struct dm_backend *
 dm_backend_named (const char *name, size_t len)
 {

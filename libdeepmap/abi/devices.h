@@ -15,6 +15,14 @@ struct dm_device *dm_device_for_region (int device, void (*fn) (void *));
    read and written atomically.  */
 extern int dm_default_device_var;
 
+/* Sections the plugin's transfer hoisting keeps on the default device
+   now (enter data of the default device, not yet exited), counted over
+   all threads, and the loop or run of the first ("FILE:LINE"): while
+   any is kept, changing the default device would send the loop's next
+   constructs elsewhere, where the host's bytes are stale.  */
+extern int dm_hoisted_on_default;
+extern const char *dm_hoisted_where;
+
 /* Number of offload devices (not counting the host).  */
 int dm_num_devices (void);
 
