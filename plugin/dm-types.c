@@ -394,6 +394,24 @@ dm_warn_field (dm_collector *c, tree field)
   return field;
 }
 
+/* Is TYPE a C++ closure type: unnamed (the front end calls it
+   "._anon_N"), with a member function operator ()?  */
+static bool
+dm_closure_type_p (tree type)
+{
+  if (!type || !RECORD_OR_UNION_TYPE_P (type) || !TYPE_NAME (type))
+    return false;
+  tree name = TREE_CODE (TYPE_NAME (type)) == TYPE_DECL
+	      ? DECL_NAME (TYPE_NAME (type)) : TYPE_NAME (type);
+  if (!name || !startswith (IDENTIFIER_POINTER (name), "._anon_"))
+    return false;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FUNCTION_DECL && DECL_NAME (f)
+	&& !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), "operator()"))
+      return true;
+  return false;
+}
+
 /* Warn once that the pointee of PATH is a guess of one element.  */
 static void
 dm_warn_one_element (dm_collector *c, tree ptype, tree field,
@@ -402,6 +420,20 @@ dm_warn_one_element (dm_collector *c, tree ptype, tree field,
   tree wf = dm_warn_field (c, field);
   if (!dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (ptype)))
     return;
+  /* A C++ lambda's capture: its field is the variable's name after
+     "__", in an unnamed class with an operator (), which the program
+     cannot annotate.  */
+  if (wf && DECL_NAME (wf)
+      && startswith (IDENTIFIER_POINTER (DECL_NAME (wf)), "__")
+      && dm_closure_type_p (DECL_CONTEXT (wf)))
+    {
+      dm_warning (DECL_SOURCE_LOCATION (wf),
+		  "deepmap: pointer %qs captured by a lambda points to %qT: "
+		  "one element assumed; map what it points to (in the "
+		  "construct or an enclosing target data)",
+		  IDENTIFIER_POINTER (DECL_NAME (wf)) + 2, target);
+      return;
+    }
   if (wf)
     dm_warning (DECL_SOURCE_LOCATION (wf),
 		"deepmap: pointer %qs of %qT points to %qT: one element "
