@@ -2645,6 +2645,8 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
 /* omp_target_is_present and omp_get_default_device, built once (rooted
    with the hooks below: they live across functions).  */
 static tree dm_presence_decls[2];
+/* The read-only kinds arrays of updates from and to (dm_update_kinds).  */
+static tree dm_update_kinds_decls[2];
 
 static tree
 dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
@@ -2714,6 +2716,8 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 static const struct ggc_root_tab dm_hoist_roots[] = {
   { &dm_apart_decl, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_presence_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
+    &DM_PCH_WALK_TREE },
+  { &dm_update_kinds_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
@@ -2858,11 +2862,34 @@ dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
   gimple_seq_add_stmt (seq, call);
   if (guard)
     dm_tested_calls.safe_push (std::make_pair (call, guard));
-  /* The arrays are dead after the call, as omp-expand's are.  */
+  /* The arrays are dead after the call, as omp-expand's are (not a
+     read-only one).  */
   for (unsigned i = 0; i < 3; i++)
-    gimple_seq_add_stmt (seq, gimple_build_assign (arrs[i],
-						   build_clobber
-						     (TREE_TYPE (arrs[i]))));
+    if (!TREE_STATIC (arrs[i]))
+      gimple_seq_add_stmt (seq, gimple_build_assign (arrs[i],
+						     build_clobber
+						       (TREE_TYPE (arrs[i]))));
+}
+
+/* The read-only kinds array of an update of one section with kind KIND
+   and its record: one per kind, shared by the unit's updates.  */
+static tree
+dm_update_kinds (unsigned kind)
+{
+  tree *made = dm_update_kinds_decls;
+  unsigned w = kind == GOMP_MAP_TO;
+  if (made[w])
+    return made[w];
+  tree type = build_array_type_nelts (short_unsigned_type_node, 2);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  CONSTRUCTOR_APPEND_ELT (elts, size_int (0),
+			  build_int_cst (short_unsigned_type_node, kind));
+  CONSTRUCTOR_APPEND_ELT (elts, size_int (1),
+			  build_int_cst (short_unsigned_type_node,
+					 DEEPMAP_HOIST_KIND));
+  made[w] = dm_static_data (create_tmp_var_name ("deepmap_hoist_kinds"),
+			    type, elts);
+  return made[w];
 }
 
 /* Store into entry I of ARRS, on SEQ, the hoisting record REC (an
@@ -3071,16 +3098,18 @@ dm_emit_update (dm_item *lead, dm_access *acc, bool report)
   dm_make_arrays (2, arrs);
   dm_store_slot (&seq, arrs[0], 0, ptr_type_node, lo);
   dm_store_slot (&seq, arrs[1], 0, size_type_node, len);
-  dm_store_slot (&seq, arrs[2], 0, short_unsigned_type_node,
-		 build_int_cst (short_unsigned_type_node,
-				acc->write ? GOMP_MAP_TO : GOMP_MAP_FROM));
   /* The record tells DEEPMAP_CHECK that the host bytes changed (update
      from) or were changed (the write) on purpose.  */
   auto_vec<dm_item *> secs;
   secs.safe_push (lead);
-  dm_add_record (&seq, arrs, 1,
+  dm_store_slot (&seq, arrs[0], 1, ptr_type_node,
 		 dm_hoist_record (DEEPMAP_HOIST_UPDATE, secs, UNKNOWN_LOCATION,
 				  NULL));
+  dm_store_slot (&seq, arrs[1], 1, size_type_node, size_zero_node);
+  /* The kinds are constants: a read-only array, as omp-expand makes
+     them, not two stores per update for GCC to analyze (LULESH's main
+     gets a hundred updates).  */
+  arrs[2] = dm_update_kinds (acc->write ? GOMP_MAP_TO : GOMP_MAP_FROM);
   location_t loc = gimple_location (acc->stmt);
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 2, arrs,
 		    0, lead->guard, loc);
