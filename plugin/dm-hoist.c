@@ -1428,6 +1428,8 @@ dm_call_access (gimple *call, int g, dm_region *r, bool writes,
 
 static bool dm_call_runs_constructs (gimple *call);
 
+static tree dm_called_body (gimple *call);
+
 /* Why STMT of region R may access the section REF in a way a target
    update cannot follow, or NULL.  A bounded load or store that may
    access it is pushed on ACCESSES (group G) instead.  READS_ONLY: STMT,
@@ -1455,10 +1457,27 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
   if (!reads && !writes)
     return NULL;
   if (is_gimple_call (stmt) && dm_call_runs_constructs (stmt))
-    return DM_WHY (r, "a call in the loop runs target constructs that may "
-		      "map it",
-		   "a call between the constructs runs target constructs "
-		   "that may map it");
+    {
+      /* A body the unit does not have: it may run some.  */
+      tree fn = dm_called_body (stmt);
+      cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
+      if (!fn)
+	return DM_WHY (r, "a call through a pointer in the loop may run "
+			  "target constructs that may map it",
+		       "a call through a pointer between the constructs may "
+		       "run target constructs that may map it");
+      if (!node || !node->ultimate_alias_target ()->definition)
+	return DM_WHY (r, "a call in the loop of a function the unit does "
+			  "not define may run target constructs that may "
+			  "map it",
+		       "a call between the constructs of a function the "
+		       "unit does not define may run target constructs "
+		       "that may map it");
+      return DM_WHY (r, "a call in the loop runs target constructs that "
+			"may map it",
+		     "a call between the constructs runs target constructs "
+		     "that may map it");
+    }
   if (is_gimple_call (stmt))
     return dm_call_access (stmt, g, r, writes, accesses);
   const char *why = DM_WHY (r, "the host accesses it in the loop",
