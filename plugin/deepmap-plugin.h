@@ -13,6 +13,8 @@
    dm-sites.c     after omp-expand: annotations become a static table
    dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
    dm-devwrite.c  which sections a construct's device code may write
+   dm-escape.c    memory no code the hoisting pass cannot see can reach
+   dm-parallel.c  what a host parallel region in a kept loop may touch
    dm-report.c    -fplugin-arg-deepmap-report output
    dm-diag.c      the plugin's warnings and how they are controlled  */
 #ifndef DEEPMAP_PLUGIN_H
@@ -154,16 +156,21 @@ extern bool dm_kept_argument_p (gcall *call, tree name);
 extern tree dm_array_pointer (tree addr);
 extern tree dm_object_made_here (tree addr);
 extern bool dm_var_only_in_constructs_p (tree v);
-extern bool dm_var_only_in_omp_blocks_p (tree v);
-extern bool dm_parallel_start_p (gcall *call, tree *fn, tree *block);
-extern bool dm_parallel_may_reach (gcall *call, bitmap priv, tree decl);
-extern bool dm_parallel_body_stores_nothing (tree fn);
-extern void dm_note_parallel_body (function *fun);
-extern bool dm_parallel_may_read (gcall *call, ao_ref *ref);
+extern bool dm_var_address_only_in (tree v, bool (*also) (tree));
+extern bool dm_takes_address (gimple *stmt, tree decl);
 extern bool dm_may_hold_pointers (tree type, int depth = 0);
+extern void dm_typed_by (ao_ref *r, tree type);
 extern bool dm_call_reads_only (gcall *call, bitmap priv);
 extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,
 				      gimple *after);
+
+/* dm-parallel.c */
+extern bool dm_parallel_start_p (gcall *call, tree *fn, tree *block);
+extern bool dm_parallel_may_reach (gcall *call, bitmap priv, tree decl);
+extern bool dm_parallel_body_stores_nothing (tree fn);
+extern bool dm_parallel_may_read (gcall *call, ao_ref *ref);
+extern void dm_note_parallel_body (function *fun);
+extern bool dm_var_only_in_omp_blocks_p (tree v);
 
 /* dm-diag.c */
 extern bool dm_diag_init (const char *value);

@@ -621,10 +621,8 @@ dm_target_entry (gcall *call, unsigned i, bool *value)
 static void
 dm_ref_typed (ao_ref *r, tree ptr)
 {
-  tree t = ptr && POINTER_TYPE_P (TREE_TYPE (ptr))
-	   ? TREE_TYPE (TREE_TYPE (ptr)) : NULL_TREE;
-  if (flag_strict_aliasing && t && COMPLETE_TYPE_P (t))
-    r->ref_alias_set = r->base_alias_set = get_alias_set (t);
+  if (ptr && POINTER_TYPE_P (TREE_TYPE (ptr)))
+    dm_typed_by (r, TREE_TYPE (TREE_TYPE (ptr)));
 }
 
 /* The slots of the GOMP_target_ext call CALL whose sections may hold
@@ -2919,9 +2917,11 @@ dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec)
 {
   dm_store_slot (seq, arrs[0], i, ptr_type_node, rec);
   dm_store_slot (seq, arrs[1], i, size_type_node, size_zero_node);
-  dm_store_slot (seq, arrs[2], i, short_unsigned_type_node,
-		 build_int_cst (short_unsigned_type_node,
-				DEEPMAP_HOIST_KIND));
+  /* A read-only kinds array (dm_update_kinds) holds it already.  */
+  if (!TREE_STATIC (arrs[2]))
+    dm_store_slot (seq, arrs[2], i, short_unsigned_type_node,
+		   build_int_cst (short_unsigned_type_node,
+				  DEEPMAP_HOIST_KIND));
 }
 
 /* The GOMP_target_enter_exit_data call for sections SECS on DEVICE, as
@@ -3117,18 +3117,17 @@ dm_emit_update (dm_item *lead, dm_access *acc, bool report)
   dm_make_arrays (2, arrs);
   dm_store_slot (&seq, arrs[0], 0, ptr_type_node, lo);
   dm_store_slot (&seq, arrs[1], 0, size_type_node, len);
-  /* The record tells DEEPMAP_CHECK that the host bytes changed (update
-     from) or were changed (the write) on purpose.  */
-  auto_vec<dm_item *> secs;
-  secs.safe_push (lead);
-  dm_store_slot (&seq, arrs[0], 1, ptr_type_node,
-		 dm_hoist_record (DEEPMAP_HOIST_UPDATE, secs, UNKNOWN_LOCATION,
-				  NULL));
-  dm_store_slot (&seq, arrs[1], 1, size_type_node, size_zero_node);
   /* The kinds are constants: a read-only array, as omp-expand makes
      them, not two stores per update for GCC to analyze (LULESH's main
      gets a hundred updates).  */
   arrs[2] = dm_update_kinds (acc->write ? GOMP_MAP_TO : GOMP_MAP_FROM);
+  /* The record tells DEEPMAP_CHECK that the host bytes changed (update
+     from) or were changed (the write) on purpose.  */
+  auto_vec<dm_item *> secs;
+  secs.safe_push (lead);
+  dm_add_record (&seq, arrs, 1,
+		 dm_hoist_record (DEEPMAP_HOIST_UPDATE, secs, UNKNOWN_LOCATION,
+				  NULL));
   location_t loc = gimple_location (acc->stmt);
   dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 2, arrs,
 		    0, lead->guard, loc);
