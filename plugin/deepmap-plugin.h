@@ -152,6 +152,7 @@ extern bool dm_device_writes_through_loaded (tree fn,
 /* dm-escape.c */
 extern bool dm_presence_query_p (gcall *call);
 extern bitmap dm_private_pointers (tree addr, tree *decl);
+extern bool dm_local_apart_p (tree v, tree addr);
 extern bool dm_kept_argument_p (gcall *call, tree name);
 extern tree dm_array_pointer (tree addr);
 extern tree dm_object_made_here (tree addr);

@@ -574,6 +574,50 @@ escapes:
   return NULL;
 }
 
+/* Can the memory ADDR points to lie in the automatic variable V?  Not
+   when V's address goes only where dm_private_pointers follows it and
+   ADDR is none of the pointers computed from it (a kept section, loaded
+   from a structure, beside a temporary whose address only a construct's
+   argument array holds: LULESH's u_cut).  Answered once per function
+   and variable; a name made after the answer gets "maybe".  */
+bool
+dm_local_apart_p (tree v, tree addr)
+{
+  struct derived_from { bitmap names; unsigned made_before; };
+  static function *asked;
+  static int asked_no = -1;
+  static hash_map<tree, derived_from> *answers;
+  if (!VAR_P (v) || is_global_var (v) || DECL_HAS_VALUE_EXPR_P (v))
+    return false;
+  if (TREE_CODE (addr) == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (addr, 0));
+      return base && DECL_P (base) && base != v;
+    }
+  if (TREE_CODE (addr) != SSA_NAME)
+    return false;
+  if (cfun != asked || cfun->funcdef_no != asked_no || !answers)
+    {
+      if (answers)
+	for (auto a : *answers)
+	  BITMAP_FREE (a.second.names);
+      delete answers;
+      answers = new hash_map<tree, derived_from>;
+      asked = cfun;
+      asked_no = cfun->funcdef_no;
+    }
+  bool existed;
+  derived_from &d = answers->get_or_insert (v, &existed);
+  if (!existed)
+    {
+      tree decl;
+      d.names = dm_private_pointers (build_fold_addr_expr (v), &decl);
+      d.made_before = num_ssa_names;
+    }
+  return (d.names && SSA_NAME_VERSION (addr) < d.made_before
+	  && !bitmap_bit_p (d.names, SSA_NAME_VERSION (addr)));
+}
+
 /* Whether USE_STMT, a use of a private pointer, reads or writes the
    memory behind it (freeing it does not count: nothing reads it after).  */
 static bool

@@ -232,6 +232,9 @@ struct dm_eh_exit
   auto_vec<std::pair<gimple *, unsigned> > host_current;
   tree device;
   tree arrs[3];
+  /* The arrays of the exit data that every way out shares, filled
+     beside the enter data (dm_emit_hoist), or NULL.  */
+  tree filled[3];
   location_t loc;
 };
 
@@ -1716,6 +1719,29 @@ dm_touches_only_locals (gimple *stmt, tree addr)
   return true;
 }
 
+/* Is STMT an assignment whose memory operands are all automatic
+   variables the section at ADDR cannot lie in (dm_local_apart_p)?  Points-to
+   information lets a loaded pointer reach every variable whose address
+   a construct's argument array holds; each such store in the loop would
+   become an update that copies nothing.  */
+static bool
+dm_touches_only_apart_locals (gimple *stmt, tree addr)
+{
+  if (!gimple_assign_single_p (stmt))
+    return false;
+  tree ops[2] = { gimple_assign_lhs (stmt), gimple_assign_rhs1 (stmt) };
+  for (tree op : ops)
+    {
+      if (is_gimple_reg (op) || is_gimple_min_invariant (op)
+	  || TREE_CODE (op) == CONSTRUCTOR)
+	continue;
+      tree base = get_base_address (op);
+      if (!base || !dm_local_apart_p (base, addr))
+	return false;
+    }
+  return true;
+}
+
 /* Would keeping group G across R save nothing?  Then why.  Each host
    access MINE becomes a copy: a call that may touch the section costs a
    whole one (two if it may write), an access that covers all of it (a
@@ -2179,6 +2205,8 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	}
       if (dm_stmt_ignorable_p (stmt)
 	  || dm_touches_only_locals (stmt, lead->addr)
+	  || (!dm_deep_p (lead)
+	      && dm_touches_only_apart_locals (stmt, lead->addr))
 	  || (priv && dm_cannot_reach (stmt, priv, decl)))
 	continue;
       /* A call that private memory reaches only through arguments it
@@ -2924,14 +2952,13 @@ dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec)
 				  DEEPMAP_HOIST_KIND));
 }
 
-/* The GOMP_target_enter_exit_data call for sections SECS on DEVICE, as
-   GCC emits it for `target enter data' (EXIT false) or `target exit
-   data', using the arrays ARRS, with its record (kept across the region
-   at WHERE; HOST_CURRENT: see dm_hoist_record).  */
+/* The stores of SECS' addresses, sizes and kinds into the arrays ARRS
+   for GOMP_target_enter_exit_data, as GCC makes them for `target enter
+   data' (EXIT false) or `target exit data', with the hoisting record
+   (kept across the region at WHERE; HOST_CURRENT: see dm_hoist_record).  */
 static gimple_seq
-dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
-		    location_t where, hash_set<dm_item *> *host_current,
-		    location_t loc)
+dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
+		     location_t where, hash_set<dm_item *> *host_current)
 {
   gimple_seq seq = NULL;
   for (unsigned i = 0; i < secs.length (); i++)
@@ -2962,9 +2989,29 @@ dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
   dm_add_record (&seq, arrs, secs.length (),
 		 dm_hoist_record (exit ? DEEPMAP_HOIST_EXIT : DEEPMAP_HOIST_ENTER,
 				  secs, where, host_current));
-  dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
+  return seq;
+}
+
+/* The call that takes SECS' arrays ARRS (dm_fill_data_arrays).  */
+static void
+dm_add_data_call (gimple_seq *seq, vec<dm_item *> &secs, tree device,
+		  bool exit, tree *arrs, location_t loc)
+{
+  dm_add_gomp_call (seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
 		    secs.length () + 1, arrs,
 		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, secs[0]->guard, loc);
+}
+
+/* The GOMP_target_enter_exit_data call for sections SECS on DEVICE with
+   the stores of its arrays (dm_fill_data_arrays).  */
+static gimple_seq
+dm_build_data_call (vec<dm_item *> &secs, tree device, bool exit, tree *arrs,
+		    location_t where, hash_set<dm_item *> *host_current,
+		    location_t loc)
+{
+  gimple_seq seq = dm_fill_data_arrays (secs, exit, arrs, where,
+					host_current);
+  dm_add_data_call (&seq, secs, device, exit, arrs, loc);
   return seq;
 }
 
@@ -2985,7 +3032,7 @@ static void
 dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	       tree device, location_t loc)
 {
-  tree arrs[3];
+  tree arrs[3], exit_arrs[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
   dm_make_arrays (secs.length () + 1, arrs);
   gimple_seq enter = dm_build_data_call (secs, device, false, arrs, r->loc,
 					 NULL, loc);
@@ -3014,9 +3061,32 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
     }
   else
     {
+      unsigned ways_out = r->throwers.length ();
+      for (edge e : r->exits)
+	ways_out += !(e->flags & EDGE_EH);
+      /* Several ways out (LULESH's time loop: its error exits and the
+	 calls that may throw): the exit data's arrays are filled once,
+	 beside the enter data, and each way out only makes the call.
+	 Only GOMP calls see the arrays, and none writes them.  */
+      if (ways_out > 1)
+	{
+	  dm_make_arrays (secs.length () + 1, exit_arrs);
+	  gimple_seq_add_seq (&enter, dm_fill_data_arrays (secs, true,
+							   exit_arrs,
+							   UNKNOWN_LOCATION,
+							   NULL));
+	}
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
       for (edge e : r->exits)
-	if (!(e->flags & EDGE_EH))
+	if (e->flags & EDGE_EH)
+	  continue;
+	else if (exit_arrs[0])
+	  {
+	    gimple_seq call = NULL;
+	    dm_add_data_call (&call, secs, device, true, exit_arrs, loc);
+	    gsi_insert_seq_on_edge (e, call);
+	  }
+	else
 	  gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, NULL,
 						    loc));
     }
@@ -3041,7 +3111,10 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	      }
       x->device = device;
       for (int i = 0; i < 3; i++)
-	x->arrs[i] = arrs[i];
+	{
+	  x->arrs[i] = arrs[i];
+	  x->filled[i] = exit_arrs[i];
+	}
       x->loc = loc;
       st->eh_exits.safe_push (x);
     }
@@ -4917,8 +4990,11 @@ dm_exit_on_exception (gimple *s, dm_eh_exit *x)
 	saved.safe_push (std::make_pair (it, it->exit_kind));
 	it->exit_kind = GOMP_MAP_RELEASE;
       }
-  gimple_seq seq = dm_build_exit (secs, x->device, x->arrs, &current,
-				  x->loc);
+  gimple_seq seq = NULL;
+  if (current.is_empty () && x->filled[0])
+    dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
+  else
+    seq = dm_build_exit (secs, x->device, x->arrs, &current, x->loc);
   for (auto &sv : saved)
     sv.first->exit_kind = sv.second;
   gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);
