@@ -15,6 +15,8 @@
    dm-devwrite.c  which sections a construct's device code may write
    dm-escape.c    memory no code the hoisting pass cannot see can reach
    dm-parallel.c  what a host parallel region in a kept loop may touch
+   dm-storage.c   where memory comes from: allocations, variables and
+                  std::vector buffers that cannot overlap
    dm-report.c    -fplugin-arg-deepmap-report output
    dm-diag.c      the plugin's warnings and how they are controlled  */
 #ifndef DEEPMAP_PLUGIN_H
@@ -152,6 +154,7 @@ extern bool dm_device_writes_through_loaded (tree fn,
 /* dm-escape.c */
 extern bool dm_presence_query_p (gcall *call);
 extern bitmap dm_private_pointers (tree addr, tree *decl);
+extern bool dm_allocations_of (tree addr, vec<tree> &allocs, int depth = 0);
 extern bool dm_local_apart_p (tree v, tree addr);
 extern bool dm_kept_argument_p (gcall *call, tree name);
 extern tree dm_array_pointer (tree addr);
@@ -172,6 +175,20 @@ extern bool dm_parallel_body_stores_nothing (tree fn);
 extern bool dm_parallel_may_read (gcall *call, ao_ref *ref);
 extern void dm_note_parallel_body (function *fun);
 extern bool dm_var_only_in_omp_blocks_p (tree v);
+
+/* dm-storage.c */
+struct dm_vector
+{
+  tree base;			/* where the vector object lies: a pointer */
+  HOST_WIDE_INT off;		/* or a variable, and the offset from it */
+  tree elt;			/* its arithmetic element type */
+};
+extern bool dm_vector_data (tree addr, dm_vector *v);
+extern bool dm_sections_apart_by_origin (tree a, tree b);
+extern bool dm_stmt_apart (gimple *stmt, tree addr);
+extern bool dm_pointer_apart_from_ref (tree p, ao_ref *ref);
+extern bool dm_vector_call_spares (gcall *call, ao_ref *ref);
+extern void dm_note_pointer_cells (void);
 
 /* dm-diag.c */
 extern bool dm_diag_init (const char *value);

@@ -455,7 +455,7 @@ dm_follow_address (gimple *stmt, tree decl, vec<tree> &work, bitmap derived)
    into, back through copies, conversions, offsets and PHIs (jump
    threading makes one call per path: x = PHI <malloc (), malloc ()>);
    false if something else may reach ADDR.  */
-static bool
+bool
 dm_allocations_of (tree addr, vec<tree> &allocs, int depth)
 {
   while (TREE_CODE (addr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (addr)
@@ -587,6 +587,9 @@ dm_local_apart_p (tree v, tree addr)
   static function *asked;
   static int asked_no = -1;
   static hash_map<tree, derived_from> *answers;
+  /* The answers' own obstack: GCC releases its default one between
+     functions.  */
+  static bitmap_obstack kept;
   if (!VAR_P (v) || is_global_var (v) || DECL_HAS_VALUE_EXPR_P (v))
     return false;
   if (TREE_CODE (addr) == ADDR_EXPR)
@@ -599,8 +602,8 @@ dm_local_apart_p (tree v, tree addr)
   if (cfun != asked || cfun->funcdef_no != asked_no || !answers)
     {
       if (answers)
-	for (auto a : *answers)
-	  BITMAP_FREE (a.second.names);
+	bitmap_obstack_release (&kept);
+      bitmap_obstack_initialize (&kept);
       delete answers;
       answers = new hash_map<tree, derived_from>;
       asked = cfun;
@@ -611,7 +614,14 @@ dm_local_apart_p (tree v, tree addr)
   if (!existed)
     {
       tree decl;
-      d.names = dm_private_pointers (build_fold_addr_expr (v), &decl);
+      bitmap names = dm_private_pointers (build_fold_addr_expr (v), &decl);
+      d.names = NULL;
+      if (names)
+	{
+	  d.names = BITMAP_ALLOC (&kept);
+	  bitmap_copy (d.names, names);
+	  BITMAP_FREE (names);
+	}
       d.made_before = num_ssa_names;
     }
   return (d.names && SSA_NAME_VERSION (addr) < d.made_before

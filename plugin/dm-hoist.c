@@ -1692,6 +1692,10 @@ dm_local_address_p (tree addr)
 static bool
 dm_provably_disjoint (dm_item *x, dm_item *y)
 {
+  /* Distinct allocations, std::vector buffers (dm-storage.c).  */
+  if (!x->span && !y->span && !dm_deep_p (x) && !dm_deep_p (y)
+      && dm_sections_apart_by_origin (x->addr, y->addr))
+    return true;
   for (int i = 0; i < 2; i++, std::swap (x, y))
     if (TREE_CODE (x->addr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (x->addr)
 	&& SSA_NAME_VAR (x->addr)
@@ -1716,29 +1720,6 @@ dm_touches_only_locals (gimple *stmt, tree addr)
 	&& TREE_CODE (op) != CONSTRUCTOR
 	&& !dm_local_address_p (build_fold_addr_expr (op)))
       return false;
-  return true;
-}
-
-/* Is STMT an assignment whose memory operands are all automatic
-   variables the section at ADDR cannot lie in (dm_local_apart_p)?  Points-to
-   information lets a loaded pointer reach every variable whose address
-   a construct's argument array holds; each such store in the loop would
-   become an update that copies nothing.  */
-static bool
-dm_touches_only_apart_locals (gimple *stmt, tree addr)
-{
-  if (!gimple_assign_single_p (stmt))
-    return false;
-  tree ops[2] = { gimple_assign_lhs (stmt), gimple_assign_rhs1 (stmt) };
-  for (tree op : ops)
-    {
-      if (is_gimple_reg (op) || is_gimple_min_invariant (op)
-	  || TREE_CODE (op) == CONSTRUCTOR)
-	continue;
-      tree base = get_base_address (op);
-      if (!base || !dm_local_apart_p (base, addr))
-	return false;
-    }
   return true;
 }
 
@@ -2205,8 +2186,7 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	}
       if (dm_stmt_ignorable_p (stmt)
 	  || dm_touches_only_locals (stmt, lead->addr)
-	  || (!dm_deep_p (lead)
-	      && dm_touches_only_apart_locals (stmt, lead->addr))
+	  || (!dm_deep_p (lead) && dm_stmt_apart (stmt, lead->addr))
 	  || (priv && dm_cannot_reach (stmt, priv, decl)))
 	continue;
       /* A call that private memory reaches only through arguments it
@@ -2952,6 +2932,31 @@ dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec)
 				  DEEPMAP_HOIST_KIND));
 }
 
+/* Store into entry I of ARRS' kinds, on SEQ, the map kind MAP_KIND of
+   IT with IT's alignment; where IT's kind is decided at run time, as
+   for the construct, a zero-length section (SIZE, the entry's size, is
+   0) maps nothing.  */
+static void
+dm_store_kind (gimple_seq *seq, tree *arrs, unsigned i, dm_item *it,
+	       unsigned map_kind, tree size)
+{
+  unsigned align = it->kind & ~DM_KIND_MASK;
+  tree kind = build_int_cst (short_unsigned_type_node, align | map_kind);
+  if (it->dynamic_kind)
+    {
+      tree empty = make_ssa_name (boolean_type_node);
+      gimple_seq_add_stmt (seq, gimple_build_assign (empty, EQ_EXPR, size,
+						     size_zero_node));
+      tree k = make_ssa_name (short_unsigned_type_node);
+      tree zero_len = build_int_cst (short_unsigned_type_node,
+				     align | GOMP_MAP_ZERO_LEN_ARRAY_SECTION);
+      gimple_seq_add_stmt (seq, gimple_build_assign (k, COND_EXPR, empty,
+						     zero_len, kind));
+      kind = k;
+    }
+  dm_store_slot (seq, arrs[2], i, short_unsigned_type_node, kind);
+}
+
 /* The stores of SECS' addresses, sizes and kinds into the arrays ARRS
    for GOMP_target_enter_exit_data, as GCC makes them for `target enter
    data' (EXIT false) or `target exit data', with the hoisting record
@@ -2964,27 +2969,10 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
   for (unsigned i = 0; i < secs.length (); i++)
     {
       dm_item *it = secs[i];
-      unsigned align = it->kind & ~DM_KIND_MASK;
       dm_store_slot (&seq, arrs[0], i, ptr_type_node, it->addr);
       tree size = dm_store_slot (&seq, arrs[1], i, size_type_node, it->size);
-      tree kind = build_int_cst (short_unsigned_type_node,
-				 align | (exit ? it->exit_kind
-					  : it->enter_kind));
-      if (it->dynamic_kind)
-	{
-	  /* As for the construct: a zero-length section maps nothing.  */
-	  tree empty = make_ssa_name (boolean_type_node);
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (empty, EQ_EXPR, size,
-							  size_zero_node));
-	  tree k = make_ssa_name (short_unsigned_type_node);
-	  tree zero_len = build_int_cst (short_unsigned_type_node,
-					 align
-					 | GOMP_MAP_ZERO_LEN_ARRAY_SECTION);
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (k, COND_EXPR, empty,
-							  zero_len, kind));
-	  kind = k;
-	}
-      dm_store_slot (&seq, arrs[2], i, short_unsigned_type_node, kind);
+      dm_store_kind (&seq, arrs, i, it,
+		     exit ? it->exit_kind : it->enter_kind, size);
     }
   dm_add_record (&seq, arrs, secs.length (),
 		 dm_hoist_record (exit ? DEEPMAP_HOIST_EXIT : DEEPMAP_HOIST_ENTER,
@@ -4277,24 +4265,30 @@ dm_reloaded_value (dm_promotion *p, gphi *phi)
 
 /* The object memory reference REF lies in: the base MEM_REF *P of REF,
    or of what P was taken the address of (&q->member, a member passed
-   by reference).  Its pointer in *PTR; NULL if none.  */
+   by reference).  Its pointer in *PTR, and the MEM_REF's constant
+   offset from it in *MOFF (MEM[(struct vector *)p + 1112B], a member
+   std::vector of LULESH's Domain); NULL if none.  */
 static tree
-dm_ref_object (tree ref, tree *ptr)
+dm_ref_object (tree ref, tree *ptr, HOST_WIDE_INT *moff)
 {
+  *moff = 0;
   for (int depth = 0; depth < 4; depth++)
     {
       tree base = get_base_address (ref);
       if (!base || TREE_CODE (base) != MEM_REF
 	  || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME
-	  || !integer_zerop (TREE_OPERAND (base, 1)))
+	  || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
 	return NULL_TREE;
       tree p = TREE_OPERAND (base, 0);
       gassign *def = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (p));
       if (!def || gimple_assign_rhs_code (def) != ADDR_EXPR)
 	{
 	  *ptr = p;
+	  *moff = tree_to_shwi (TREE_OPERAND (base, 1));
 	  return base;
 	}
+      if (!integer_zerop (TREE_OPERAND (base, 1)))
+	return NULL_TREE;
       ref = TREE_OPERAND (gimple_assign_rhs1 (def), 0);
     }
   return NULL_TREE;
@@ -4303,21 +4297,26 @@ dm_ref_object (tree ref, tree *ptr)
 /* Does REF, a load through a pointer (p->field), read memory of an
    object that an access before loop L already reached (an object at the
    same pointer, of the same type or as large as REF's reach, on every
-   path to L): then it cannot trap.  */
+   path to L): then it cannot trap.  *AT_OFFSET: REF is a member at an
+   offset into that object (MEM[(struct vector *)p + 1112B]._M_start).  */
 static bool
-dm_object_accessed_before (tree ref, class loop *l)
+dm_object_accessed_before (tree ref, class loop *l, bool *at_offset)
 {
   tree ptr;
-  tree base = dm_ref_object (ref, &ptr);
-  if (!base)
+  HOST_WIDE_INT moff;
+  tree base = dm_ref_object (ref, &ptr, &moff);
+  if (!base || moff < 0)
     return false;
-  /* Where REF ends in the object at PTR, when REF is right on it.  */
+  *at_offset = moff != 0;
+  /* Where REF ends in the object at PTR, when REF is right on it (the
+     offset get_addr_base_and_unit_offset gives leaves out the MEM_REF's
+     own).  */
   HOST_WIDE_INT end = -1;
   poly_int64 off;
   if (get_base_address (ref) == base
       && get_addr_base_and_unit_offset (ref, &off) && off.is_constant ()
       && int_size_in_bytes (TREE_TYPE (ref)) > 0)
-    end = off.to_constant () + int_size_in_bytes (TREE_TYPE (ref));
+    end = moff + off.to_constant () + int_size_in_bytes (TREE_TYPE (ref));
   basic_block pre = loop_preheader_edge (l)->src;
   imm_use_iterator it;
   gimple *use;
@@ -4328,11 +4327,13 @@ dm_object_accessed_before (tree ref, class loop *l)
 	  || !dominated_by_p (CDI_DOMINATORS, pre, gimple_bb (use)))
 	continue;
       tree optr;
+      HOST_WIDE_INT ooff;
       tree ob = dm_ref_object (gimple_store_p (use) ? gimple_assign_lhs (use)
-			       : gimple_assign_rhs1 (use), &optr);
-      if (ob && optr == ptr
-	  && (TYPE_MAIN_VARIANT (TREE_TYPE (ob))
-	      == TYPE_MAIN_VARIANT (TREE_TYPE (base))
+			       : gimple_assign_rhs1 (use), &optr, &ooff);
+      if (ob && optr == ptr && ooff == 0
+	  && ((moff == 0
+	       && TYPE_MAIN_VARIANT (TREE_TYPE (ob))
+		  == TYPE_MAIN_VARIANT (TREE_TYPE (base)))
 	      || (end > 0 && int_size_in_bytes (TREE_TYPE (ob)) >= end)))
 	return true;
     }
@@ -4358,6 +4359,81 @@ dm_insert_on_preheader (edge pre, gimple *stmt)
     gsi_insert_before (&gsi, stmt, GSI_SAME_STMT);
   else
     gsi_insert_after (&gsi, stmt, GSI_NEW_STMT);
+}
+
+/* Does nothing that may store to REF's location run between the memory
+   state STOP and the state VUSE, on any path back from VUSE?  Each path
+   must reach STOP (the state of a load that dominates VUSE's place)
+   within a bounded walk.  */
+static bool
+dm_unchanged_since (ao_ref *ref, tree vuse, tree stop, bitmap visited,
+		    int *budget)
+{
+  while (vuse != stop)
+    {
+      if (--*budget < 0 || !bitmap_set_bit (visited, SSA_NAME_VERSION (vuse)))
+	return *budget >= 0;
+      gimple *def = SSA_NAME_DEF_STMT (vuse);
+      if (gphi *phi = dyn_cast <gphi *> (def))
+	{
+	  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	    if (!dm_unchanged_since (ref, gimple_phi_arg_def (phi, i), stop,
+				     visited, budget))
+	      return false;
+	  return true;
+	}
+      gcall *call = dyn_cast <gcall *> (def);
+      if (call && dm_vector_call_spares (call, ref))
+	{
+	  vuse = gimple_vuse (def);
+	  continue;
+	}
+      if (gimple_nop_p (def) || stmt_may_clobber_ref_p_1 (def, ref, true))
+	return false;
+      vuse = gimple_vuse (def);
+    }
+  return true;
+}
+
+/* A load before the loop whose preheader edge is PRE that reads what
+   RHS (the copy of a load of the loop, its address a value before the
+   loop) would read there, in state AT_PRE: the same location, read at a
+   place that dominates the preheader, with no store to it since.  Its
+   value then, or NULL_TREE.  LULESH reloads a Domain member's array
+   pointer in its time loop, beside the same pointer loaded before it
+   for other constructs: one section, not two that a run-time test
+   would have to keep apart.  *SEEN: some load of the location
+   dominates the preheader.  */
+static tree
+dm_same_load_before (edge pre, tree rhs, tree at_pre, tree v, bool *seen)
+{
+  tree base = get_base_address (rhs);
+  if (!base || TREE_CODE (base) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
+    return NULL_TREE;
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, TREE_OPERAND (base, 0))
+    {
+      if (!gimple_assign_load_p (use) || !gimple_assign_single_p (use)
+	  || TREE_CODE (gimple_assign_lhs (use)) != SSA_NAME
+	  || !gimple_bb (use)
+	  || !dominated_by_p (CDI_DOMINATORS, pre->src, gimple_bb (use))
+	  || gimple_has_volatile_ops (use)
+	  || !operand_equal_p (gimple_assign_rhs1 (use), rhs, 0)
+	  || !useless_type_conversion_p (TREE_TYPE (v),
+					 TREE_TYPE (gimple_assign_lhs (use))))
+	continue;
+      *seen = true;
+      ao_ref ref;
+      ao_ref_init (&ref, rhs);
+      auto_bitmap visited;
+      int budget = 1000;
+      if (dm_unchanged_since (&ref, at_pre, gimple_vuse (use), visited,
+			      &budget))
+	return gimple_assign_lhs (use);
+    }
+  return NULL_TREE;
 }
 
 /* The value of V computed before P->loop, emitted on the preheader edge
@@ -4388,6 +4464,7 @@ dm_value_before (dm_promotion *p, tree v, int depth)
       || stmt_could_throw_p (cfun, s))
     return NULL_TREE;
   bool load = gimple_assign_load_p (s);
+  bool member_of_object = false;
   if (load)
     {
       if (!gimple_assign_single_p (s))
@@ -4395,8 +4472,13 @@ dm_value_before (dm_promotion *p, tree v, int depth)
       /* One that cannot trap (a variable's bytes, a field of an object
 	 accessed before the loop) may run although the loop would have
 	 left first.  */
-      if (tree_could_trap_p (gimple_assign_rhs1 (s))
-	  && !dm_object_accessed_before (gimple_assign_rhs1 (s), p->loop))
+      bool at_offset = false;
+      if (!tree_could_trap_p (gimple_assign_rhs1 (s)))
+	;
+      else if (dm_object_accessed_before (gimple_assign_rhs1 (s), p->loop,
+					  &at_offset))
+	member_of_object = at_offset;
+      else
 	for (edge e : p->exits)
 	  if (!dominated_by_p (CDI_DOMINATORS, e->src, gimple_bb (s)))
 	    return NULL_TREE;
@@ -4460,8 +4542,22 @@ dm_value_before (dm_promotion *p, tree v, int depth)
 	    return x;
 	  }
       gphi *vphi = get_virtual_phi (p->loop->header);
-      gimple_set_vuse (copy, vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, p->pre)
-				  : gimple_vuse (s));
+      tree at_pre = vphi ? PHI_ARG_DEF_FROM_EDGE (vphi, p->pre)
+			 : gimple_vuse (s);
+      bool seen = false;
+      if (tree e = dm_same_load_before (p->pre, rhs, at_pre, v, &seen))
+	{
+	  p->copies.put (v, e);
+	  return e;
+	}
+      /* A member at an offset into an object, reloaded in the loop (a
+	 std::vector member's data pointer) while an earlier load of it
+	 may hold another value: two sections the run-time test would
+	 find the same and keep nothing of the run (LULESH under -flto,
+	 where its vectors are not known as such).  */
+      if (seen && member_of_object)
+	return NULL_TREE;
+      gimple_set_vuse (copy, at_pre);
     }
   else
     /* The same computation of the same values: one value, so that the
@@ -4991,8 +5087,32 @@ dm_exit_on_exception (gimple *s, dm_eh_exit *x)
 	it->exit_kind = GOMP_MAP_RELEASE;
       }
   gimple_seq seq = NULL;
-  if (current.is_empty () && x->filled[0])
-    dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
+  if (x->filled[0])
+    {
+      /* The arrays every way out shares, filled on entry: only the
+	 kinds of the sections current on the host and the record
+	 differ.  The exception leaves the loop: no other way out of
+	 this run of it reads them again.  */
+      if (!current.is_empty ())
+	{
+	  for (unsigned k = 0; k < secs.length (); k++)
+	    if (current.contains (secs[k]))
+	      {
+		gimple_seq conv = NULL;
+		tree size = force_gimple_operand (fold_convert
+						    (size_type_node,
+						     secs[k]->size),
+						  &conv, true, NULL_TREE);
+		gimple_seq_add_seq (&seq, conv);
+		dm_store_kind (&seq, x->filled, k, secs[k],
+			       secs[k]->exit_kind, size);
+	      }
+	  dm_store_slot (&seq, x->filled[0], secs.length (), ptr_type_node,
+			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,
+					  UNKNOWN_LOCATION, &current));
+	}
+      dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
+    }
   else
     seq = dm_build_exit (secs, x->device, x->arrs, &current, x->loc);
   for (auto &sv : saved)
@@ -5082,6 +5202,7 @@ dm_hoist_execute (function *fun)
   /* In lto1, before the partition's first function is compiled.  */
   if (in_lto_p)
     dm_note_construct_runners ();
+  dm_note_pointer_cells ();
   dm_note_outlined (fun);
   dm_note_parallel_body (fun);
   if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fun->decl))

@@ -302,8 +302,10 @@ dm_parallel_may_read (gcall *call, ao_ref *ref)
 	  ao_ref pr;
 	  ao_ref_init_from_ptr_and_size (&pr, v, NULL_TREE);
 	  dm_typed_by (&pr, TREE_TYPE (TREE_TYPE (v)));
+	  if (dm_may_hold_pointers (TREE_TYPE (TREE_TYPE (v))))
+	    return true;
 	  if (refs_may_alias_p_1 (&pr, ref, true)
-	      || dm_may_hold_pointers (TREE_TYPE (TREE_TYPE (v))))
+	      && !dm_pointer_apart_from_ref (v, ref))
 	    return true;
 	  continue;
 	}
@@ -343,7 +345,8 @@ dm_parallel_may_read (gcall *call, ao_ref *ref)
 		ao_ref wr;
 		ao_ref_init_from_ptr_and_size (&wr, w, NULL_TREE);
 		dm_typed_by (&wr, TREE_TYPE (TREE_TYPE (var)));
-		if (refs_may_alias_p_1 (&wr, ref, true))
+		if (refs_may_alias_p_1 (&wr, ref, true)
+		    && !dm_pointer_apart_from_ref (w, ref))
 		  return true;
 	      }
 	  continue;
