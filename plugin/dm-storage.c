@@ -422,6 +422,30 @@ dm_origins_apart (const dm_origin *a, const dm_origin *b)
   return false;
 }
 
+/* Is TYPE a class with a member of another type than ELT (arrays and
+   classes of ELT alone do not count): one no program views a buffer of
+   ELT as?  */
+static bool
+dm_not_a_view_p (tree type, tree elt, int depth = 0)
+{
+  if (TREE_CODE (type) != RECORD_TYPE || depth > 8)
+    return false;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      tree t = TREE_TYPE (f);
+      while (TREE_CODE (t) == ARRAY_TYPE)
+	t = TREE_TYPE (t);
+      if (TYPE_MAIN_VARIANT (t) == TYPE_MAIN_VARIANT (elt))
+	continue;
+      if (TREE_CODE (t) == RECORD_TYPE && !dm_not_a_view_p (t, elt, depth + 1))
+	continue;
+      return true;
+    }
+  return false;
+}
+
 /* Can the memory operand OP of a host statement lie in the section
    whose memory comes from S?  */
 static bool
@@ -440,14 +464,18 @@ dm_operand_apart (tree op, const dm_origin *s)
   if (dm_origins_apart (&o, s))
     return true;
   /* A member of a class object (LULESH's domain.dthydro()) is in no
-     buffer of a vector of arithmetic type.  */
+     buffer of a vector of arithmetic type.  Not for a class made of
+     the elements' type only: programs view such buffers as arrays of
+     them (struct vec3 { double x, y, z; } over a vector<double>),
+     which GCC tolerates.  */
   if (s->kind == DM_ORIGIN_VECTOR && flag_strict_aliasing)
     {
+      tree elt = s->vec.elt;
       for (tree r = op; handled_component_p (r); r = TREE_OPERAND (r, 0))
 	if (TREE_CODE (r) == COMPONENT_REF
-	    && TREE_CODE (TREE_TYPE (TREE_OPERAND (r, 0))) == RECORD_TYPE)
+	    && dm_not_a_view_p (TREE_TYPE (TREE_OPERAND (r, 0)), elt))
 	  return true;
-      if (TREE_CODE (TREE_TYPE (base)) == RECORD_TYPE)
+      if (dm_not_a_view_p (TREE_TYPE (base), elt))
 	return true;
       /* Bytes of the object a reference to a class binds to (GIMPLE
 	 folds domain.m_dt to MEM[(double &)domain + 120]).  */
@@ -456,7 +484,7 @@ dm_operand_apart (tree op, const dm_origin *s)
       poly_int64 off;
       tree b = get_addr_base_and_unit_offset (op, &off);
       if (TREE_CODE (base) == MEM_REF && TREE_CODE (pt) == REFERENCE_TYPE
-	  && TREE_CODE (TREE_TYPE (pt)) == RECORD_TYPE
+	  && dm_not_a_view_p (TREE_TYPE (pt), elt)
 	  && COMPLETE_TYPE_P (TREE_TYPE (pt)) && b == base
 	  && off.is_constant () && tree_fits_shwi_p (TREE_OPERAND (base, 1))
 	  && tree_fits_uhwi_p (TYPE_SIZE_UNIT (TREE_TYPE (op))))
