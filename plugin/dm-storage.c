@@ -73,9 +73,10 @@ dm_vector_start_field (tree type, int depth)
 }
 
 /* Is the vector type TYPE std::vector<X, std::allocator<X> > for X of a
-   one-letter mangling (the arithmetic types)?  The late passes name a
-   class template's instance by its mangled name, St6vectorIdSaIdEE for
-   std::vector<double>: the allocator argument is there, and memory of
+   one-letter mangling (the arithmetic types)?  The late passes (and
+   lto1) know a class template's instance by its mangled name,
+   St6vectorIdSaIdEE for std::vector<double>: the allocator argument is
+   there, and memory of
    another allocator may come from anywhere (a pool the function
    allocated).  */
 static bool
@@ -84,7 +85,11 @@ dm_default_allocator_p (tree type)
   tree decl = TYPE_NAME (TYPE_MAIN_VARIANT (type));
   if (!decl || TREE_CODE (decl) != TYPE_DECL)
     return false;
-  const char *name = lang_hooks.decl_printable_name (decl, 2);
+  /* The mangled name: the type's assembler name where it has one (for
+     the ODR checks of -flto), else what the front end prints.  */
+  const char *name = (DECL_ASSEMBLER_NAME_SET_P (decl)
+		      ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl))
+		      : lang_hooks.decl_printable_name (decl, 2));
   char expect[32];
   if (!name || strlen (name) != strlen ("St6vectorIdSaIdEE")
       || strncmp (name, "St6vectorI", 10))
@@ -188,8 +193,9 @@ dm_distinct_vectors (const dm_vector *a, const dm_vector *b)
    memory a load of one points into is then some allocation stored
    there: apart from the allocations of the function that did not go
    there, from declared variables and from vectors' buffers.  Found
-   once, over every body of the unit, before the first is compiled (in
-   lto1 a partition does not hold them all: none is a cell there).  */
+   once, over every body of the unit, before the first is compiled; in
+   lto1, of the partition, which holds every use of a variable that is
+   still not public (one used by another partition was made public).  */
 static hash_set<tree> *dm_cells;
 
 /* Is V a candidate cell (a static pointer no other unit can store to,
@@ -206,7 +212,7 @@ dm_cell_candidate_p (tree v)
 void
 dm_note_pointer_cells (void)
 {
-  if (dm_cells || in_lto_p)
+  if (dm_cells || (in_lto_p && flag_wpa))
     return;
   dm_cells = new hash_set<tree>;
   hash_set<tree> spoilt;
@@ -220,6 +226,11 @@ dm_note_pointer_cells (void)
       if (!node->definition || node->alias || node->thunk)
 	continue;
       cgraph_node *origin = node;
+      /* In lto1 a body not compiled yet is still in the object file.  */
+      if (in_lto_p && !gimple_has_body_p (node->decl)
+	  && node->has_gimple_body_p () && !TREE_ASM_WRITTEN (node->decl)
+	  && node->lto_file_data)
+	node->get_body ();
       function *fn = DECL_STRUCT_FUNCTION (origin->decl);
       while ((!fn || !fn->cfg) && origin->clone_of)
 	{
