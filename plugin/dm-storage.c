@@ -75,10 +75,9 @@ dm_vector_start_field (tree type, int depth)
 /* Is the vector type TYPE std::vector<X, std::allocator<X> > for X of a
    one-letter mangling (the arithmetic types)?  The late passes (and
    lto1) know a class template's instance by its mangled name,
-   St6vectorIdSaIdEE for std::vector<double>: the allocator argument is
-   there, and memory of
-   another allocator may come from anywhere (a pool the function
-   allocated).  */
+   St6vectorIdSaIdEE for std::vector<double>, where the allocator
+   argument shows: memory of another allocator may come from anywhere
+   (a pool the function allocated).  */
 static bool
 dm_default_allocator_p (tree type)
 {
@@ -271,20 +270,40 @@ dm_note_pointer_cells (void)
 }
 
 /* The allocation results of the current function stored into the cell
-   V, pushed on ALLOCS.  */
+   V, pushed on ALLOCS.  Found once per function (one scan for all its
+   cells).  */
 static void
 dm_cell_allocations (tree v, vec<tree> &allocs)
 {
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	gassign *as = dyn_cast <gassign *> (gsi_stmt (gsi));
-	if (as && gimple_store_p (as) && gimple_assign_lhs (as) == v
-	    && TREE_CODE (gimple_assign_rhs1 (as)) == SSA_NAME)
-	  dm_allocations_of (gimple_assign_rhs1 (as), allocs);
-      }
+  static function *asked;
+  static int asked_no = -1;
+  static hash_map<tree, vec<tree> > *stored;
+  if (cfun != asked || cfun->funcdef_no != asked_no || !stored)
+    {
+      asked = cfun;
+      asked_no = cfun->funcdef_no;
+      if (stored)
+	for (auto it = stored->begin (); it != stored->end (); ++it)
+	  (*it).second.release ();
+      delete stored;
+      stored = new hash_map<tree, vec<tree> >;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, cfun)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  {
+	    gassign *as = dyn_cast <gassign *> (gsi_stmt (gsi));
+	    if (as && gimple_store_p (as)
+		&& dm_cells->contains (gimple_assign_lhs (as))
+		&& TREE_CODE (gimple_assign_rhs1 (as)) == SSA_NAME)
+	      dm_allocations_of (gimple_assign_rhs1 (as),
+				 stored->get_or_insert (gimple_assign_lhs (as)));
+	  }
+    }
+  if (vec<tree> *a = stored->get (v))
+    for (tree t : *a)
+      if (!allocs.contains (t))
+	allocs.safe_push (t);
 }
 
 /* Where memory comes from (dm_origin_of).  */
