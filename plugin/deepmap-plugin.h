@@ -40,6 +40,12 @@ extern const char *dm_plugin_name;
 /* deepmap.c */
 extern void dm_insert_pass (const char *name, opt_pass *pass, const char *ref,
 			    enum pass_positioning_ops pos);
+struct dm_function_key
+{
+  function *fun = NULL;
+  int no = -1;
+};
+extern bool dm_new_function_p (dm_function_key *key, function *fun);
 
 /* dm-attribs.c */
 extern void dm_register_attributes (void *event_data, void *user_data);
@@ -92,6 +98,7 @@ extern void dm_add_member (tree *chain, const char *name, tree type);
 extern char *dm_type_name (tree type);
 extern void dm_types_register_roots (const char *name);
 extern tree dm_overwrite_marker (void);
+extern bool dm_std_vector (tree type);
 extern tree dm_new_static (tree name, tree type);
 extern tree dm_read_only_marker (void);
 extern tree dm_written_first_marker (void);
@@ -158,7 +165,6 @@ extern bool dm_allocations_of (tree addr, vec<tree> &allocs, int depth = 0);
 extern bool dm_local_apart_p (tree v, tree addr);
 extern bool dm_kept_argument_p (gcall *call, tree name);
 extern tree dm_array_pointer (tree addr);
-extern tree dm_object_made_here (tree addr);
 extern bool dm_var_only_in_constructs_p (tree v);
 extern bool dm_var_address_only_in (tree v, bool (*also) (tree));
 extern bool dm_takes_address (gimple *stmt, tree decl);

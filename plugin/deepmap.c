@@ -80,6 +80,20 @@ dm_define_macro (void *event_data, void *user_data)
     cpp_define (parse_in, "__DEEPMAP_PLUGIN__=1");
 }
 
+/* Is FUN another function than the one *KEY remembers (then *KEY
+   remembers FUN now)?  The analyses' answers kept per function are
+   dropped when it changes: a function's number tells a new body from
+   one that reuses the address of a finished function's.  */
+bool
+dm_new_function_p (dm_function_key *key, function *fun)
+{
+  if (key->fun == fun && key->no == fun->funcdef_no)
+    return false;
+  key->fun = fun;
+  key->no = fun->funcdef_no;
+  return true;
+}
+
 /* Put PASS before or after (POS) the first instance of pass REF.  */
 void
 dm_insert_pass (const char *name, opt_pass *pass, const char *ref,

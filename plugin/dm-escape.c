@@ -189,13 +189,10 @@ dm_omp_arg_array_p (tree ref)
 static bool
 dm_arg_arrays_read (function *fun)
 {
-  static function *asked;
-  static int asked_no = -1;
+  static dm_function_key asked;
   static bool answer;
-  if (fun == asked && fun->funcdef_no == asked_no)
+  if (!dm_new_function_p (&asked, fun))
     return answer;
-  asked = fun;
-  asked_no = fun->funcdef_no;
   answer = false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -259,18 +256,15 @@ dm_var_only_in_constructs_p (tree v)
 bool
 dm_var_address_only_in (tree v, bool (*also) (tree))
 {
-  static function *asked;
-  static int asked_no = -1;
+  static dm_function_key asked;
   static hash_map<tree, bool> *answers[2];
   bool blocks = also != NULL;
   if ((!VAR_P (v) && TREE_CODE (v) != PARM_DECL) || is_global_var (v)
       || TREE_THIS_VOLATILE (v) || DECL_HAS_VALUE_EXPR_P (v)
       || dm_arg_arrays_read (cfun))
     return false;
-  if (cfun != asked || cfun->funcdef_no != asked_no)
+  if (dm_new_function_p (&asked, cfun))
     {
-      asked = cfun;
-      asked_no = cfun->funcdef_no;
       for (int k = 0; k < 2; k++)
 	{
 	  delete answers[k];
@@ -494,27 +488,6 @@ dm_allocations_of (tree addr, vec<tree> &allocs, int depth)
   return false;
 }
 
-/* The object ADDR points into when this function made it: the result
-   of the one allocation call it comes from (dm_allocations_of), or a
-   local array; else NULL.  Different answers, both live, are different
-   objects.  */
-tree
-dm_object_made_here (tree addr)
-{
-  if (tree p = dm_array_pointer (addr))
-    addr = p;
-  if (TREE_CODE (addr) == ADDR_EXPR)
-    {
-      tree base = get_base_address (TREE_OPERAND (addr, 0));
-      return (base && VAR_P (base) && !is_global_var (base)
-	      && !DECL_HAS_VALUE_EXPR_P (base)) ? base : NULL_TREE;
-    }
-  auto_vec<tree, 2> allocs;
-  if (!dm_allocations_of (addr, allocs, 0) || allocs.length () != 1)
-    return NULL_TREE;
-  return allocs[0];
-}
-
 /* The SSA names (a bitmap of versions) that may point into the memory
    ADDR points into, when that memory was allocated in the current
    function -- by an allocation call, or as a local array (then *DECL is
@@ -584,8 +557,7 @@ bool
 dm_local_apart_p (tree v, tree addr)
 {
   struct derived_from { bitmap names; unsigned made_before; };
-  static function *asked;
-  static int asked_no = -1;
+  static dm_function_key asked;
   static hash_map<tree, derived_from> *answers;
   /* The answers' own obstack: GCC releases its default one between
      functions.  */
@@ -599,15 +571,13 @@ dm_local_apart_p (tree v, tree addr)
     }
   if (TREE_CODE (addr) != SSA_NAME)
     return false;
-  if (cfun != asked || cfun->funcdef_no != asked_no || !answers)
+  if (dm_new_function_p (&asked, cfun))
     {
       if (answers)
 	bitmap_obstack_release (&kept);
       bitmap_obstack_initialize (&kept);
       delete answers;
       answers = new hash_map<tree, derived_from>;
-      asked = cfun;
-      asked_no = cfun->funcdef_no;
     }
   bool existed;
   derived_from &d = answers->get_or_insert (v, &existed);

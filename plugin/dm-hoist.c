@@ -618,6 +618,28 @@ dm_target_entry (gcall *call, unsigned i, bool *value)
 					i * psize, psize));
 }
 
+/* Push on ENTRIES the map entries of the GOMP_target_ext call CALL that
+   pass an address (not a firstprivate integer), with their slots; false
+   where the arguments cannot be read or an entry is no pointer.  */
+static bool
+dm_address_entries (gcall *call, vec<std::pair<unsigned, tree> > &entries)
+{
+  int n = dm_target_entries (call);
+  if (n < 0)
+    return false;
+  for (int i = 0; i < n; i++)
+    {
+      bool value;
+      tree a = dm_target_entry (call, i, &value);
+      if (value)
+	continue;
+      if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
+	return false;
+      entries.safe_push (std::make_pair ((unsigned) i, a));
+    }
+  return true;
+}
+
 /* Give R, a reference through the pointer PTR, the alias set of what PTR
    points to where that type is known: under strict aliasing every
    access through it is of that type.  */
@@ -1895,23 +1917,18 @@ dm_rotation_root (tree name, dm_item *it)
 }
 
 /* Is LEAD, one array of a rotation (private memory: PRIV), an object of
-   its own, apart from every other array of the rotation (each made in
-   this function, see dm_object_made_here)?  Then a pointer rotating
-   among them points into LEAD only while it equals LEAD.  */
+   its own, apart from every other array of the rotation by where they
+   come from (dm-storage.c: each an allocation or a local array of this
+   function)?  Then a pointer rotating among them points into LEAD only
+   while it equals LEAD.  */
 static bool
 dm_rotation_apart (dm_hoist_state *st, dm_item *lead)
 {
-  tree mine = dm_object_made_here (lead->addr);
-  if (!mine)
-    return false;
   for (dm_item &o : st->items)
     if (o.synthetic && o.rot_id == lead->rot_id
-	&& !operand_equal_p (o.addr, lead->addr, 0))
-      {
-	tree other = dm_object_made_here (o.addr);
-	if (!other || other == mine)
-	  return false;
-      }
+	&& !operand_equal_p (o.addr, lead->addr, 0)
+	&& !dm_sections_apart_by_origin (lead->addr, o.addr))
+      return false;
   return true;
 }
 
@@ -2045,17 +2062,16 @@ dm_runs_elsewhere_reaching (gimple *stmt, dm_item *lead, ao_ref *ref,
     for (dm_item &it : st->items)
       if (it.call == call && dm_deep_p (&it))
 	return true;
-  for (int i = 0; i < n; i++)
+  auto_vec<std::pair<unsigned, tree>, 16> entries;
+  if (!dm_address_entries (call, entries))
+    return true;
+  for (auto &e : entries)
     {
-      bool value;
-      tree a = dm_target_entry (call, i, &value);
-      if (value)
-	continue;
-      if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
-	return true;
+      unsigned i = e.first;
+      tree a = e.second;
       bool sized = false;
       for (dm_item &it : st->items)
-	sized |= (it.call == call && it.index == (unsigned) i && !it.span
+	sized |= (it.call == call && it.index == i && !it.span
 		  && !integer_zerop (it.size));
       if (sized)
 	continue;
@@ -3963,17 +3979,13 @@ dm_entries_may_write (gcall *call, ao_ref *lref, class loop *loop,
 		      dm_hoist_state *st)
 {
   tree fn = gimple_call_arg (call, 1);
-  int n = dm_target_entries (call);
-  if (n < 0)
+  auto_vec<std::pair<unsigned, tree>, 16> entries;
+  if (!dm_address_entries (call, entries))
     return true;
-  for (int i = 0; i < n; i++)
+  for (auto &e : entries)
     {
-      bool value;
-      tree a = dm_target_entry (call, i, &value);
-      if (value)
-	continue;
-      if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
-	return true;
+      unsigned i = e.first;
+      tree a = e.second;
       /* Its stores are of its type, as a section's.  */
       ao_ref r;
       ao_ref_init_from_ptr_and_size (&r, a, NULL_TREE);

@@ -39,19 +39,6 @@
 #include "alias.h"
 #include "langhooks.h"
 
-/* Is TYPE's name NAME, declared in namespace std?  */
-static bool
-dm_std_named_p (tree type, const char *name)
-{
-  tree decl = TYPE_NAME (TYPE_MAIN_VARIANT (type));
-  if (!decl || TREE_CODE (decl) != TYPE_DECL || !DECL_NAME (decl)
-      || strcmp (IDENTIFIER_POINTER (DECL_NAME (decl)), name))
-    return false;
-  tree ns = DECL_CONTEXT (decl);
-  return (ns && TREE_CODE (ns) == NAMESPACE_DECL && DECL_NAME (ns)
-	  && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ns)), "std"));
-}
-
 /* The FIELD_DECL _M_start of libstdc++'s vector TYPE (in its bases and
    its _M_impl), or NULL.  */
 static tree
@@ -103,7 +90,7 @@ dm_default_allocator_p (tree type)
 static bool
 dm_arith_vector_type_p (tree type, tree *elt)
 {
-  if (TREE_CODE (type) != RECORD_TYPE || !dm_std_named_p (type, "vector")
+  if (TREE_CODE (type) != RECORD_TYPE || !dm_std_vector (type)
       || !dm_default_allocator_p (type))
     return false;
   tree f = dm_vector_start_field (type, 0);
@@ -275,13 +262,10 @@ dm_note_pointer_cells (void)
 static void
 dm_cell_allocations (tree v, vec<tree> &allocs)
 {
-  static function *asked;
-  static int asked_no = -1;
+  static dm_function_key asked;
   static hash_map<tree, vec<tree> > *stored;
-  if (cfun != asked || cfun->funcdef_no != asked_no || !stored)
+  if (dm_new_function_p (&asked, cfun))
     {
-      asked = cfun;
-      asked_no = cfun->funcdef_no;
       if (stored)
 	for (auto it = stored->begin (); it != stored->end (); ++it)
 	  (*it).second.release ();
@@ -321,6 +305,8 @@ struct dm_origin
   enum dm_origin_kind kind;
   auto_vec<tree, 2> allocs;	/* DM_ORIGIN_ALLOCS: the calls' results */
   dm_vector vec;		/* DM_ORIGIN_VECTOR */
+  tree decl;			/* DM_ORIGIN_DECL */
+  gimple *def;			/* dm_origin_cached: the name's definition */
 };
 
 static void dm_origin_of (tree p, dm_origin *o, int level = 0);
@@ -373,6 +359,7 @@ dm_origin_of (tree p, dm_origin *o, int level)
 	  if (obj && DECL_P (obj))
 	    {
 	      o->kind = DM_ORIGIN_DECL;
+	      o->decl = obj;
 	      return;
 	    }
 	  if (!obj || TREE_CODE (obj) != MEM_REF)
@@ -420,6 +407,44 @@ dm_origin_of (tree p, dm_origin *o, int level)
     }
 }
 
+/* The origin of pointer P (dm_origin_of): where P is an SSA name, kept
+   for the rest of the function (the pass asks about the same sections
+   for every statement of a loop and every pair of them); else worked
+   out into *LOCAL.  */
+static const dm_origin *
+dm_origin_cached (tree p, dm_origin *local)
+{
+  static dm_function_key asked;
+  static vec<dm_origin *> known;
+  if (dm_new_function_p (&asked, cfun))
+    {
+      for (dm_origin *o : known)
+	delete o;
+      known.release ();
+    }
+  if (TREE_CODE (p) != SSA_NAME)
+    {
+      dm_origin_of (p, local);
+      return local;
+    }
+  unsigned v = SSA_NAME_VERSION (p);
+  if (v >= known.length ())
+    known.safe_grow_cleared (v + 1);
+  /* A version the pass released and made again names another value.  */
+  if (known[v] && known[v]->def != SSA_NAME_DEF_STMT (p))
+    {
+      delete known[v];
+      known[v] = NULL;
+    }
+  if (!known[v])
+    {
+      known[v] = new dm_origin;
+      dm_origin_of (p, known[v]);
+      known[v]->def = SSA_NAME_DEF_STMT (p);
+    }
+  return known[v];
+}
+
 /* Are memory of origins A and B, both live, apart?  */
 static bool
 dm_origins_apart (const dm_origin *a, const dm_origin *b)
@@ -428,7 +453,8 @@ dm_origins_apart (const dm_origin *a, const dm_origin *b)
     switch (a->kind)
       {
       case DM_ORIGIN_DECL:
-	if (b->kind == DM_ORIGIN_ALLOCS || b->kind == DM_ORIGIN_VECTOR)
+	if (b->kind == DM_ORIGIN_ALLOCS || b->kind == DM_ORIGIN_VECTOR
+	    || (b->kind == DM_ORIGIN_DECL && b->decl != a->decl))
 	  return true;
 	break;
       case DM_ORIGIN_VECTOR:
@@ -484,14 +510,19 @@ dm_operand_apart (tree op, const dm_origin *s)
   tree base = get_base_address (op);
   if (!base)
     return false;
-  dm_origin o;
+  dm_origin decl;
+  const dm_origin *o;
   if (DECL_P (base))
-    o.kind = DM_ORIGIN_DECL;
+    {
+      decl.kind = DM_ORIGIN_DECL;
+      decl.decl = base;
+      o = &decl;
+    }
   else if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
-    dm_origin_of (TREE_OPERAND (base, 0), &o);
+    o = dm_origin_cached (TREE_OPERAND (base, 0), &decl);
   else
     return false;
-  if (dm_origins_apart (&o, s))
+  if (dm_origins_apart (o, s))
     return true;
   /* A member of a class object (LULESH's domain.dthydro()) is in no
      buffer of a vector of arithmetic type.  Not for a class made of
@@ -534,12 +565,10 @@ dm_operand_apart (tree op, const dm_origin *s)
 bool
 dm_sections_apart_by_origin (tree a, tree b)
 {
-  dm_origin oa, ob;
-  dm_origin_of (a, &oa);
-  if (oa.kind == DM_ORIGIN_UNKNOWN)
-    return false;
-  dm_origin_of (b, &ob);
-  return dm_origins_apart (&oa, &ob);
+  dm_origin la, lb;
+  const dm_origin *oa = dm_origin_cached (a, &la);
+  return (oa->kind != DM_ORIGIN_UNKNOWN
+	  && dm_origins_apart (oa, dm_origin_cached (b, &lb)));
 }
 
 /* Is the memory pointer P points into apart from REF's (a section's,
@@ -564,8 +593,8 @@ dm_stmt_apart (gimple *stmt, tree addr)
 {
   if (!gimple_assign_single_p (stmt))
     return false;
-  dm_origin s;
-  dm_origin_of (addr, &s);
+  dm_origin local;
+  const dm_origin *s = dm_origin_cached (addr, &local);
   tree ops[2] = { gimple_assign_lhs (stmt), gimple_assign_rhs1 (stmt) };
   for (tree op : ops)
     {
@@ -575,7 +604,7 @@ dm_stmt_apart (gimple *stmt, tree addr)
       tree base = get_base_address (op);
       if (base && dm_local_apart_p (base, addr))
 	continue;
-      if (s.kind == DM_ORIGIN_UNKNOWN || !dm_operand_apart (op, &s))
+      if (s->kind == DM_ORIGIN_UNKNOWN || !dm_operand_apart (op, s))
 	return false;
     }
   return true;

@@ -368,7 +368,7 @@ dm_library_type (tree type)
 }
 
 /* Is TYPE an instance of std::vector (in std or a namespace inside it)?  */
-static bool
+bool
 dm_std_vector (tree type)
 {
   tree name = TYPE_NAME (TYPE_MAIN_VARIANT (type));
