@@ -333,6 +333,82 @@ dm_insert_annotation (gimple_stmt_iterator *gsi, gomp_target *stmt,
   pop_gimplify_context (bind);
 }
 
+/* walk_tree callback for dm_region_reads_no_pointer_of: stop at a use
+   of the variable WI->info other than a member or element that holds
+   no pointer.  */
+static tree
+dm_pointer_use (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  tree var = (tree) wi->info, t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (t == var)
+    return t;
+  /* The address of any part of VAR reaches all of it (container_of).  */
+  if (TREE_CODE (t) == ADDR_EXPR
+      && get_base_address (TREE_OPERAND (t, 0)) == var)
+    return t;
+  /* A nested construct's data sharing of VAR copies or shares its
+     bytes; the uses are in the body, which is walked.  */
+  if (TREE_CODE (t) == OMP_CLAUSE)
+    switch (OMP_CLAUSE_CODE (t))
+      {
+      case OMP_CLAUSE_SHARED:
+      case OMP_CLAUSE_PRIVATE:
+      case OMP_CLAUSE_FIRSTPRIVATE:
+	*walk_subtrees = 0;
+	if (OMP_CLAUSE_DECL (t) != var
+	    && walk_tree (&OMP_CLAUSE_DECL (t), dm_pointer_use, data, NULL))
+	  return t;
+	return walk_tree (&OMP_CLAUSE_CHAIN (t), dm_pointer_use, data, NULL);
+      default:
+	return NULL_TREE;
+      }
+  if (TREE_CODE (t) != COMPONENT_REF && TREE_CODE (t) != ARRAY_REF)
+    return NULL_TREE;
+  tree base = t;
+  while (TREE_CODE (base) == COMPONENT_REF || TREE_CODE (base) == ARRAY_REF)
+    base = TREE_OPERAND (base, 0);
+  if (base != var)
+    return NULL_TREE;
+  if (dm_may_hold_pointers (TREE_TYPE (t)))
+    return t;
+  /* Its bytes hold no pointer; the indices may name VAR still.  */
+  *walk_subtrees = 0;
+  for (tree r = t; r != var; r = TREE_OPERAND (r, 0))
+    if (TREE_CODE (r) == ARRAY_REF)
+      for (int k = 1; k < 4; k++)
+	if (TREE_OPERAND (r, k)
+	    && walk_tree (&TREE_OPERAND (r, k), dm_pointer_use, data, NULL))
+	  return t;
+  return NULL_TREE;
+}
+
+/* Is DECL, an item of the target region STMT whose type holds pointers,
+   a variable the region uses only through members and elements that
+   hold none (XSBench's Inputs, passed by value, whose char *HM no kernel
+   reads)?  Then deep copy has nothing to follow that the region could
+   see: the device copy's pointers keep host values that nothing reads,
+   and copied back they are the host's own.  Any other use (the whole
+   variable, its address, a pointer member) answers no.  */
+static bool
+dm_region_reads_no_pointer_of (gomp_target *stmt, tree decl)
+{
+  if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION
+      || (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL)
+      || !AGGREGATE_TYPE_P (TREE_TYPE (decl))
+      || !dm_may_hold_pointers (TREE_TYPE (decl)))
+    return false;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = decl;
+  return !walk_gimple_seq (gimple_omp_body (stmt), NULL, dm_pointer_use, &wi);
+}
+
 /* Annotate the construct STMT at GSI if any of its items is deep.  */
 static void
 dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
@@ -361,7 +437,12 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	  dm_report_item (loc, what, decl, "shallow (deepmap_shallow)");
 	  continue;
 	}
-      tree desc = dm_descriptor_for (TREE_TYPE (decl), loc);
+      tree desc = NULL_TREE;
+      if (dm_region_reads_no_pointer_of (stmt, decl))
+	dm_report_item (loc, what, decl,
+			"shallow: the region uses none of its pointers");
+      else
+	desc = dm_descriptor_for (TREE_TYPE (decl), loc);
       if (!desc)
 	{
 	  /* Plain data the region overwrites, or only reads: announce

@@ -153,6 +153,11 @@ struct dm_item
      none of it there: the enter data only allocates it.  */
   bool written_first;
   bool not_copied_in;
+  /* REFILLED: the host writes all of it and sends it with an update
+     before any construct or other host access of the loop uses it: the
+     enter data announces it overwritten (as DEFER_IN), and the update
+     takes the place of its copy in.  */
+  bool refilled;
   /* What its construct's region does with it, where the bounds are
      constants (dm_access_summary): the loads another construct's stores
      may cover (dm_loads_written_before).  */
@@ -1416,13 +1421,14 @@ dm_wrapping_loop (gimple *stmt, dm_region *r, bool *ok, bool writes)
    once per place; false if no loop wraps STMT.  */
 static bool
 dm_whole_access (gimple *stmt, int g, dm_region *r, bool writes,
-		 vec<dm_access> &accesses, tree through = NULL_TREE)
+		 vec<dm_access> &accesses, tree through = NULL_TREE,
+		 bool reads = true)
 {
   bool ok;
   class loop *host_loop = dm_wrapping_loop (stmt, r, &ok, writes);
   if (!ok)
     return false;
-  for (int w = 0; w <= writes; w++)
+  for (int w = !reads; w <= writes; w++)
     {
       bool seen = false;
       if (host_loop)
@@ -1435,6 +1441,39 @@ dm_whole_access (gimple *stmt, int g, dm_region *r, bool writes,
 	accesses.safe_push (acc);
     }
   return true;
+}
+
+/* Do A and B, sizes or addresses, have the same value: equal, or
+   computed by the same operations from equal operands (a length the
+   loop computes again as the construct's size was computed)?  */
+static bool
+dm_same_computation (tree a, tree b, int depth = 0)
+{
+  if (operand_equal_p (a, b, 0))
+    return true;
+  if (depth > 4 || TREE_CODE (a) != SSA_NAME || TREE_CODE (b) != SSA_NAME
+      || !types_compatible_p (TREE_TYPE (a), TREE_TYPE (b)))
+    return false;
+  gassign *da = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (a));
+  gassign *db = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (b));
+  if (!da || !db || gimple_assign_rhs_code (da) != gimple_assign_rhs_code (db)
+      || gimple_num_ops (da) != gimple_num_ops (db)
+      || gimple_assign_load_p (da) || gimple_assign_load_p (db))
+    return false;
+  for (unsigned i = 1; i < gimple_num_ops (da); i++)
+    if (!dm_same_computation (gimple_op (da, i), gimple_op (db, i), depth + 1))
+      return false;
+  return true;
+}
+
+/* Does CALL store to every byte of LEAD's section and read none of it:
+   a memset of exactly the section?  */
+static bool
+dm_call_fills (gcall *call, const dm_item *lead)
+{
+  return (gimple_call_builtin_p (call, BUILT_IN_MEMSET)
+	  && dm_same_computation (gimple_call_arg (call, 0), lead->addr)
+	  && dm_same_computation (gimple_call_arg (call, 2), lead->size));
 }
 
 /* CALL, in region R, may read the section of group G (and write it, if
@@ -2095,6 +2134,9 @@ dm_runs_elsewhere_reaching (gimple *stmt, dm_item *lead, ao_ref *ref,
   return false;
 }
 
+static bool dm_group_writes_itself (dm_region *, dm_hoist_state *,
+				    vec<unsigned> &, int);
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -2226,6 +2268,10 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 								   true),
 				      mine))
 	continue;
+      /* Its update after it is all the device needs.  */
+      if (call && dm_call_fills (call, lead)
+	  && dm_whole_access (call, g, r, true, mine, NULL_TREE, false))
+	continue;
       const char *why = dm_host_access (stmt, &ref, g, r, mine, reads_only);
       if (why)
 	{
@@ -2234,6 +2280,18 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	}
     }
   BITMAP_FREE (priv);
+  /* Where no construct writes it, the device's bytes are the host's at
+     every host read: only host writes need an update (BFS's node count,
+     which a target data construct in the loop maps and the host reads
+     for the sizes of the sections).  */
+  if (!mine.is_empty () && !dm_group_writes_itself (r, st, in_loop, g))
+    {
+      unsigned kept = 0;
+      for (dm_access &acc : mine)
+	if (acc.write)
+	  mine[kept++] = acc;
+      mine.truncate (kept);
+    }
   /* Inside a target data construct the host sees its own copy, which
      an update would change; the walk does not tell inside from after.  */
   if (data_mapped && !mine.is_empty ())
@@ -3417,6 +3475,77 @@ dm_group_produced_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g)
   return false;
 }
 
+static bool dm_stmt_dominates (gimple *, gimple *);
+
+/* Does REF, a host access, name exactly the bytes of the section LEAD
+   keeps (its update then sends all of them)?  */
+static bool
+dm_ref_is_section (tree ref, const dm_item *lead)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  if (!size || TREE_CODE (size) != INTEGER_CST
+      || TREE_CODE (lead->size) != INTEGER_CST
+      || !tree_int_cst_equal (size, lead->size))
+    return false;
+  poly_int64 off, loff;
+  tree base = get_addr_base_and_unit_offset (ref, &off);
+  if (!base)
+    return false;
+  if (TREE_CODE (base) == MEM_REF)
+    return (known_eq (off, 0) && integer_zerop (TREE_OPERAND (base, 1))
+	    && operand_equal_p (TREE_OPERAND (base, 0), lead->addr, 0));
+  if (TREE_CODE (lead->addr) != ADDR_EXPR)
+    return false;
+  tree lbase = get_addr_base_and_unit_offset (TREE_OPERAND (lead->addr, 0),
+					      &loff);
+  return lbase == base && known_eq (off, loff);
+}
+
+/* Does an update of all of group G's section, after a host write of it
+   (one of ACCESSES, on the loop's every path), come before each of the
+   group's constructs in IN_LOOP and each other host access of it?
+   (Accuracy's count[0] = 0 before the kernel that counts into it.)  */
+static bool
+dm_group_refilled_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g,
+			 vec<dm_access> &accesses)
+{
+  dm_item *lead = &st->items[g];
+  for (dm_access &w : accesses)
+    {
+      if (w.group != g || !w.write || w.host_loop || w.through
+	  || (!w.whole && !dm_ref_is_section (w.ref, lead)))
+	continue;
+      /* The update follows the statement, or its normal edge when it
+	 may throw.  */
+      basic_block after = NULL;
+      if (stmt_ends_bb_p (w.stmt))
+	{
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, gimple_bb (w.stmt)->succs)
+	    if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	      after = e->dest;
+	  if (!after || !single_pred_p (after))
+	    continue;
+	}
+      auto before = [&] (gimple *b) {
+	return after ? dominated_by_p (CDI_DOMINATORS, gimple_bb (b), after)
+		     : dm_stmt_dominates (w.stmt, b);
+      };
+      bool first = true;
+      for (unsigned z : in_loop)
+	if (st->items[z].group == g)
+	  first &= before (st->items[z].call);
+      /* A read by the writing call itself is updated before it.  */
+      for (dm_access &o : accesses)
+	if (o.group == g && &o != &w)
+	  first &= !o.host_loop && o.stmt != w.stmt && before (o.stmt);
+      if (first)
+	return true;
+    }
+  return false;
+}
+
 /* Mark the items of IN_LOOP on DEVICE that are still ALIVE, from X on,
    as kept across region R, and push their groups' first items on SECS
    with the map kinds of the enter and exit data.  */
@@ -3481,6 +3610,9 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  it->enter_kind = GOMP_MAP_ALLOC;
 	  it->not_copied_in = true;
 	}
+      else if (to && !it->whole
+	       && dm_group_refilled_first (st, in_loop, it->group, accesses))
+	it->refilled = true;
       secs.safe_push (it);
     }
   for (unsigned z : in_loop)
@@ -3491,6 +3623,8 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       it->dead_after = st->items[it->group].dead_after;
       it->read_only = st->items[it->group].read_only;
       it->not_copied_in = st->items[it->group].not_copied_in;
+      it->refilled = st->items[it->group].refilled;
+      it->defer_in |= it->refilled;
       /* Nothing to copy in, nothing to defer.  */
       it->defer_in &= !it->not_copied_in && it->enter_kind == GOMP_MAP_TO;
     }
@@ -5010,7 +5144,10 @@ dm_report_hoisting (dm_hoist_state *st)
 				      "run time" : "";
       const char *to = it.run_to_loop ? "loop" : "construct";
       const char *from = it.run_from_loop ? "loop" : "construct";
-      const char *deferred = it.defer_in && it.enter_kind == GOMP_MAP_TO
+      const char *deferred = it.refilled && it.enter_kind == GOMP_MAP_TO
+			     ? ", not copied in: the host writes all of it "
+			       "first, and its update sends it"
+			     : it.defer_in && it.enter_kind == GOMP_MAP_TO
 			     ? ", not copied in if the first construct to "
 			       "use it stores to all of it"
 			     : it.not_copied_in

@@ -277,6 +277,11 @@ struct dm_region
   tree base;			/* the item's variable (array or pointer) */
   bool pointer;			/* BASE is a pointer to the item */
   hash_set<tree> assigned;	/* variables the region assigns */
+  /* Variables the region stores a part of (a member, an element).  */
+  hash_set<tree> part_stored;
+  /* Members of variables read as atoms (dm_field_atom), one tree for
+     each, since atoms compare by address.  */
+  auto_vec<tree> fields;
   hash_set<tree> derived;	/* variables holding BASE-based addresses */
   dm_poly length;		/* the item's bytes */
   bool covered = false;
@@ -366,6 +371,28 @@ dm_note_assigned (gimple_stmt_iterator *gsi, bool *handled_ops,
   if (gomp_for *f = dyn_cast <gomp_for *> (stmt))
     for (unsigned i = 0; i < gimple_omp_for_collapse (f); i++)
       set->add (gimple_omp_for_index (f, i));
+  return NULL_TREE;
+}
+
+/* walk_gimple_stmt callback: add to the set WI->info the variables
+   STMT stores a part of.  */
+static tree
+dm_note_part_stored (gimple_stmt_iterator *gsi, bool *handled_ops,
+		     struct walk_stmt_info *wi)
+{
+  hash_set<tree> *set = (hash_set<tree> *) wi->info;
+  gimple *stmt = gsi_stmt (*gsi);
+  *handled_ops = false;
+  tree lhs = gimple_get_lhs (stmt);
+  if (lhs && !DECL_P (lhs) && TREE_CODE (lhs) != SSA_NAME)
+    if (tree b = get_base_address (lhs))
+      if (DECL_P (b))
+	set->add (b);
+  if (gasm *a = dyn_cast <gasm *> (stmt))
+    for (unsigned i = 0; i < gimple_asm_noutputs (a); i++)
+      if (tree b = get_base_address (TREE_VALUE (gimple_asm_output_op (a, i))))
+	if (DECL_P (b))
+	  set->add (b);
   return NULL_TREE;
 }
 
@@ -784,6 +811,7 @@ dm_eval_code (dm_walk *w, enum tree_code code, tree type, tree op0, tree op1,
     case SSA_NAME:
     case VAR_DECL:
     case PARM_DECL:
+    case COMPONENT_REF:
       return dm_eval (w, op0, depth);
     CASE_CONVERT:
       if (!INTEGRAL_TYPE_P (TREE_TYPE (op0))
@@ -805,6 +833,34 @@ dm_eval_code (dm_walk *w, enum tree_code code, tree type, tree op0, tree op1,
     default:
       return dm_poly_fail ();
     }
+}
+
+/* A member of integral type of a local variable, such as a count in a
+   structure passed by value (XSBench's in.lookups), as an atom: the
+   same value before the construct and in the region, where nothing can
+   change it (the variable is not addressable and the region stores no
+   part of it).  NULL_TREE where that cannot be said.  */
+static tree
+dm_field_atom (dm_walk *w, tree t)
+{
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (t)) || TREE_THIS_VOLATILE (t))
+    return NULL_TREE;
+  tree d = t;
+  while (TREE_CODE (d) == COMPONENT_REF)
+    {
+      if (TREE_THIS_VOLATILE (d) || TREE_OPERAND (d, 2))
+	return NULL_TREE;
+      d = TREE_OPERAND (d, 0);
+    }
+  if ((!VAR_P (d) && TREE_CODE (d) != PARM_DECL) || TREE_ADDRESSABLE (d)
+      || TREE_THIS_VOLATILE (d) || TREE_STATIC (d) || DECL_EXTERNAL (d)
+      || w->r->assigned.contains (d) || w->r->part_stored.contains (d))
+    return NULL_TREE;
+  for (tree f : w->r->fields)
+    if (operand_equal_p (f, t, 0))
+      return f;
+  w->r->fields.safe_push (t);
+  return t;
 }
 
 /* The value of T where the walk is: a polynomial in loop indices and
@@ -832,6 +888,10 @@ dm_eval (dm_walk *w, tree t, int depth)
     case ADDR_EXPR:
       if (TREE_OPERAND (t, 0) == w->r->base && !w->r->pointer)
 	return dm_poly_atom (w->r->base);
+      return dm_poly_fail ();
+    case COMPONENT_REF:
+      if (tree f = dm_field_atom (w, t))
+	return dm_poly_atom (f);
       return dm_poly_fail ();
     case SSA_NAME:
     case VAR_DECL:
@@ -2265,6 +2325,10 @@ dm_uses_allowed (gimple_seq body, dm_region *r)
   dm_collect_assigned (body, &r->assigned);
   if (r->assigned.contains (r->base))
     return false;
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &r->part_stored;
+  walk_gimple_seq (body, dm_note_part_stored, NULL, &wi);
   r->derived.add (r->base);
   dm_collect_derived (body, r);
   dm_check_uses (body, r);
@@ -2291,7 +2355,8 @@ dm_poly_tree (const dm_poly &p)
 	  bits += TYPE_PRECISION (TREE_TYPE (a))
 		  + (TYPE_UNSIGNED (TREE_TYPE (a)) ? 1 : 0);
 	  term = fold_build2 (MULT_EXPR, long_integer_type_node, term,
-			      fold_convert (long_integer_type_node, a));
+			      fold_convert (long_integer_type_node,
+					    unshare_expr (a)));
 	}
       /* Eight terms of at most 59 bits add up within 63.  */
       if (bits > 59)

@@ -1134,10 +1134,11 @@ dm_mark (unsigned version, const char *what,
   TREE_CONSTANT (ctor) = 1;
   TREE_STATIC (ctor) = 1;
   DECL_INITIAL (decl) = ctor;
-  if (in_lto_p)
+  if (in_lto_p || symtab->state >= IPA_SSA)
     {
-      /* Made by hoisting in lto1, where no annotate pass finishes it
-	 (dm_finish_descriptors): finished now, as dm_static_data does.  */
+      /* Made by hoisting (in lto1, or after every annotate pass has
+	 run), when no annotate pass finishes it (dm_finish_descriptors):
+	 finished now, as dm_static_data does.  */
       varpool_node::finalize_decl (decl);
       varpool_node *node = varpool_node::get (decl);
       if (node && !node->analyzed)

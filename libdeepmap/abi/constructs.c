@@ -133,7 +133,7 @@ dm_ompt_report_map (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  else if (f && hostaddrs[i])
 	    {
 	      host[n] = hostaddrs[i];
-	      devp[n] = dm_translate (dev, hostaddrs[i]);
+	      devp[n] = dm_translate_to_report (dev, hostaddrs[i]);
 	      bytes[n] = sizes[i];
 	      flags[n++] = f;
 	    }

@@ -26,18 +26,6 @@
 #include "support/ompabi.h"
 #include "engine/transfer.h"
 
-
-struct dm_replay *
-dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
-		     const struct deepmap_type *t)
-{
-  dm_device_lock (dev);
-  dm_pending_flush_all (dev);
-  struct dm_replay *r = dm_replay_begin (dev, host, t);
-  pthread_mutex_unlock (&dev->lock);
-  return r;
-}
-
 /* After mapping a construct's list (under the lock): the replay or the
    record of its deep item (DEEP->replay).  */
 static void
@@ -143,6 +131,25 @@ dm_pending_flush_all (struct dm_device *dev)
     dm_pending_copy (dev, dev->map->npending - 1);
 }
 
+struct dm_replay *
+dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
+		     const struct deepmap_type *t)
+{
+  dm_device_lock (dev);
+  struct dm_replay *r = dm_replay_begin (dev, host, t);
+  /* The replayed objects go to the region as they are on the device:
+     the pending copies into any of them are made first.  Without a
+     replay, the expanded list settles them (dm_pending_settle).  */
+  struct dm_device_map *map = dev->map;
+  for (size_t k = 0; r && k < map->npending;)
+    if (dm_replay_reaches (r, map->pending[k].host, map->pending[k].size))
+      dm_pending_copy (dev, k);
+    else
+      k++;
+  pthread_mutex_unlock (&dev->lock);
+  return r;
+}
+
 static int
 dm_pending_is_over (const struct dm_deep_info *deep, size_t i)
 {
@@ -152,36 +159,61 @@ dm_pending_is_over (const struct dm_deep_info *deep, size_t i)
   return 0;
 }
 
+/* As dm_entry_reach for an entry deep copy added to a list: its
+   objects are data, and an attachment reaches what the host pointer in
+   its slot points to (the size is the bias added to find that, for a
+   pointer one past an array's end).  A reached range goes to the device
+   through the pointer: the reach is never the overwritten item's own,
+   so the pending copy is made.  */
+static enum dm_reach
+dm_deep_entry_reach (unsigned short k, void *addr, size_t size, uintptr_t a,
+		     size_t s)
+{
+  int kind = dm_plain_kind (k);
+  if (kind != DM_MAP_ATTACH)
+    return dm_entry_reach (k, addr, size, a, s);
+  uintptr_t p = addr ? *(const uintptr_t *) addr : 0;
+  uintptr_t q = p + size;
+  if (p && ((a <= p && p <= a + s) || (a <= q && q < a + s)))
+    return DM_REACH_BYTES;
+  return DM_REACH_NONE;
+}
+
 /* Settle the pending copies the list of a construct touches (under the
    lock, before it is mapped).  */
 static void
 dm_pending_settle_list (struct dm_device *dev, size_t n, void **addrs,
 			const size_t *sizes, const unsigned short *kinds,
-			const struct dm_deep_info *deep)
+			const struct dm_deep_info *deep, int update)
 {
   struct dm_device_map *map = dev->map;
-  if (deep && deep->from)
-    {
-      dm_pending_flush_all (dev);
-      return;
-    }
+  size_t first_deep = dm_deep_first (deep) ? dm_deep_first (deep) - 1 : n;
   for (size_t k = 0; k < map->npending;)
     {
       uintptr_t ps = map->pending[k].host;
       size_t psize = map->pending[k].size;
       int touched = 0, other = 0;
       for (size_t i = 0; i < n; i++)
-	switch (dm_entry_reach (kinds[i], addrs[i], sizes[i], ps, psize))
+	switch (i >= first_deep ? dm_deep_entry_reach (kinds[i], addrs[i],
+							 sizes[i], ps, psize)
+		: dm_entry_reach (kinds[i], addrs[i], sizes[i], ps, psize))
 	  {
 	  case DM_REACH_UNKNOWN:
 	    dm_pending_flush_all (dev);
 	    return;
 	  case DM_REACH_BYTES:
-	    touched = 1;
-	    other |= !(dm_pending_is_over (deep, i)
-		       && (uintptr_t) addrs[i] <= ps
-		       && ps + psize <= (uintptr_t) addrs[i] + sizes[i]);
-	    break;
+	    {
+	      touched = 1;
+	      int covers = (uintptr_t) addrs[i] <= ps
+			   && ps + psize <= (uintptr_t) addrs[i] + sizes[i];
+	      /* An update that sends all of it replaces the copy in (the
+		 host's write before it, which the plugin announces so).  */
+	      int sent = update && covers
+			 && dm_kind_copies_to (dm_plain_kind (kinds[i]))
+			 && !dm_kind_copies_from (dm_plain_kind (kinds[i]));
+	      other |= !sent && !(covers && dm_pending_is_over (deep, i));
+	      break;
+	    }
 	  case DM_REACH_NONE:
 	    break;
 	  }
@@ -197,10 +229,10 @@ dm_pending_settle_list (struct dm_device *dev, size_t n, void **addrs,
 static inline void
 dm_pending_settle (struct dm_device *dev, size_t n, void **addrs,
 		   const size_t *sizes, const unsigned short *kinds,
-		   const struct dm_deep_info *deep)
+		   const struct dm_deep_info *deep, int update)
 {
   if (__builtin_expect (dev->map->npending != 0, 0))
-    dm_pending_settle_list (dev, n, addrs, sizes, kinds, deep);
+    dm_pending_settle_list (dev, n, addrs, sizes, kinds, deep, update);
 }
 
 /* Item I of an enter data (host H, SIZE bytes, map KIND) is announced
@@ -209,12 +241,22 @@ dm_pending_settle (struct dm_device *dev, size_t n, void **addrs,
    and keep the copy pending.  Returns the kind to map it with.  */
 static int
 dm_pending_defer (struct dm_device *dev, const struct dm_deep_info *deep,
-		  size_t i, uintptr_t h, size_t size, int kind)
+		  size_t n, void **addrs, const size_t *sizes,
+		  const unsigned short *kinds, size_t i, int kind)
 {
+  uintptr_t h = (uintptr_t) addrs[i];
+  size_t size = sizes[i];
   if (!dm_pending_is_over (deep, i) || (kind != DM_MAP_TO
 					&& kind != DM_MAP_TOFROM)
       || !size || dm_dir_any_present (dev, h, h + size))
     return kind;
+  /* A structure the same enter data maps deep, reaching the section,
+     copies it in now anyway.  */
+  for (size_t j = dm_deep_first (deep) ? dm_deep_first (deep) - 1 : n; j < n;
+       j++)
+    if (dm_deep_entry_reach (kinds[j], addrs[j], sizes[j], h, size)
+	!= DM_REACH_NONE)
+      return kind;
   struct dm_device_map *map = dev->map;
   if (map->npending == map->pending_cap)
     {
@@ -912,7 +954,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   uintptr_t *devaddrs = target ? (uintptr_t *) stage : DM_SCRATCH (dbytes);
 
   dm_device_lock (dev);
-  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep, 0);
   ctx.mark = dm_dir_next_mark (dev);
   unsigned layout = dev->map->layout_generation;
   struct dm_plan plan = { 0 };
@@ -1122,7 +1164,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 			.async = a };
   struct dm_plan plan = { 0 };
   dm_device_lock (dev);
-  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep, 0);
   ctx.mark = dm_dir_next_mark (dev);
   if (__builtin_expect (deep && deep->planned, 0))
     ctx.plan = &plan;
@@ -1172,7 +1214,8 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		   "exit data (host %p)", (void *) h);
 	default:
 	  if (h && deep && deep->nover)
-	    kind = dm_pending_defer (dev, deep, i, h, sizes[i], kind);
+	    kind = dm_pending_defer (dev, deep, mapnum, hostaddrs, sizes, kinds,
+				     i, kind);
 	  if (h)
 	    dm_enter_item (&ctx, h, sizes[i], kind, dm_item_align (kinds[i]),
 			   implicit, NULL);
@@ -1226,7 +1269,7 @@ dm_exit_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   size_t n = 0;
 
   dm_device_lock (dev);
-  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL, 0);
   ctx.mark = dm_dir_next_mark (dev);
   int any_delete = 0, any_detach = 0;
   for (size_t i = 0; i < mapnum; i++)
@@ -1336,7 +1379,7 @@ dm_update (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_UPDATE,
 			.async = a };
   dm_device_lock (dev);
-  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL);
+  dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, NULL, 1);
   for (size_t i = 0; i < mapnum; i++)
     {
       int implicit;
@@ -1358,6 +1401,16 @@ dm_translate (struct dm_device *dev, const void *host)
 {
   dm_device_lock (dev);
   dm_pending_flush_all (dev);
+  uintptr_t d = dm_dir_translate (dev, (uintptr_t) host, 0);
+  pthread_mutex_unlock (&dev->lock);
+  return (void *) d;
+}
+
+void *
+dm_translate_to_report (struct dm_device *dev, const void *host)
+{
+  /* No pending copy in is made: naming the address reads no bytes.  */
+  dm_device_lock (dev);
   uintptr_t d = dm_dir_translate (dev, (uintptr_t) host, 0);
   pthread_mutex_unlock (&dev->lock);
   return (void *) d;

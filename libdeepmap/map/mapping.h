@@ -151,6 +151,10 @@ void dm_pending_flush_all (struct dm_device *dev);
    containing HOST (or an empty one at HOST, or one ending at HOST).
    Returns NULL when not present.  Takes the device lock.  */
 void *dm_translate (struct dm_device *dev, const void *host);
+/* The same for a tool or trace that reports the address (OMPT's
+   target_map): no pending copy in is made, so that watching a program
+   does not change what it moves.  */
+void *dm_translate_to_report (struct dm_device *dev, const void *host);
 /* Whether HOST is mapped on DEV (omp_target_is_present): as
    dm_translate, but the bytes are not asked for, so a pending copy in
    is not made.  */

@@ -110,6 +110,15 @@ dm_replay_begin (struct dm_device *dev, uintptr_t host,
   return r;
 }
 
+int
+dm_replay_reaches (const struct dm_replay *r, uintptr_t a, size_t s)
+{
+  for (size_t i = 0; i < r->nrange; i++)
+    if (r->range[2 * i] < a + s && a < r->range[2 * i + 1])
+      return 1;
+  return 0;
+}
+
 void
 dm_replay_end (struct dm_ctx *ctx, struct dm_replay *r, int copy_from)
 {

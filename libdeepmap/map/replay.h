@@ -42,6 +42,9 @@ struct dm_replay;
 struct dm_replay *dm_replay_begin (struct dm_device *dev, uintptr_t host,
 				   const struct deepmap_type *t);
 
+/* Does an object R records overlap [A, A + S)?  */
+int dm_replay_reaches (const struct dm_replay *r, uintptr_t a, size_t s);
+
 /* Under the lock: the construct stops using R.  The last user carries
    out what was left to it; COPY_FROM: the item's map type copies back
    (objects whose count reached zero meanwhile are copied back, as the

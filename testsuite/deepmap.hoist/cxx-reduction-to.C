@@ -6,11 +6,12 @@
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
 // A and xold in once (N*N*8 + N*8; the first kernel stores to all of
-// xnew), conv in before the loop and after each host write (5 x 8);
+// xnew), conv in after each host write (5 x 8; not before the loop,
+// since the host writes it before the kernel that uses it);
 // xold, xnew and conv back once (the host reads conv after the loop).
 // writes_to: a in at both kernels of each of 3 steps, out at the second;
 // b in and out once per step (kept from one kernel to the next).
-// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 16 transfers 7040 bytes, d2h 9 transfers 1608 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 15 transfers 7032 bytes, d2h 9 transfers 1608 bytes" { target offload_device } }
 #include <cmath>
 #include <cstdlib>
 #include <utility>
@@ -112,6 +113,6 @@ main ()
   return 0;
 }
 
-// { dg-final { scan-deepmap-report "cxx-reduction-to.C:27:9: deepmap: hoist: 'xold' kept on the device across the loop at cxx-reduction-to.C:25" } }
-// { dg-final { scan-deepmap-report "cxx-reduction-to.C:38:9: deepmap: hoist: 'xnew' kept on the device across the loop at cxx-reduction-to.C:25" } }
-// { dg-final { scan-deepmap-report "cxx-reduction-to.C:55:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at cxx-reduction-to.C:53 because a construct maps it without 'from' and its device code may write it" } }
+// { dg-final { scan-deepmap-report "cxx-reduction-to.C:28:9: deepmap: hoist: 'xold' kept on the device across the loop at cxx-reduction-to.C:26" } }
+// { dg-final { scan-deepmap-report "cxx-reduction-to.C:39:9: deepmap: hoist: 'xnew' kept on the device across the loop at cxx-reduction-to.C:26" } }
+// { dg-final { scan-deepmap-report "cxx-reduction-to.C:56:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at cxx-reduction-to.C:54 because a construct maps it without 'from' and its device code may write it" } }

@@ -1,7 +1,8 @@
 /* A section kept across a run inside a loop, when the loop keeps another
    section only under its run-time test: the loop keeps p1 if it does
-   not overlap p0 (which the loop itself does not keep), the run between
-   the two constructs keeps p0.  Called with p1 = p0 + 1 the loop's test
+   not overlap p0 (which the loop itself does not keep: a third
+   construct maps it with 'always'), the run between the first two
+   constructs keeps p0.  Called with p1 = p0 + 1 the loop's test
    fails and p1 is mapped as written, so the run must test p0 against p1
    as well (found by random-hoist.py).  Results must be the host's
    (default device the initial device), with and without overlap.  */
@@ -34,6 +35,8 @@ kern (unsigned *p0, unsigned *p1, unsigned *p2, int n, int steps,
 	acc[2] += p1[i] + p2[i] * 4u + p0[i] * 5u + (unsigned) t + 4u;
       for (int j = 2; j < n; j += 2)
 	acc[2] += p0[j];
+#pragma omp target map(always, to: p0[0:n]) map(tofrom: acc[0:4])
+      acc[1] += p0[t + 3];
     }
 }
 
@@ -68,5 +71,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "guarded-outer.c:31:9: deepmap: hoist: 'p0' kept on the device from the construct at guarded-outer.c:24 to the construct at guarded-outer.c:31 \\(enter data map\\(to\\), exit data map\\(release\\)\\)\[^\n]* if the sections the compiler cannot tell apart do not overlap at run time" } } */
-/* { dg-final { scan-deepmap-report "guarded-outer.c:24:9: deepmap: hoist: 'p1' kept on the device across the loop at guarded-outer.c:20" } } */
+/* { dg-final { scan-deepmap-report "guarded-outer.c:32:9: deepmap: hoist: 'p0' kept on the device from the construct at guarded-outer.c:25 to the construct at guarded-outer.c:32 \\(enter data map\\(to\\), exit data map\\(release\\)\\)\[^\n]* if the sections the compiler cannot tell apart do not overlap at run time" } } */
+/* { dg-final { scan-deepmap-report "guarded-outer.c:25:9: deepmap: hoist: 'p1' kept on the device across the loop at guarded-outer.c:21" } } */

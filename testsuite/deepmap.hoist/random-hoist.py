@@ -24,8 +24,9 @@ rest exactly, more or less of it, or as the data says) before another
 adds part of it to an array; some constructs are in helper functions
 the loop calls (directly, through a pointer, from a host parallel
 region or from a task), some have an if clause for the target, some kernels
-update or read through device functions (declare target), and some
-constructs have enter and exit data around them.  Each program is
+update or read through device functions (declare target), some
+constructs have enter and exit data around them, and in some programs
+host statements fill whole arrays (memset).  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime, with DEEPMAP_CHECK=1 (the run-time check of what the
@@ -62,7 +63,7 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 class Prog:
     def __init__(self, rng, rng2, rng3=None, rng4=None, rng5=None,
-                 rng6=None, rng7=None):
+                 rng6=None, rng7=None, rng8=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -107,6 +108,10 @@ class Prog:
         # parallel region's single construct, or from a task: calls
         # whose constructs the loop's hoisting must see too.
         self.rng7 = rng7 if rng7 else random.Random(0)
+        # Also apart: host statements that fill a whole array (memset),
+        # which the next construct may then find already sent.
+        self.rng8 = rng8 if rng8 else random.Random(0)
+        self.fills = self.rng8.random() < 0.3
         self.pointers = []
         self.narr = rng.randint(2, 4)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
@@ -332,6 +337,16 @@ class Prog:
         k = rng.randrange(N)
         choice = rng.choice(["read", "write", "call", "callr", "nested",
                              "break", "update", "swap", "none"])
+        drawn = self.drawn_host_stmt(t, in_loop, a, k, choice)
+        if self.fills and self.rng8.random() < 0.3:
+            # In place of the statement drawn (its draws made all the
+            # same, so that the rest of the program is as before).
+            return ["  memset (%s, %d, n * sizeof (unsigned));"
+                    % (a, self.rng8.randrange(3))]
+        return drawn
+
+    def drawn_host_stmt(self, t, in_loop, a, k, choice):
+        rng = self.rng
         if choice == "swap" and self.flavor != "ptr":
             # The host changes the structure's pointers.
             return ["  opaque_swap (g);"]
@@ -661,7 +676,8 @@ def main():
                         random.Random(seed * 100003 + k + 23333333),
                         random.Random(seed * 100003 + k + 31111111),
                         random.Random(seed * 100003 + k + 38888888),
-                        random.Random(seed * 100003 + k + 46666666)
+                        random.Random(seed * 100003 + k + 46666666),
+                        random.Random(seed * 100003 + k + 54444444)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         src = os.path.join(tmp, name + ".c")
