@@ -228,6 +228,16 @@ struct deepmap_hoist_site
 extern int deepmap_sections_apart (const void *ends, const void *pairs,
 				   size_t npairs) DEEPMAP_WEAK;
 
+/* The hoisting's run-time test, where a loop keeps many sections on one
+   device, that a caller holds none of them mapped: ENDS holds the first
+   and one-past-the-last address of each of the N sections (uintptr_t
+   pairs), DEVICE points to the device number (an int; -1: the default
+   device).  Nonzero when neither the first nor the last byte of any
+   section is present there (omp_target_is_present).  It has memcmp's
+   type, for the same stand-in as deepmap_sections_apart.  */
+extern int deepmap_sections_absent (const void *ends, const void *device,
+				    size_t n) DEEPMAP_WEAK;
+
 /* Descriptors built at run time, for programs compiled without the
    plugin: the same structures the plugin emits.  deepmap_type_new returns
    NULL when out of memory; the add functions return 0, or -1 for a field

@@ -160,6 +160,8 @@ extern bool dm_device_writes_through_loaded (tree fn,
 
 /* dm-escape.c */
 extern bool dm_presence_query_p (gcall *call);
+extern bool dm_hoist_test_call_p (gcall *call);
+extern void dm_note_test_table (tree decl);
 extern bitmap dm_private_pointers (tree addr, tree *decl);
 extern bool dm_allocations_of (tree addr, vec<tree> &allocs, int depth = 0);
 extern bool dm_local_apart_p (tree v, tree addr);

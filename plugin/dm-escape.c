@@ -91,11 +91,59 @@ bool
 dm_presence_query_p (gcall *call)
 {
   tree fn = gimple_call_fndecl (call);
-  if (!fn || !DECL_NAME (fn))
+  if (!fn)
+    return dm_hoist_test_call_p (call);
+  if (!DECL_NAME (fn))
     return false;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   return !strcmp (name, "omp_target_is_present")
 	 || !strcmp (name, "omp_get_default_device");
+}
+
+/* Is CALL the hoisting pass's test over a table (deepmap_sections_apart
+   or deepmap_sections_absent, called through the pointer that is memcmp
+   under another libgomp)?  It reads the table and asks the runtime.  */
+bool
+dm_hoist_test_call_p (gcall *call)
+{
+  tree fn = gimple_call_fn (call);
+  if (!fn || TREE_CODE (fn) != SSA_NAME)
+    return false;
+  gassign *def = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (fn));
+  if (!def || gimple_assign_rhs_code (def) != COND_EXPR)
+    return false;
+  tree a = gimple_assign_rhs2 (def);
+  if (TREE_CODE (a) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (a, 0)) != FUNCTION_DECL
+      || !DECL_NAME (TREE_OPERAND (a, 0)))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (a, 0)));
+  return (!strcmp (name, "deepmap_sections_apart")
+	  || !strcmp (name, "deepmap_sections_absent"));
+}
+
+/* The tables of those tests in the current function: the sections'
+   ends as numbers, which go nowhere else.  */
+static hash_set<tree> *dm_test_tables;
+static dm_function_key dm_test_tables_of;
+
+/* The set for the current function (those of others are gone: their
+   variables may be collected and their addresses reused).  */
+static hash_set<tree> *
+dm_current_test_tables ()
+{
+  if (dm_new_function_p (&dm_test_tables_of, cfun))
+    {
+      delete dm_test_tables;
+      dm_test_tables = new hash_set<tree>;
+    }
+  return dm_test_tables;
+}
+
+void
+dm_note_test_table (tree decl)
+{
+  dm_current_test_tables ()->add (decl);
 }
 
 static tree dm_find_name (tree *tp, int *walk_subtrees, void *data);
@@ -342,6 +390,12 @@ static bool
 dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
 {
   tree lhs = NULL_TREE;
+  /* An end in the table of a hoisting test.  */
+  if (gimple_assign_single_p (stmt) && gimple_assign_rhs1 (stmt) == name
+      && TREE_CODE (gimple_assign_lhs (stmt)) == ARRAY_REF
+      && dm_current_test_tables ()->contains
+	   (TREE_OPERAND (gimple_assign_lhs (stmt), 0)))
+    return true;
   /* Kept in a pointer cell: what comes back out of it.  */
   if (gimple_assign_single_p (stmt) && gimple_assign_rhs1 (stmt) == name
       && VAR_P (gimple_assign_lhs (stmt)))

@@ -2619,50 +2619,102 @@ dm_drop_rotations (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 static tree dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type,
 			  tree val);
 
-/* deepmap_sections_apart, weak, and its stand-in under another libgomp
-   (memcmp of no bytes: 0, "not apart"), built once.  */
+/* deepmap_sections_apart and deepmap_sections_absent, weak, built once
+   each (dm_weak_test).  */
 static tree dm_apart_decl;
+static tree dm_absent_decl;
+
+/* The weak declaration of int NAME (const void *, const void *, size_t)
+   in *SLOT, built once: memcmp's type, for its stand-in.  */
+static tree
+dm_weak_test (tree *slot, const char *name)
+{
+  if (!*slot)
+    {
+      tree type = build_function_type_list (integer_type_node,
+					    const_ptr_type_node,
+					    const_ptr_type_node, size_type_node,
+					    NULL_TREE);
+      *slot = build_fn_decl (name, type);
+      DECL_EXTERNAL (*slot) = 1;
+      TREE_PUBLIC (*slot) = 1;
+      declare_weak (*slot);
+    }
+  return *slot;
+}
+
+/* A local array, filled in SEQ, of the first and one-past-the-last
+   address of the sections of ITEMS, in that order (noted for the escape
+   analysis, dm_note_test_table).  */
+static tree
+dm_ends_table (vec<dm_item *> &items, gimple_seq *seq)
+{
+  tree uptr = pointer_sized_int_node;
+  tree ends = create_tmp_var (build_array_type_nelts (uptr,
+						      2 * items.length ()),
+			      "deepmap_ends");
+  TREE_ADDRESSABLE (ends) = 1;
+  dm_note_test_table (ends);
+  for (unsigned k = 0; k < items.length (); k++)
+    {
+      tree lo = gimple_convert (seq, uptr, items[k]->addr);
+      tree hi = gimple_build (seq, PLUS_EXPR, uptr, lo,
+			      gimple_convert (seq, uptr, items[k]->size));
+      dm_store_slot (seq, ends, 2 * k, uptr, lo);
+      dm_store_slot (seq, ends, 2 * k + 1, uptr, hi);
+    }
+  return ends;
+}
+
+/* The test DECL (&ENDS, ARG, N) added to SEQ, as a truth value, where
+   the runtime has DECL; else memcmp of no bytes, 0, which makes the
+   region run as written.  ENDS (and LOCAL, if given) die after it.  */
+static tree
+dm_table_test (tree decl, tree ends, tree arg, unsigned n, tree local,
+	       gimple_seq *seq)
+{
+  tree fnptr = build_pointer_type (TREE_TYPE (decl));
+  tree have = gimple_build (seq, NE_EXPR, boolean_type_node,
+			    build_fold_addr_expr (decl),
+			    build_int_cst (fnptr, 0));
+  tree fn = gimple_build (seq, COND_EXPR, fnptr, have,
+			  build_fold_addr_expr (decl),
+			  fold_convert (fnptr, build_fold_addr_expr
+					  (builtin_decl_explicit
+					     (BUILT_IN_MEMCMP))));
+  tree count = gimple_build (seq, COND_EXPR, size_type_node, have,
+			     build_int_cst (size_type_node, n),
+			     size_zero_node);
+  gcall *call = gimple_build_call (fn, 3, build_fold_addr_expr (ends), arg,
+				   count);
+  gimple_call_set_fntype (call, TREE_TYPE (decl));
+  tree res = make_ssa_name (integer_type_node);
+  gimple_call_set_lhs (call, res);
+  gimple_seq_add_stmt (seq, call);
+  for (tree v : { ends, local })
+    if (v)
+      gimple_seq_add_stmt (seq, gimple_build_assign
+				  (v, build_clobber (TREE_TYPE (v))));
+  return gimple_build (seq, NE_EXPR, boolean_type_node, res,
+		       integer_zero_node);
+}
 
 /* The test of dm_build_disjoint_test as a call: the sections' ends in a
    local array, the pairs in static data.  */
 static tree
 dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
 {
-  tree uptr = pointer_sized_int_node;
-  if (!dm_apart_decl)
-    {
-      tree type = build_function_type_list (integer_type_node,
-					    const_ptr_type_node,
-					    const_ptr_type_node, size_type_node,
-					    NULL_TREE);
-      dm_apart_decl = build_fn_decl ("deepmap_sections_apart", type);
-      DECL_EXTERNAL (dm_apart_decl) = 1;
-      TREE_PUBLIC (dm_apart_decl) = 1;
-      declare_weak (dm_apart_decl);
-    }
   /* Each section once, numbered in order of appearance.  */
   hash_map<int_hash<unsigned, -1u, -2u>, unsigned> slot;
-  auto_vec<unsigned> order;
+  auto_vec<dm_item *> order;
   for (auto &c : r->checks)
     for (unsigned i : { c.first, c.second })
       if (!slot.get (i))
 	{
 	  slot.put (i, order.length ());
-	  order.safe_push (i);
+	  order.safe_push (&st->items[i]);
 	}
-  tree ends = create_tmp_var (build_array_type_nelts (uptr,
-						      2 * order.length ()),
-			      "deepmap_ends");
-  TREE_ADDRESSABLE (ends) = 1;
-  for (unsigned k = 0; k < order.length (); k++)
-    {
-      dm_item *it = &st->items[order[k]];
-      tree lo = gimple_convert (seq, uptr, it->addr);
-      tree hi = gimple_build (seq, PLUS_EXPR, uptr, lo,
-			      gimple_convert (seq, uptr, it->size));
-      dm_store_slot (seq, ends, 2 * k, uptr, lo);
-      dm_store_slot (seq, ends, 2 * k + 1, uptr, hi);
-    }
+  tree ends = dm_ends_table (order, seq);
   tree ushort = short_unsigned_type_node;
   unsigned npairs = r->checks.length ();
   vec<constructor_elt, va_gc> *elts = NULL;
@@ -2677,31 +2729,10 @@ dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
   tree pairs = dm_static_data (get_identifier (name),
 			       build_array_type_nelts (ushort, 2 * npairs),
 			       elts);
-  /* The runtime's function where there is one, else memcmp of no
-     bytes.  */
-  tree fnptr = build_pointer_type (TREE_TYPE (dm_apart_decl));
-  tree have = gimple_build (seq, NE_EXPR, boolean_type_node,
-			    build_fold_addr_expr (dm_apart_decl),
-			    build_int_cst (fnptr, 0));
-  tree fn = gimple_build (seq, COND_EXPR, fnptr, have,
-			  build_fold_addr_expr (dm_apart_decl),
-			  fold_convert (fnptr, build_fold_addr_expr
-					  (builtin_decl_explicit
-					     (BUILT_IN_MEMCMP))));
-  tree n = gimple_build (seq, COND_EXPR, size_type_node, have,
-			 build_int_cst (size_type_node, npairs),
-			 size_zero_node);
-  gcall *call = gimple_build_call (fn, 3, build_fold_addr_expr (ends),
-				   build_fold_addr_expr (pairs), n);
-  gimple_call_set_fntype (call, TREE_TYPE (dm_apart_decl));
-  tree res = make_ssa_name (integer_type_node);
-  gimple_call_set_lhs (call, res);
-  gimple_seq_add_stmt (seq, call);
-  gimple_seq_add_stmt (seq, gimple_build_assign (ends,
-						 build_clobber (TREE_TYPE
-								  (ends))));
-  return gimple_build (seq, NE_EXPR, boolean_type_node, res,
-		       integer_zero_node);
+  return dm_table_test (dm_weak_test (&dm_apart_decl,
+				      "deepmap_sections_apart"),
+			ends, build_fold_addr_expr (pairs), npairs, NULL_TREE,
+			seq);
 }
 
 /* The run-time test of R's checks, added to SEQ: true when every pair
@@ -2747,10 +2778,52 @@ static tree dm_presence_decls[2];
 /* The read-only kinds arrays of updates from and to (dm_update_kinds).  */
 static tree dm_update_kinds_decls[2];
 
+/* The test of dm_build_absent_test as one call, for the groups of
+   IN_LOOP still ALIVE, all on DEVICE: their first and one-past-the-last
+   addresses in a local array (deepmap_sections_absent; under another
+   libgomp memcmp of no bytes, 0: the region runs as written there).  */
+static tree
+dm_build_absent_call (dm_hoist_state *st, vec<unsigned> &in_loop,
+		      vec<bool> &alive, tree device, gimple_seq *seq)
+{
+  auto_vec<dm_item *> leads;
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
+      leads.safe_push (&st->items[in_loop[x]]);
+  tree ends = dm_ends_table (leads, seq);
+  tree dev = create_tmp_var (integer_type_node, "deepmap_device");
+  TREE_ADDRESSABLE (dev) = 1;
+  gimple_seq_add_stmt (seq, gimple_build_assign
+			      (dev, gimple_convert (seq, integer_type_node,
+						    device)));
+  return dm_table_test (dm_weak_test (&dm_absent_decl,
+				      "deepmap_sections_absent"),
+			ends, build_fold_addr_expr (dev), leads.length (), dev,
+			seq);
+}
+
 static tree
 dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 		      vec<bool> &alive, gimple_seq *seq)
 {
+  /* Many sections on one device: one call (OMPDart's naive LULESH keeps
+     some sixty, whose two presence calls each were a tenth of what the
+     plugin added to its compile time).  */
+  unsigned n = 0;
+  tree device = NULL_TREE;
+  bool one_device = true;
+  for (unsigned x = 0; x < in_loop.length (); x++)
+    {
+      dm_item *it = &st->items[in_loop[x]];
+      if (!alive[x] || (int) in_loop[x] != it->group)
+	continue;
+      n++;
+      one_device &= !device || operand_equal_p (device, it->device, 0);
+      device = it->device;
+    }
+  if (n > DM_INLINE_PAIRS && one_device)
+    return dm_build_absent_call (st, in_loop, alive, device, seq);
+
   tree &is_present = dm_presence_decls[0];
   tree &default_device = dm_presence_decls[1];
   if (!is_present)
@@ -2816,6 +2889,7 @@ static const struct ggc_root_tab dm_hoist_roots[] = {
   { &dm_apart_decl, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_presence_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
+  { &dm_absent_decl, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_update_kinds_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
