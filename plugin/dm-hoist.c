@@ -3551,72 +3551,67 @@ dm_group_produced_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g)
 
 static bool dm_stmt_dominates (gimple *, gimple *);
 
-/* Does REF, a host access, name exactly the bytes of the section LEAD
-   keeps (its update then sends all of them)?  */
+/* Does the target update after host write W of group G (one of
+   ACCESSES) come before each of the group's constructs in IN_LOOP and
+   each other host access of it, on every path?  Then the enter data may
+   leave its copy in to the runtime (announced as for an overwritten
+   section), which drops it where that update sends all of the section
+   (accuracy's count[0] = 0, a memset or a host loop that clears an
+   accumulator before the kernel that adds to it) and makes it first
+   otherwise.  */
 static bool
-dm_ref_is_section (tree ref, const dm_item *lead)
+dm_update_comes_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g,
+		       vec<dm_access> &accesses, dm_access &w)
 {
-  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
-  if (!size || TREE_CODE (size) != INTEGER_CST
-      || TREE_CODE (lead->size) != INTEGER_CST
-      || !tree_int_cst_equal (size, lead->size))
+  /* Where the update is: after the statement, on its normal edge when
+     it may throw, on the exit of its host loop.  */
+  basic_block after = NULL;
+  if (w.host_loop)
+    {
+      edge e = single_exit (w.host_loop);
+      if (!e)
+	return false;
+      after = e->dest;
+    }
+  else if (stmt_ends_bb_p (w.stmt))
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, gimple_bb (w.stmt)->succs)
+	if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	  after = e->dest;
+    }
+  if (after && !single_pred_p (after))
     return false;
-  poly_int64 off, loff;
-  tree base = get_addr_base_and_unit_offset (ref, &off);
-  if (!base)
-    return false;
-  if (TREE_CODE (base) == MEM_REF)
-    return (known_eq (off, 0) && integer_zerop (TREE_OPERAND (base, 1))
-	    && operand_equal_p (TREE_OPERAND (base, 0), lead->addr, 0));
-  if (TREE_CODE (lead->addr) != ADDR_EXPR)
-    return false;
-  tree lbase = get_addr_base_and_unit_offset (TREE_OPERAND (lead->addr, 0),
-					      &loff);
-  return lbase == base && known_eq (off, loff);
+  auto before = [&] (gimple *b, class loop *l) {
+    basic_block bb = l ? l->header : gimple_bb (b);
+    if (after)
+      return dominated_by_p (CDI_DOMINATORS, bb, after);
+    return l ? (dominated_by_p (CDI_DOMINATORS, bb, gimple_bb (w.stmt))
+		&& bb != gimple_bb (w.stmt))
+	     : dm_stmt_dominates (w.stmt, b);
+  };
+  for (unsigned z : in_loop)
+    if (st->items[z].group == g && !before (st->items[z].call, NULL))
+      return false;
+  /* A read by the writing statement itself is updated before it.  */
+  for (dm_access &o : accesses)
+    if (o.group == g && &o != &w
+	&& (o.stmt == w.stmt || !before (o.stmt, o.host_loop)))
+      return false;
+  return true;
 }
 
-/* Does an update of all of group G's section, after a host write of it
-   (one of ACCESSES, on the loop's every path), come before each of the
-   group's constructs in IN_LOOP and each other host access of it?
-   (Accuracy's count[0] = 0 before the kernel that counts into it.)  */
+/* Does some host write of group G (of ACCESSES) have its update come
+   first (dm_update_comes_first)?  */
 static bool
 dm_group_refilled_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g,
 			 vec<dm_access> &accesses)
 {
-  dm_item *lead = &st->items[g];
   for (dm_access &w : accesses)
-    {
-      if (w.group != g || !w.write || w.host_loop || w.through
-	  || (!w.whole && !dm_ref_is_section (w.ref, lead)))
-	continue;
-      /* The update follows the statement, or its normal edge when it
-	 may throw.  */
-      basic_block after = NULL;
-      if (stmt_ends_bb_p (w.stmt))
-	{
-	  edge e;
-	  edge_iterator ei;
-	  FOR_EACH_EDGE (e, ei, gimple_bb (w.stmt)->succs)
-	    if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
-	      after = e->dest;
-	  if (!after || !single_pred_p (after))
-	    continue;
-	}
-      auto before = [&] (gimple *b) {
-	return after ? dominated_by_p (CDI_DOMINATORS, gimple_bb (b), after)
-		     : dm_stmt_dominates (w.stmt, b);
-      };
-      bool first = true;
-      for (unsigned z : in_loop)
-	if (st->items[z].group == g)
-	  first &= before (st->items[z].call);
-      /* A read by the writing call itself is updated before it.  */
-      for (dm_access &o : accesses)
-	if (o.group == g && &o != &w)
-	  first &= !o.host_loop && o.stmt != w.stmt && before (o.stmt);
-      if (first)
-	return true;
-    }
+    if (w.group == g && w.write && !w.through
+	&& dm_update_comes_first (st, in_loop, g, accesses, w))
+      return true;
   return false;
 }
 
@@ -5219,8 +5214,8 @@ dm_report_hoisting (dm_hoist_state *st)
       const char *to = it.run_to_loop ? "loop" : "construct";
       const char *from = it.run_from_loop ? "loop" : "construct";
       const char *deferred = it.refilled && it.enter_kind == GOMP_MAP_TO
-			     ? ", not copied in: the host writes all of it "
-			       "first, and its update sends it"
+			     ? ", not copied in where the update after the "
+			       "host's first write sends all of it"
 			     : it.defer_in && it.enter_kind == GOMP_MAP_TO
 			     ? ", not copied in if the first construct to "
 			       "use it stores to all of it"

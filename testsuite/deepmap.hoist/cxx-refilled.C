@@ -4,9 +4,9 @@
 // the write sends it.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 16 transfers 9216 bytes, d2h 8 transfers 3228 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 23 transfers 12440 bytes, d2h 10 transfers 4828 bytes" { target offload_device } }
 #include "refilled.c"
 
-// { dg-final { scan-deepmap-report "refilled.c:35:9: deepmap: hoist: 'count\\\[0\\\]' kept on the device across the loop at refilled.c:32 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in: the host writes all of it first, and its update sends it" } }
-// { dg-final { scan-deepmap-report "refilled.c:52:9: deepmap: hoist: 'acc' kept on the device across the loop at refilled.c:49 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in: the host writes all of it first" } }
-// { dg-final { scan-deepmap-report "refilled.c:68:9: deepmap: hoist: 'z' kept on the device across the loop at refilled.c:63 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in: the host writes all of it first" } }
+// { dg-final { scan-deepmap-report "refilled.c:41:9: deepmap: hoist: 'count\\\[0\\\]' kept on the device across the loop at refilled.c:38 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in where the update after the host's first write sends all of it" } }
+// { dg-final { scan-deepmap-report "refilled.c:58:9: deepmap: hoist: 'acc' kept on the device across the loop at refilled.c:55 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in where" } }
+// { dg-final { scan-deepmap-report "refilled.c:117:9: deepmap: hoist: 'q' kept on the device across the loop at refilled.c:113 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in where" } }

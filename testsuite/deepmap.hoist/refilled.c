@@ -10,16 +10,22 @@
      back the host's own bytes (the deferred copy is made first);
    - read_first: the host reads the array before it writes it, which
      needs the device's bytes: copied in;
-   - sometimes: the write is under a test: copied in.
+   - sometimes: the write is under a test: copied in;
+   - zeroed: a host loop clears the array: its update on the loop's exit
+     sends all of it;
+   - partly: the host writes one element first: its update sends only
+     that, and the runtime makes the deferred copy then.
    Every result is checked against the host.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
 /* In: x (400), 4 updates of count (16), 3 of acc (2400), read_first's
    r (800) and its 3 updates (2400), sometimes' s (800) and its 2
-   updates (1600), z by its exit data (800).  Back: count (4), acc
-   (800), z (800), r's 3 updates before the reads (24) and r (800), s
-   (800).  */
-/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 16 transfers 9216 bytes, d2h 8 transfers 3228 bytes" { target offload_device } } */
+   updates (1600), z by its exit data (800), zeroed's 3 updates (2400),
+   partly's u once, when its first update does not send all of it
+   (800), and its 3 updates (24).  Back: count (4), acc (800), z (800),
+   r's 3 updates before the reads (24) and r (800), s (800), q (800),
+   u (800).  */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 23 transfers 12440 bytes, d2h 10 transfers 4828 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +105,35 @@ sometimes (double *s, int n, int steps)
     }
 }
 
+/* The host clears the array in a loop: its update on the loop's exit
+   sends all of it.  */
+__attribute__ ((noinline)) static void
+zeroed (double *q, int n, int steps)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i = 0; i < n; i++)
+	q[i] = 0;
+#pragma omp target teams distribute parallel for map(tofrom: q[0:n])
+      for (int i = 0; i < n; i++)
+	q[i] += i + t;
+    }
+}
+
+/* The host writes one element first: its update sends only that, so
+   the deferred copy is made then.  */
+__attribute__ ((noinline)) static void
+partly (double *u, int n, int steps)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      u[0] = t;
+#pragma omp target teams distribute parallel for map(tofrom: u[0:n])
+      for (int i = 0; i < n; i++)
+	u[i] += 1;
+    }
+}
+
 int
 main (void)
 {
@@ -121,6 +156,15 @@ main (void)
   no_steps (z, N, 3);
   double sum = read_first (r, N, 3);
   sometimes (s, N, 4);
+  double *q = (double *) malloc (N * sizeof *q);
+  double *u = (double *) malloc (N * sizeof *u);
+  for (int i = 0; i < N; i++)
+    q[i] = u[i] = 5 + i;
+  zeroed (q, N, 3);
+  partly (u, N, 3);
+  for (int i = 0; i < N; i++)
+    if (q[i] != i + 2 || u[i] != (i == 0 ? 2 + 1 : 5 + i + 3))
+      abort ();
   /* read_first reads r[t] as the step before left it (5 + t first).  */
   double hs = 5 + 0 + (1 + 0) + (2 + 1);
   if (sum != hs)
@@ -132,8 +176,9 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "refilled.c:35:9: deepmap: hoist: 'count\\\[0\\\]' kept on the device across the loop at refilled.c:32 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in: the host writes all of it first, and its update sends it" } } */
-/* { dg-final { scan-deepmap-report "refilled.c:52:9: deepmap: hoist: 'acc' kept on the device across the loop at refilled.c:49 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in: the host writes all of it first" } } */
-/* { dg-final { scan-deepmap-report "refilled.c:68:9: deepmap: hoist: 'z' kept on the device across the loop at refilled.c:63 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in: the host writes all of it first" } } */
-/* { dg-final { scan-deepmap-report "refilled.c:82:9: deepmap: hoist: 'r' kept on the device across the loop at refilled.c:78 \\(enter data map\\(to\\), exit data map\\(from\\)\\)\n" } } */
-/* { dg-final { scan-deepmap-report "refilled.c:96:9: deepmap: hoist: 's' kept on the device across the loop at refilled.c:92 \\(enter data map\\(to\\), exit data map\\(from\\)\\)\n" } } */
+/* { dg-final { scan-deepmap-report "refilled.c:41:9: deepmap: hoist: 'count\\\[0\\\]' kept on the device across the loop at refilled.c:38 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in where the update after the host's first write sends all of it" } } */
+/* { dg-final { scan-deepmap-report "refilled.c:58:9: deepmap: hoist: 'acc' kept on the device across the loop at refilled.c:55 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in where" } } */
+/* { dg-final { scan-deepmap-report "refilled.c:74:9: deepmap: hoist: 'z' kept on the device across the loop at refilled.c:69 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in where" } } */
+/* { dg-final { scan-deepmap-report "refilled.c:88:9: deepmap: hoist: 'r' kept on the device across the loop at refilled.c:84 \\(enter data map\\(to\\), exit data map\\(from\\)\\)\n" } } */
+/* { dg-final { scan-deepmap-report "refilled.c:102:9: deepmap: hoist: 's' kept on the device across the loop at refilled.c:98 \\(enter data map\\(to\\), exit data map\\(from\\)\\)\n" } } */
+/* { dg-final { scan-deepmap-report "refilled.c:117:9: deepmap: hoist: 'q' kept on the device across the loop at refilled.c:113 \\(enter data map\\(to\\), exit data map\\(from\\)\\), not copied in where" } } */
