@@ -4377,11 +4377,12 @@ dm_substitute (tree *tp, int *walk_subtrees, void *data)
 static void
 dm_remove_dead (tree v, class loop *loop)
 {
-  if (TREE_CODE (v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (v)
-      || !has_zero_uses (v))
+  /* An operand named twice (n * n) is released with its first use.  */
+  if (TREE_CODE (v) != SSA_NAME || SSA_NAME_IN_FREE_LIST (v)
+      || SSA_NAME_IS_DEFAULT_DEF (v) || !has_zero_uses (v))
     return;
   gimple *s = SSA_NAME_DEF_STMT (v);
-  if (!gimple_bb (s) || !flow_bb_inside_loop_p (loop, gimple_bb (s)))
+  if (!s || !gimple_bb (s) || !flow_bb_inside_loop_p (loop, gimple_bb (s)))
     return;
   auto_vec<tree> ops;
   if (gphi *phi = dyn_cast <gphi *> (s))

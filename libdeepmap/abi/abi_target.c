@@ -119,7 +119,8 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
       rip = dm_deep_replay_prepare (dev, DM_CONSTRUCT_TARGET, mapnum,
 				    hostaddrs, sizes, kinds, &ri);
     }
-  dm_deep_expand (DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds, &dl);
+  dm_deep_expand (dev, DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds,
+		  &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     {
       dm_nowait_submit (DM_CONSTRUCT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
@@ -180,7 +181,8 @@ dm_target_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   struct dm_deep_replay_info *rip
     = dm_deep_replay_prepare (dev, DM_CONSTRUCT_DATA, mapnum, hostaddrs,
 			      sizes, kinds, &ri);
-  dm_deep_expand (DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds, &dl);
+  dm_deep_expand (dev, DM_CONSTRUCT_DATA, mapnum, hostaddrs, sizes, kinds,
+		  &dl);
   struct dm_deep_info di = { dl.storage != NULL,
 			    dl.storage ? dl.original + 1 : 0, rip, dl.over,
 			    dl.nover };
@@ -251,7 +253,8 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   struct dm_deep_list dl;
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
-  dm_deep_expand (DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds, &dl);
+  dm_deep_expand (dev, DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds,
+		  &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (DM_CONSTRUCT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
 		      dl.kinds, depend, NULL, 0, DM_OMPT_RA);
@@ -312,7 +315,8 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   /* Before the exit data copies anything back.  */
   if (hs && dev && exit_data)
     dm_hoist_check (hs, hostaddrs, sizes, 0);
-  dm_deep_expand (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
+  dm_deep_expand (dev, exit_data ? DM_CONSTRUCT_EXIT_DATA
+			   : DM_CONSTRUCT_ENTER_DATA,
 		  mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,

@@ -10,6 +10,7 @@
 
 #include "deepmap.h"
 #include "engine/devstate.h"
+#include "engine/pool.h"
 #include "map/deepcopy.h"
 #include "map/directory.h"
 #include "engine/transfer.h"
@@ -320,6 +321,12 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
       /* A set pointer to no elements is not attached: its device copy
 	 holds the host value, which nothing may dereference.  */
       if (r->value && !r->count)
+	continue;
+      /* A device address the program holds (omp_target_alloc's) is not
+	 followed: its device copy is the value itself.  */
+      uintptr_t ustart;
+      size_t usize;
+      if (r->value && dm_pool_user_block (dev, r->value, &ustart, &usize))
 	continue;
       uintptr_t dslot = dm_dir_translate (dev, r->slot, 0), held;
       if (!dslot)

@@ -14,6 +14,8 @@
 #include "map/overwrite.h"
 #include "map/hoistcheck.h"
 #include "map/pipeline.h"
+#include "engine/devstate.h"
+#include "engine/pool.h"
 
 /* ---- annotations ---------------------------------------------------- */
 
@@ -263,6 +265,7 @@ struct dm_expander
   struct dm_visited visited;
   void *check;			/* structured or enter data: record */
   enum dm_construct construct;
+  struct dm_device *dev;	/* the construct's device, or NULL */
   /* Pointer fields the construct attaches itself (sorted): left alone.  */
   const uintptr_t *own;
   size_t nown;
@@ -287,6 +290,25 @@ dm_own_slot (const struct dm_expander *x, uintptr_t slot)
 	hi = mid;
     }
   return 0;
+}
+
+/* Is A an address of X's device already: inside a block the program
+   got from omp_target_alloc (arrays of such pointers, mapped to the
+   device for its kernels: NeoRodinia's kmeans)?  Then it is neither
+   mapped nor attached: the host cannot read there, and the device
+   needs it as it is.  Free where the program allocated none.  */
+static int
+dm_deep_device_address (const struct dm_expander *x, uintptr_t a)
+{
+  struct dm_device *dev = x->dev;
+  if (!dev || !__atomic_load_n (&dev->pool.nuser, __ATOMIC_RELAXED))
+    return 0;
+  uintptr_t start;
+  size_t size;
+  dm_device_lock (dev);
+  int r = dm_pool_user_block (dev, a, &start, &size);
+  pthread_mutex_unlock (&dev->lock);
+  return r;
 }
 
 static int
@@ -409,7 +431,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	      && x->construct != DM_CONSTRUCT_UPDATE)
 	    dm_deep_check_field (x->check, x->construct, t, fd, obj, slot,
 				 target, n);
-	  if (!target || n == 0)
+	  if (!target || n == 0 || dm_deep_device_address (x, target))
 	    continue;
 	  size_t elem;
 	  int end = fd->count_kind == DEEPMAP_COUNT_ONE && reps == 1
@@ -608,8 +630,8 @@ dm_deep_marks_copied (struct dm_deep_list *l, const size_t *over,
 }
 
 void
-dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
-			  void **hostaddrs, size_t *sizes,
+dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
+			  size_t mapnum, void **hostaddrs, size_t *sizes,
 			  unsigned short *kinds, struct dm_deep_list *out)
 {
   size_t nann = dm_deep_npending;
@@ -625,6 +647,7 @@ dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
   struct dm_expander x;
   memset (&x, 0, sizeof x);
   x.construct = c;
+  x.dev = dev;
   uintptr_t own_inline[16], *own = own_inline;
   size_t nown = 0, capown = 16;
   for (size_t i = 0; i < mapnum; i++)

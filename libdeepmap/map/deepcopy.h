@@ -130,21 +130,23 @@ dm_deep_sites_done (struct dm_site_announce *sa)
 }
 
 /* Take this thread's annotations and expand the list of construct C.  */
-void dm_deep_expand_annotated (enum dm_construct c, size_t mapnum,
-			       void **hostaddrs, size_t *sizes,
+void dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
+			       size_t mapnum, void **hostaddrs, size_t *sizes,
 			       unsigned short *kinds,
 			       struct dm_deep_list *out);
 
-/* The list of construct C, expanded if this thread announced deep items;
-   otherwise OUT just refers to the caller's arrays (the common case,
-   inline).  */
+/* The list of construct C on DEV (NULL: the host), expanded if this
+   thread announced deep items; otherwise OUT just refers to the caller's
+   arrays (the common case, inline).  */
 static inline void
-dm_deep_expand (enum dm_construct c, size_t mapnum, void **hostaddrs,
-		size_t *sizes, unsigned short *kinds, struct dm_deep_list *out)
+dm_deep_expand (struct dm_device *dev, enum dm_construct c, size_t mapnum,
+		void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		struct dm_deep_list *out)
 {
   if (__builtin_expect (dm_deep_npending != 0, 0))
     {
-      dm_deep_expand_annotated (c, mapnum, hostaddrs, sizes, kinds, out);
+      dm_deep_expand_annotated (dev, c, mapnum, hostaddrs, sizes, kinds,
+				out);
       return;
     }
   out->n = mapnum;
