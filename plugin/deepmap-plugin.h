@@ -171,6 +171,7 @@ extern bool dm_var_only_in_constructs_p (tree v);
 extern bool dm_var_address_only_in (tree v, bool (*also) (tree));
 extern bool dm_takes_address (gimple *stmt, tree decl);
 extern bool dm_may_hold_pointers (tree type, int depth = 0);
+extern bool dm_has_flexible_array (const_tree type);
 extern void dm_typed_by (ao_ref *r, tree type);
 extern bool dm_call_reads_only (gcall *call, bitmap priv);
 extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,

@@ -333,27 +333,82 @@ dm_insert_annotation (gimple_stmt_iterator *gsi, gomp_target *stmt,
   pop_gimplify_context (bind);
 }
 
+/* What dm_region_reads_no_pointer_of looks for: the aggregate variable
+   VAR, or (VAR null) the elements of a section, reached through the
+   pointers in DERIVED (its base pointer and those computed from it).  */
+struct dm_pointer_walk
+{
+  tree var;
+  hash_set<tree> derived;
+  bool grew;			/* DERIVED grew in the last walk */
+  bool used;			/* an element's member was accessed */
+};
+
+/* Is the value AS computes an address from W's section pointers only (a
+   copy, a conversion, an offset)?  */
+static bool
+dm_derived_value_p (dm_pointer_walk *w, gassign *as)
+{
+  enum tree_code code = gimple_assign_rhs_code (as);
+  tree r = gimple_assign_rhs1 (as);
+  return ((code == SSA_NAME || code == VAR_DECL || code == PARM_DECL
+	   || CONVERT_EXPR_CODE_P (code) || code == POINTER_PLUS_EXPR)
+	  && w->derived.contains (r));
+}
+
+/* A register-like variable the walk may follow: an SSA name, or a local
+   variable whose address nothing takes.  */
+static bool
+dm_followed_var_p (tree v)
+{
+  return (TREE_CODE (v) == SSA_NAME
+	  || (VAR_P (v) && !TREE_ADDRESSABLE (v) && !is_global_var (v)));
+}
+
+/* walk_gimple_stmt callback: add to the derived pointers of WI->info
+   what statements compute from them.  */
+static tree
+dm_collect_derived_ptrs (gimple_stmt_iterator *gsi, bool *handled,
+			 struct walk_stmt_info *wi)
+{
+  dm_pointer_walk *w = (dm_pointer_walk *) wi->info;
+  *handled = false;
+  gassign *as = dyn_cast <gassign *> (gsi_stmt (*gsi));
+  if (as && dm_followed_var_p (gimple_assign_lhs (as))
+      && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (as)))
+      && dm_derived_value_p (w, as)
+      && !w->derived.add (gimple_assign_lhs (as)))
+    w->grew = true;
+  return NULL_TREE;
+}
+
 /* walk_tree callback for dm_region_reads_no_pointer_of: stop at a use
-   of the variable WI->info other than a member or element that holds
+   of W's variable or section other than a member or element that holds
    no pointer.  */
 static tree
 dm_pointer_use (tree *tp, int *walk_subtrees, void *data)
 {
   struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  tree var = (tree) wi->info, t = *tp;
+  dm_pointer_walk *w = (dm_pointer_walk *) wi->info;
+  tree t = *tp;
   if (TYPE_P (t))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  if (t == var)
+  if ((w->var && t == w->var) || w->derived.contains (t))
     return t;
-  /* The address of any part of VAR reaches all of it (container_of).  */
-  if (TREE_CODE (t) == ADDR_EXPR
-      && get_base_address (TREE_OPERAND (t, 0)) == var)
-    return t;
-  /* A nested construct's data sharing of VAR copies or shares its
-     bytes; the uses are in the body, which is walked.  */
+  /* The address of any part reaches all of it (container_of).  */
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      tree b = get_base_address (TREE_OPERAND (t, 0));
+      if (b && ((w->var && b == w->var)
+		|| (TREE_CODE (b) == MEM_REF
+		    && w->derived.contains (TREE_OPERAND (b, 0)))))
+	return t;
+    }
+  /* A nested construct's data sharing of the variable copies or shares
+     its bytes; the uses are in the body, which is walked.  */
   if (TREE_CODE (t) == OMP_CLAUSE)
     switch (OMP_CLAUSE_CODE (t))
       {
@@ -361,52 +416,120 @@ dm_pointer_use (tree *tp, int *walk_subtrees, void *data)
       case OMP_CLAUSE_PRIVATE:
       case OMP_CLAUSE_FIRSTPRIVATE:
 	*walk_subtrees = 0;
-	if (OMP_CLAUSE_DECL (t) != var
+	if (OMP_CLAUSE_DECL (t) != w->var
+	    && !w->derived.contains (OMP_CLAUSE_DECL (t))
 	    && walk_tree (&OMP_CLAUSE_DECL (t), dm_pointer_use, data, NULL))
 	  return t;
 	return walk_tree (&OMP_CLAUSE_CHAIN (t), dm_pointer_use, data, NULL);
       default:
 	return NULL_TREE;
       }
-  if (TREE_CODE (t) != COMPONENT_REF && TREE_CODE (t) != ARRAY_REF)
+  if (TREE_CODE (t) != COMPONENT_REF && TREE_CODE (t) != ARRAY_REF
+      && TREE_CODE (t) != MEM_REF)
     return NULL_TREE;
   tree base = t;
   while (TREE_CODE (base) == COMPONENT_REF || TREE_CODE (base) == ARRAY_REF)
     base = TREE_OPERAND (base, 0);
-  if (base != var)
+  bool mine = (w->var ? base == w->var
+	       : (TREE_CODE (base) == MEM_REF
+		  && w->derived.contains (TREE_OPERAND (base, 0))));
+  if (!mine)
     return NULL_TREE;
   if (dm_may_hold_pointers (TREE_TYPE (t)))
     return t;
-  /* Its bytes hold no pointer; the indices may name VAR still.  */
+  w->used = true;
+  /* Its bytes hold no pointer; the indices may name the section still.  */
   *walk_subtrees = 0;
-  for (tree r = t; r != var; r = TREE_OPERAND (r, 0))
+  for (tree r = t; r != base; r = TREE_OPERAND (r, 0))
     if (TREE_CODE (r) == ARRAY_REF)
       for (int k = 1; k < 4; k++)
 	if (TREE_OPERAND (r, k)
 	    && walk_tree (&TREE_OPERAND (r, k), dm_pointer_use, data, NULL))
 	  return t;
+  if (TREE_CODE (base) == MEM_REF
+      && walk_tree (&TREE_OPERAND (base, 1), dm_pointer_use, data, NULL))
+    return t;
   return NULL_TREE;
 }
 
-/* Is DECL, an item of the target region STMT whose type holds pointers,
-   a variable the region uses only through members and elements that
-   hold none (XSBench's Inputs, passed by value, whose char *HM no kernel
-   reads)?  Then deep copy has nothing to follow that the region could
-   see: the device copy's pointers keep host values that nothing reads,
-   and copied back they are the host's own.  Any other use (the whole
-   variable, its address, a pointer member) answers no.  */
+/* walk_gimple_stmt callback: the statements that compute derived
+   pointers, or compare them, use them as they may; the others' operands
+   go to dm_pointer_use.  */
+static tree
+dm_pointer_use_stmt (gimple_stmt_iterator *gsi, bool *handled,
+		     struct walk_stmt_info *wi)
+{
+  dm_pointer_walk *w = (dm_pointer_walk *) wi->info;
+  gimple *g = gsi_stmt (*gsi);
+  *handled = false;
+  if (gassign *as = dyn_cast <gassign *> (g))
+    {
+      tree lhs = gimple_assign_lhs (as);
+      enum tree_code code = gimple_assign_rhs_code (as);
+      if (w->derived.contains (lhs) && dm_derived_value_p (w, as))
+	*handled = true;
+      else if ((TREE_CODE_CLASS (code) == tcc_comparison
+		|| code == POINTER_DIFF_EXPR)
+	       && dm_followed_var_p (lhs))
+	*handled = true;
+    }
+  else if (gimple_code (g) == GIMPLE_COND)
+    *handled = true;
+  return NULL_TREE;
+}
+
+/* Is DECL, an item of the target region STMT whose elements' type holds
+   pointers, used by the region only through members and elements that
+   hold none?  DECL is a variable (XSBench's Inputs, passed by value,
+   whose char *HM no kernel reads) or a section p[lo:len] reached through
+   a pointer variable p (NeoRodinia's streamcluster: points[i].cost and
+   .assign, never .coord).  Then deep copy has nothing to follow that the
+   region could see: the device copy's pointers keep host values that
+   nothing reads, and copied back they are the host's own.  Any other use
+   (the whole object, its address, a pointer member, a pointer to it
+   given to a call or stored) answers no.  */
 static bool
 dm_region_reads_no_pointer_of (gomp_target *stmt, tree decl)
 {
-  if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION
-      || (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL)
-      || !AGGREGATE_TYPE_P (TREE_TYPE (decl))
-      || !dm_may_hold_pointers (TREE_TYPE (decl)))
+  if (gimple_omp_target_kind (stmt) != GF_OMP_TARGET_KIND_REGION)
+    return false;
+  dm_pointer_walk w;
+  w.var = NULL_TREE;
+  if ((VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+      && AGGREGATE_TYPE_P (TREE_TYPE (decl)))
+    w.var = decl;
+  /* Not an element type with a counted tail: the tail is mapped as
+     deep copy maps it, pointers or not.  */
+  else if (TREE_CODE (decl) == MEM_REF
+	   && integer_zerop (TREE_OPERAND (decl, 1))
+	   && (VAR_P (TREE_OPERAND (decl, 0))
+	       || TREE_CODE (TREE_OPERAND (decl, 0)) == PARM_DECL)
+	   && POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (decl, 0)))
+	   && !dm_has_flexible_array (TREE_TYPE (decl)))
+    w.derived.add (TREE_OPERAND (decl, 0));
+  else
+    return false;
+  if (!dm_may_hold_pointers (TREE_TYPE (decl)))
     return false;
   struct walk_stmt_info wi;
+  gimple_seq body = gimple_omp_body (stmt);
+  if (!w.var)
+    do
+      {
+	w.grew = false;
+	memset (&wi, 0, sizeof wi);
+	wi.info = &w;
+	walk_gimple_seq (body, dm_collect_derived_ptrs, NULL, &wi);
+      }
+    while (w.grew);
   memset (&wi, 0, sizeof wi);
-  wi.info = decl;
-  return !walk_gimple_seq (gimple_omp_body (stmt), NULL, dm_pointer_use, &wi);
+  wi.info = &w;
+  w.used = false;
+  if (walk_gimple_seq (body, dm_pointer_use_stmt, dm_pointer_use, &wi))
+    return false;
+  /* A section the region does not touch keeps the deep copy it asks
+     for (the plugin's own tests of descriptors map such ones).  */
+  return w.var || w.used;
 }
 
 /* Annotate the construct STMT at GSI if any of its items is deep.  */

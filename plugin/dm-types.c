@@ -247,7 +247,7 @@ dm_flexible_array_p (const_tree type)
 
 /* Does a record of TYPE end with a flexible array member (its own, or
    that of its last member)?  */
-static bool
+bool
 dm_has_flexible_array (const_tree type)
 {
   if (TREE_CODE (type) != RECORD_TYPE)

@@ -27,7 +27,7 @@ void
 deep_one (struct node *p)
 {
 #pragma omp target map(tofrom: p[0:1])
-  p->v++;
+  p->v += p->next ? 1 : 2;	/* reads a pointer: deep */
 }
 
 void
