@@ -153,10 +153,11 @@ struct dm_item
      none of it there: the enter data only allocates it.  */
   bool written_first;
   bool not_copied_in;
-  /* REFILLED: the host writes all of it and sends it with an update
-     before any construct or other host access of the loop uses it: the
-     enter data announces it overwritten (as DEFER_IN), and the update
-     takes the place of its copy in.  */
+  /* REFILLED: the host writes it, and that write's update comes before
+     any construct or other host access of the loop uses it
+     (dm_update_comes_first): the enter data announces it overwritten
+     (as DEFER_IN), and the runtime drops the copy in where that update
+     sends all of it.  */
   bool refilled;
   /* What its construct's region does with it, where the bounds are
      constants (dm_access_summary): the loads another construct's stores
@@ -219,6 +220,9 @@ struct dm_region
   /* Calls of the loop that may throw out of it: an exception from one
      runs the exit data on its way (dm_finish_throwers).  */
   auto_vec<gimple *> throwers;
+  /* Whether a construct of the region writes each group (by its first
+     item), asked once (dm_group_writes_itself).  */
+  hash_map<int_hash<int, -1, -2>, bool> group_writes;
 };
 
 /* The exit data of a kept loop for its calls that may throw, built once
@@ -2398,8 +2402,8 @@ dm_region_targets_may_write (dm_region *r, dm_hoist_state *st, dm_item *it)
 }
 
 static bool
-dm_group_writes_itself (dm_region *r, dm_hoist_state *st,
-			vec<unsigned> &in_loop, int g)
+dm_group_writes_uncached (dm_region *r, dm_hoist_state *st,
+			  vec<unsigned> &in_loop, int g)
 {
   for (unsigned z : in_loop)
     {
@@ -2421,6 +2425,20 @@ dm_group_writes_itself (dm_region *r, dm_hoist_state *st,
 	return true;
     }
   return false;
+}
+
+/* Does a construct of region R write group G (of IN_LOOP, its items,
+   which stay the same for R)?  Asked by the host accesses' checks, the
+   drop of overlaps and the choice of exit kinds: answered once.  */
+static bool
+dm_group_writes_itself (dm_region *r, dm_hoist_state *st,
+			vec<unsigned> &in_loop, int g)
+{
+  bool existed;
+  bool &w = r->group_writes.get_or_insert (g, &existed);
+  if (!existed)
+    w = dm_group_writes_uncached (r, st, in_loop, g);
+  return w;
 }
 
 /* Drop the groups that may overlap a section that is not kept with them
@@ -2485,12 +2503,6 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  vec<bool> &alive)
 {
   hash_map<int_hash<int, -1, -2>, dm_privacy> privacy;
-  /* Whether each group writes itself, asked once (by its first item).  */
-  hash_map<int_hash<int, -1, -2>, bool> writes;
-  for (unsigned x = 0; x < in_loop.length (); x++)
-    if ((int) in_loop[x] == st->items[in_loop[x]].group)
-      writes.put (in_loop[x], dm_group_writes_itself (r, st, in_loop,
-						       in_loop[x]));
   bool changed = true;
   while (changed)
     {
@@ -2527,7 +2539,8 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  /* Both kept, so both invariant.  Where only one of
 		     them is written, a test lets the other be kept
 		     without its copy back.  */
-		  if (*writes.get (ix->group) != *writes.get (iy->group))
+		  if (dm_group_writes_itself (r, st, in_loop, ix->group)
+		      != dm_group_writes_itself (r, st, in_loop, iy->group))
 		    dm_add_check (r, ix->group, iy->group);
 		  continue;
 		}
@@ -2778,18 +2791,13 @@ static tree dm_presence_decls[2];
 /* The read-only kinds arrays of updates from and to (dm_update_kinds).  */
 static tree dm_update_kinds_decls[2];
 
-/* The test of dm_build_absent_test as one call, for the groups of
-   IN_LOOP still ALIVE, all on DEVICE: their first and one-past-the-last
+/* The test of dm_build_absent_test as one call, for the sections of
+   LEADS, all on DEVICE: their first and one-past-the-last
    addresses in a local array (deepmap_sections_absent; under another
    libgomp memcmp of no bytes, 0: the region runs as written there).  */
 static tree
-dm_build_absent_call (dm_hoist_state *st, vec<unsigned> &in_loop,
-		      vec<bool> &alive, tree device, gimple_seq *seq)
+dm_build_absent_call (vec<dm_item *> &leads, tree device, gimple_seq *seq)
 {
-  auto_vec<dm_item *> leads;
-  for (unsigned x = 0; x < in_loop.length (); x++)
-    if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
-      leads.safe_push (&st->items[in_loop[x]]);
   tree ends = dm_ends_table (leads, seq);
   tree dev = create_tmp_var (integer_type_node, "deepmap_device");
   TREE_ADDRESSABLE (dev) = 1;
@@ -2809,20 +2817,19 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
   /* Many sections on one device: one call (OMPDart's naive LULESH keeps
      some sixty, whose two presence calls each were a tenth of what the
      plugin added to its compile time).  */
-  unsigned n = 0;
-  tree device = NULL_TREE;
+  auto_vec<dm_item *> leads;
   bool one_device = true;
   for (unsigned x = 0; x < in_loop.length (); x++)
     {
       dm_item *it = &st->items[in_loop[x]];
       if (!alive[x] || (int) in_loop[x] != it->group)
 	continue;
-      n++;
-      one_device &= !device || operand_equal_p (device, it->device, 0);
-      device = it->device;
+      one_device &= (leads.is_empty ()
+		     || operand_equal_p (leads[0]->device, it->device, 0));
+      leads.safe_push (it);
     }
-  if (n > DM_INLINE_PAIRS && one_device)
-    return dm_build_absent_call (st, in_loop, alive, device, seq);
+  if (leads.length () > DM_INLINE_PAIRS && one_device)
+    return dm_build_absent_call (leads, leads[0]->device, seq);
 
   tree &is_present = dm_presence_decls[0];
   tree &default_device = dm_presence_decls[1];
@@ -2844,11 +2851,8 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
   gimple_call_set_lhs (ask, dflt);
   gimple_seq_add_stmt (seq, ask);
   tree all = NULL_TREE;
-  for (unsigned x = 0; x < in_loop.length (); x++)
+  for (dm_item *it : leads)
     {
-      dm_item *it = &st->items[in_loop[x]];
-      if (!alive[x] || (int) in_loop[x] != it->group)
-	continue;
       tree dev = gimple_convert (seq, integer_type_node, it->device);
       tree icv = gimple_build (seq, EQ_EXPR, boolean_type_node, dev,
 			       build_int_cst (integer_type_node,

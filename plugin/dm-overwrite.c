@@ -277,7 +277,10 @@ struct dm_region
   tree base;			/* the item's variable (array or pointer) */
   bool pointer;			/* BASE is a pointer to the item */
   hash_set<tree> assigned;	/* variables the region assigns */
-  /* Variables the region stores a part of (a member, an element).  */
+  /* Variables the region stores a part of (a member, an element),
+     collected from BODY when first asked (dm_part_stored_p).  */
+  gimple_seq body = NULL;
+  bool part_stored_known = false;
   hash_set<tree> part_stored;
   /* Members of variables read as atoms (dm_field_atom), one tree for
      each, since atoms compare by address.  */
@@ -394,6 +397,21 @@ dm_note_part_stored (gimple_stmt_iterator *gsi, bool *handled_ops,
 	if (DECL_P (b))
 	  set->add (b);
   return NULL_TREE;
+}
+
+/* Does the region R store a part of variable D?  */
+static bool
+dm_part_stored_p (dm_region *r, tree d)
+{
+  if (!r->part_stored_known)
+    {
+      r->part_stored_known = true;
+      struct walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      wi.info = &r->part_stored;
+      walk_gimple_seq (r->body, dm_note_part_stored, NULL, &wi);
+    }
+  return r->part_stored.contains (d);
 }
 
 /* Add the variables the statement at GSI assigns (within it too) to
@@ -854,7 +872,7 @@ dm_field_atom (dm_walk *w, tree t)
     }
   if ((!VAR_P (d) && TREE_CODE (d) != PARM_DECL) || TREE_ADDRESSABLE (d)
       || TREE_THIS_VOLATILE (d) || TREE_STATIC (d) || DECL_EXTERNAL (d)
-      || w->r->assigned.contains (d) || w->r->part_stored.contains (d))
+      || w->r->assigned.contains (d) || dm_part_stored_p (w->r, d))
     return NULL_TREE;
   for (tree f : w->r->fields)
     if (operand_equal_p (f, t, 0))
@@ -2325,10 +2343,7 @@ dm_uses_allowed (gimple_seq body, dm_region *r)
   dm_collect_assigned (body, &r->assigned);
   if (r->assigned.contains (r->base))
     return false;
-  struct walk_stmt_info wi;
-  memset (&wi, 0, sizeof wi);
-  wi.info = &r->part_stored;
-  walk_gimple_seq (body, dm_note_part_stored, NULL, &wi);
+  r->body = body;
   r->derived.add (r->base);
   dm_collect_derived (body, r);
   dm_check_uses (body, r);
@@ -2677,11 +2692,16 @@ dm_place_atoms (const dm_place &s, hash_set<tree> *set)
       polys[n++] = &s.loops[k].lo;
       polys[n++] = &s.loops[k].extent;
     }
-  /* Atoms are variables (dm_eval).  */
+  /* Atoms are variables, or members of one (dm_field_atom): its
+     variable, which a store to any part of changes.  */
   for (unsigned i = 0; i < n; i++)
     for (unsigned t = 0; t < polys[i]->n; t++)
       for (unsigned a = 0; a < polys[i]->t[t].n; a++)
-	set->add (polys[i]->t[t].atoms[a]);
+	{
+	  tree atom = polys[i]->t[t].atoms[a];
+	  set->add (TREE_CODE (atom) == COMPONENT_REF
+		    ? get_base_address (atom) : atom);
+	}
 }
 
 /* AT with every bound and stride a constant, into *OUT.  */
@@ -2840,9 +2860,13 @@ dm_region_reads_written (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
       if (!all)
 	continue;
       for (gimple *s : between)
-	if (tree v = dm_assigned_var (s))
-	  if (atoms.contains (v))
+	{
+	  tree v = dm_assigned_var (s);
+	  if (!v && gimple_get_lhs (s))
+	    v = get_base_address (gimple_get_lhs (s));
+	  if (v && atoms.contains (v))
 	    return false;
+	}
       return true;
     }
   return false;

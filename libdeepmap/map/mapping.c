@@ -159,26 +159,6 @@ dm_pending_is_over (const struct dm_deep_info *deep, size_t i)
   return 0;
 }
 
-/* As dm_entry_reach for an entry deep copy added to a list: its
-   objects are data, and an attachment reaches what the host pointer in
-   its slot points to (the size is the bias added to find that, for a
-   pointer one past an array's end).  A reached range goes to the device
-   through the pointer: the reach is never the overwritten item's own,
-   so the pending copy is made.  */
-static enum dm_reach
-dm_deep_entry_reach (unsigned short k, void *addr, size_t size, uintptr_t a,
-		     size_t s)
-{
-  int kind = dm_plain_kind (k);
-  if (kind != DM_MAP_ATTACH)
-    return dm_entry_reach (k, addr, size, a, s);
-  uintptr_t p = addr ? *(const uintptr_t *) addr : 0;
-  uintptr_t q = p + size;
-  if (p && ((a <= p && p <= a + s) || (a <= q && q < a + s)))
-    return DM_REACH_BYTES;
-  return DM_REACH_NONE;
-}
-
 /* Settle the pending copies the list of a construct touches (under the
    lock, before it is mapped).  */
 static void
@@ -187,30 +167,30 @@ dm_pending_settle_list (struct dm_device *dev, size_t n, void **addrs,
 			const struct dm_deep_info *deep, int update)
 {
   struct dm_device_map *map = dev->map;
-  size_t first_deep = dm_deep_first (deep) ? dm_deep_first (deep) - 1 : n;
   for (size_t k = 0; k < map->npending;)
     {
       uintptr_t ps = map->pending[k].host;
       size_t psize = map->pending[k].size;
       int touched = 0, other = 0;
       for (size_t i = 0; i < n; i++)
-	switch (i >= first_deep ? dm_deep_entry_reach (kinds[i], addrs[i],
-							 sizes[i], ps, psize)
-		: dm_entry_reach (kinds[i], addrs[i], sizes[i], ps, psize))
+	switch (dm_entry_reach (kinds[i], addrs[i], sizes[i], ps, psize))
 	  {
 	  case DM_REACH_UNKNOWN:
 	    dm_pending_flush_all (dev);
 	    return;
 	  case DM_REACH_BYTES:
 	    {
+	      /* Through an attached pointer: read, never its own item.  */
 	      touched = 1;
-	      int covers = (uintptr_t) addrs[i] <= ps
+	      int kind = dm_plain_kind (kinds[i]);
+	      int covers = kind != DM_MAP_ATTACH && kind != DM_MAP_DETACH
+			   && kind != DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION
+			   && (uintptr_t) addrs[i] <= ps
 			   && ps + psize <= (uintptr_t) addrs[i] + sizes[i];
 	      /* An update that sends all of it replaces the copy in (the
 		 host's write before it, which the plugin announces so).  */
-	      int sent = update && covers
-			 && dm_kind_copies_to (dm_plain_kind (kinds[i]))
-			 && !dm_kind_copies_from (dm_plain_kind (kinds[i]));
+	      int sent = update && covers && dm_kind_copies_to (kind)
+			 && !dm_kind_copies_from (kind);
 	      other |= !sent && !(covers && dm_pending_is_over (deep, i));
 	      break;
 	    }
@@ -250,12 +230,13 @@ dm_pending_defer (struct dm_device *dev, const struct dm_deep_info *deep,
 					&& kind != DM_MAP_TOFROM)
       || !size || dm_dir_any_present (dev, h, h + size))
     return kind;
-  /* A structure the same enter data maps deep, reaching the section,
-     copies it in now anyway.  */
-  for (size_t j = dm_deep_first (deep) ? dm_deep_first (deep) - 1 : n; j < n;
-       j++)
-    if (dm_deep_entry_reach (kinds[j], addrs[j], sizes[j], h, size)
-	!= DM_REACH_NONE)
+  /* Another entry of the same enter data that reaches the section (the
+     objects and pointers of a structure it maps deep) has it copied in
+     now anyway.  */
+  for (size_t j = 0; j < n; j++)
+    if (j != i
+	&& dm_entry_reach (kinds[j], addrs[j], sizes[j], h, size)
+	   != DM_REACH_NONE)
       return kind;
   struct dm_device_map *map = dev->map;
   if (map->npending == map->pending_cap)

@@ -14,13 +14,22 @@ dm_entry_reach (unsigned short k, const void *addr, size_t size, uintptr_t a,
   /* Firstprivate copies are host bytes in the argument block.  */
   if (kind == DM_MAP_FIRSTPRIVATE || kind == DM_MAP_FIRSTPRIVATE_INT)
     return DM_REACH_NONE;
+  /* An attachment hands the region what the host pointer in its slot
+     points to (SIZE is the bias added to find that, for a pointer one
+     past an array's end).  */
+  if (kind == DM_MAP_ATTACH || kind == DM_MAP_DETACH
+      || kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+    {
+      uintptr_t p = addr ? *(const uintptr_t *) addr : 0, q = p + size;
+      return (p && ((a <= p && p <= a + s) || (a <= q && q < a + s))
+	      ? DM_REACH_BYTES : DM_REACH_NONE);
+    }
   int data = !(kind & DM_MAP_FLAG_SPECIAL) || kind == DM_MAP_DELETE
 	     || kind == DM_MAP_RELEASE || kind == DM_MAP_FORCE_PRESENT
 	     || kind == DM_MAP_IF_PRESENT
 	     || kind == DM_MAP_ZERO_LEN_ARRAY_SECTION
 	     || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
-  /* Pointers, attachments, structures: what they reach is not
-     followed here.  */
+  /* Pointers and structures: what they reach is not followed here.  */
   if (!data)
     return DM_REACH_UNKNOWN;
   uintptr_t b = (uintptr_t) addr;

@@ -21,8 +21,9 @@
 #include <stdint.h>
 
 /* What an entry of a construct's list lets its region reach of a host
-   range: none of it, some of its bytes, or unknown (a pointer,
-   attachment or structure entry, whose targets are not followed).  */
+   range: none of it, some of its bytes (an attachment: through the
+   pointer it attaches), or unknown (a pointer or structure entry, whose
+   targets are not followed).  */
 enum dm_reach { DM_REACH_NONE, DM_REACH_BYTES, DM_REACH_UNKNOWN };
 
 /* ... for the entry of map kind KIND at host ADDR, SIZE bytes (0: a
