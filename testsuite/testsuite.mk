@@ -11,6 +11,11 @@
 #   make check-hoist-random  HOIST_SEEDS x HOIST_COUNT random programs
 #                       built with and without the plugin print the same
 #                       (transfer hoisting's differential campaign)
+#   make check-deep-random  DEEP_SEEDS x DEEP_COUNT random programs with
+#                       random structure types and object graphs, built
+#                       with the plugin, print what the plain build
+#                       prints under the system libgomp (deep copy's
+#                       differential campaign)
 #   make check-libgomp-full  GCC 12's whole libgomp C testsuite and its
 #                       C++ tests with target constructs, once
 #                       against the system libgomp and once against
@@ -76,6 +81,17 @@ check-hoist-random: deps all
 	@python3 $(TOP)/testsuite/deepmap.hoist/random-hoist.py --quiet \
 	  $(HOIST_FLAGS) --seeds $(HOIST_SEEDS) --count $(HOIST_COUNT) --keep \
 	  $(B)/random-hoist-failures $(B)/lib/deepmap \
+	  $(B)/lib/deepmap/deepmap.so
+
+# The deep copy campaign (testsuite/deepmap.deepcopy-plugin/
+# random-deep.py): DEEP_SEEDS seeds of DEEP_COUNT random programs each
+# (about 0.7 s a program).
+DEEP_SEEDS = 10
+DEEP_COUNT = 50
+check-deep-random: deps all
+	@python3 $(TOP)/testsuite/deepmap.deepcopy-plugin/random-deep.py \
+	  --quiet --seeds $(DEEP_SEEDS) --count $(DEEP_COUNT) --keep \
+	  $(B)/random-deep-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 
 LIBGOMP_FULL_OUT = $(B)/testsuite-libgomp-full

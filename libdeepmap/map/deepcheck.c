@@ -16,6 +16,7 @@
 #include "engine/transfer.h"
 #include "support/addrhash.h"
 #include "support/error.h"
+#include "support/hostmem.h"
 
 #define DM_NONE SIZE_MAX
 
@@ -321,6 +322,20 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
       /* A set pointer to no elements is not attached: its device copy
 	 holds the host value, which nothing may dereference.  */
       if (r->value && !r->count)
+	continue;
+      /* Nor is a pointer to no readable memory (deep copy leaves it as
+	 the host has it: deepcopy.c, dm_expand_fields).  */
+      size_t psize = r->field->pointee && r->field->pointee->size
+		     ? r->field->pointee->size : 1;
+      if (r->value && (r->count > SIZE_MAX / psize
+		       || !dm_host_readable (r->value, r->count * psize)))
+	continue;
+      /* Nor is the end pointer of an empty array beside it.  */
+      size_t elem;
+      if (r->value && r->field->count_kind == DEEPMAP_COUNT_ONE
+	  && r->field->repeat <= 1
+	  && dm_sibling_end (r->type, (size_t) (r->field - r->type->fields),
+			     r->obj, r->value, &elem) == 2)
 	continue;
       /* A device address the program holds (omp_target_alloc's) is not
 	 followed: its device copy is the value itself.  */

@@ -16,6 +16,7 @@
 #include "map/pipeline.h"
 #include "engine/devstate.h"
 #include "engine/pool.h"
+#include "support/hostmem.h"
 
 /* ---- annotations ---------------------------------------------------- */
 
@@ -23,11 +24,28 @@
    plugin passes arrays that live until the construct has run.  */
 static DM_TLS const struct deepmap_annotation *dm_pending;
 DM_TLS size_t dm_deep_npending;
+/* For announcements made from sites (static data naming each item's
+   entry), the entry of each annotation; NULL for deepmap_annotate's,
+   which are matched to entries by host address.  Two entries may share
+   an address (a structure and its first member mapped in one
+   construct: random-deep seed 9, program 25), so an address alone can
+   name the wrong one.  */
+static DM_TLS const size_t *dm_pending_index;
+
+/* Is annotation A of this thread's announcement (ANN, INDEX) the one
+   for entry I of HOSTADDRS?  */
+static inline int
+dm_announced_for (const struct deepmap_annotation *ann, const size_t *index,
+		  size_t a, size_t i, void **hostaddrs)
+{
+  return ann[a].host == hostaddrs[i] && (!index || index[a] == i);
+}
 
 DM_EXPORT void
 deepmap_annotate (size_t n, const struct deepmap_annotation *items)
 {
   dm_pending = items;
+  dm_pending_index = NULL;
   dm_deep_npending = n;
 }
 
@@ -35,8 +53,10 @@ void
 dm_deep_set_aside (struct dm_deep_pending *p)
 {
   p->items = dm_pending;
+  p->index = dm_pending_index;
   p->n = dm_deep_npending;
   dm_pending = NULL;
+  dm_pending_index = NULL;
   dm_deep_npending = 0;
 }
 
@@ -44,28 +64,36 @@ void
 dm_deep_restore (const struct dm_deep_pending *p)
 {
   dm_pending = p->items;
+  dm_pending_index = p->index;
   dm_deep_npending = p->n;
 }
 
-/* Room for N annotations in SA: its own buffer, or the heap.  */
+/* Room for N annotations in SA and their entries (*INDEX): its own
+   buffers, or the heap.  */
 static struct deepmap_annotation *
-dm_announce_room (struct dm_site_announce *sa, size_t n)
+dm_announce_room (struct dm_site_announce *sa, size_t n, size_t **index)
 {
   if (n <= DM_SITES_INLINE)
-    return sa->buf;
-  sa->heap = malloc (n * sizeof *sa->heap);
+    {
+      *index = sa->ibuf;
+      return sa->buf;
+    }
+  sa->heap = malloc (n * (sizeof *sa->heap + sizeof **index));
   if (!sa->heap)
     dm_fatal ("deep copy: out of host memory for %zu deep items", n);
+  *index = (size_t *) (sa->heap + n);
   return sa->heap;
 }
 
-/* The N annotations A (in SA) are this thread's for the call.  */
+/* The N annotations A of entries INDEX (in SA) are this thread's for
+   the call.  */
 static void
 dm_announce (struct dm_site_announce *sa, struct deepmap_annotation *a,
-	     size_t n)
+	     const size_t *index, size_t n)
 {
   sa->used = 1;
   dm_pending = a;
+  dm_pending_index = index;
   dm_deep_npending = n;
 }
 
@@ -78,16 +106,19 @@ dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
   if (dm_deep_npending)
     return;
   struct deepmap_annotation *a = sa->buf;
+  size_t *index = sa->ibuf;
   const void *key = kinds;
-  size_t n = dm_sites_find (key, mapnum, hostaddrs, a, DM_SITES_INLINE);
+  size_t n = dm_sites_find (key, mapnum, hostaddrs, a, index,
+			    DM_SITES_INLINE);
   if (!n && fn)
-    n = dm_sites_find (key = fn, mapnum, hostaddrs, a, DM_SITES_INLINE);
+    n = dm_sites_find (key = fn, mapnum, hostaddrs, a, index,
+		       DM_SITES_INLINE);
   if (n > DM_SITES_INLINE)
     {
-      a = dm_announce_room (sa, n);
+      a = dm_announce_room (sa, n, &index);
       /* A concurrent dlclose cannot remove this construct's sites: the
 	 construct is running.  */
-      n = dm_sites_find (key, mapnum, hostaddrs, a, n);
+      n = dm_sites_find (key, mapnum, hostaddrs, a, index, n);
     }
   if (!n)
     {
@@ -95,7 +126,7 @@ dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,
       sa->heap = NULL;
       return;
     }
-  dm_announce (sa, a, n);
+  dm_announce (sa, a, index, n);
 }
 
 void
@@ -111,15 +142,17 @@ dm_deep_announce_hoist (struct dm_site_announce *sa,
     n += dm_hoist_entry (hs, i)->type != NULL;
   if (!n)
     return;
-  struct deepmap_annotation *a = dm_announce_room (sa, n);
+  size_t *index;
+  struct deepmap_annotation *a = dm_announce_room (sa, n, &index);
   n = 0;
   for (size_t i = 0; i < hs->n; i++)
     if (dm_hoist_entry (hs, i)->type)
       {
+	index[n] = i;
 	a[n].host = hostaddrs[i];
 	a[n++].type = dm_hoist_entry (hs, i)->type;
       }
-  dm_announce (sa, a, n);
+  dm_announce (sa, a, index, n);
 }
 
 void
@@ -379,35 +412,6 @@ dm_expand_later (struct dm_expander *x, const struct deepmap_type *t,
   x->work[x->nwork++] = (struct dm_expand_work) { t, obj, kind };
 }
 
-/* Whether TARGET, the value of the uncounted pointer field G of object
-   OBJ (type T), is one past the end of the array a counted sibling
-   field maps (the begin/end idiom, or a vector's finish pointer): 1,
-   with the element size in *ELEM; 2 when that array is empty (begin ==
-   end: nothing to map or translate).  Such a pointer addresses no
-   element of its own, so mapping one there would copy back memory the
-   structure does not own.  */
-static int
-dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
-		uintptr_t target, size_t *elem)
-{
-  for (size_t f = 0; f < t->nfields; f++)
-    {
-      const struct deepmap_field *fd = &t->fields[f];
-      if (f == g || fd->repeat > 1 || !fd->pointee
-	  || fd->count_kind == DEEPMAP_COUNT_ONE)
-	continue;
-      uintptr_t begin = dm_deep_load (obj + fd->offset);
-      size_t size = fd->pointee->size ? fd->pointee->size : 1;
-      size_t n = dm_field_count (fd, (const char *) obj, obj + fd->offset);
-      if (!begin || begin > target || (target - begin) % size != 0
-	  || (target - begin) / size != n)
-	continue;
-      *elem = size;
-      return n ? 1 : 2;
-    }
-  return 0;
-}
-
 /* The pointers of one element OBJ of type T.  */
 static void
 dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
@@ -450,6 +454,13 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 			 DM_MAP_ATTACH | align8);
 	      continue;
 	    }
+	  /* A pointer to no readable memory (an uninitialized field, a
+	     block unmapped since) is the program's to never dereference:
+	     followed, it would fault here.  Its device copy keeps the host
+	     value, as the host's does.  */
+	  size_t psize = fd->pointee->size ? fd->pointee->size : 1;
+	  if (n > SIZE_MAX / psize || !dm_host_readable (target, n * psize))
+	    continue;
 	  if (x->construct == DM_CONSTRUCT_EXIT_DATA)
 	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_DETACH | align8);
 	  else if (x->construct != DM_CONSTRUCT_UPDATE)
@@ -641,7 +652,9 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
   if (__builtin_expect (!nann, 1))
     return;
   const struct deepmap_annotation *ann = dm_pending;
+  const size_t *ann_index = dm_pending_index;
   dm_pending = NULL;
+  dm_pending_index = NULL;
   dm_deep_npending = 0;
 
   struct dm_expander x;
@@ -695,7 +708,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 	{
 	  const struct deepmap_type *t = ann[a].type;
 	  /* The plugin's hoisting has read its mark already.  */
-	  if (ann[a].host != hostaddrs[i] || !t
+	  if (!dm_announced_for (ann, ann_index, a, i, hostaddrs) || !t
 	      || t->version == DEEPMAP_MARK_WRITTEN_FIRST)
 	    continue;
 	  if (t->version == DEEPMAP_MARK_OVERWRITTEN)
@@ -816,7 +829,8 @@ dm_deep_replay_item (enum dm_construct c, size_t mapnum, void **hostaddrs,
       || (c != DM_CONSTRUCT_TARGET && c != DM_CONSTRUCT_DATA))
     return 0;
   for (size_t i = 0; i < mapnum; i++)
-    if (hostaddrs[i] == dm_pending[0].host && sizes[i])
+    if (dm_announced_for (dm_pending, dm_pending_index, 0, i, hostaddrs)
+	&& sizes[i])
       {
 	int kind = dm_plain_kind (kinds[i]);
 	if (kind != DM_MAP_ALLOC && kind != DM_MAP_TO && kind != DM_MAP_FROM
@@ -839,6 +853,7 @@ void
 dm_deep_discard (void)
 {
   dm_pending = NULL;
+  dm_pending_index = NULL;
   dm_deep_npending = 0;
 }
 

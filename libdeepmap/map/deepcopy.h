@@ -79,6 +79,7 @@ extern DM_TLS size_t dm_deep_npending;
 struct dm_deep_pending
 {
   const struct deepmap_annotation *items;
+  const size_t *index;
   size_t n;
 };
 void dm_deep_set_aside (struct dm_deep_pending *p);
@@ -90,8 +91,9 @@ void dm_deep_restore (const struct dm_deep_pending *p);
 struct dm_site_announce
 {
   int used;
-  struct deepmap_annotation *heap;
+  struct deepmap_annotation *heap;	/* and the entries after them */
   struct deepmap_annotation buf[DM_SITES_INLINE];
+  size_t ibuf[DM_SITES_INLINE];		/* the entry of each of BUF */
 };
 
 void dm_deep_announce_sites (struct dm_site_announce *sa, size_t mapnum,

@@ -69,4 +69,35 @@ dm_field_count (const struct deepmap_field *f, const char *obj,
     }
 }
 
+/* Whether TARGET, the value of the uncounted pointer field G of object
+   OBJ (type T), is one past the end of the array a counted sibling
+   field maps (the begin/end idiom, or a vector's finish pointer): 1,
+   with the element size in *ELEM; 2 when that array is empty (begin ==
+   end: nothing to map or translate).  Such a pointer addresses no
+   element of its own, so mapping one there would copy back memory the
+   structure does not own.  Expansion leaves an empty array's end alone
+   (its device copy keeps the host value, equal to the begin pointer's,
+   which is not attached either), and the check accepts that.  */
+static inline int
+dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
+		uintptr_t target, size_t *elem)
+{
+  for (size_t f = 0; f < t->nfields; f++)
+    {
+      const struct deepmap_field *fd = &t->fields[f];
+      if (f == g || fd->repeat > 1 || !fd->pointee
+	  || fd->count_kind == DEEPMAP_COUNT_ONE)
+	continue;
+      uintptr_t begin = dm_deep_load (obj + fd->offset);
+      size_t size = fd->pointee->size ? fd->pointee->size : 1;
+      size_t n = dm_field_count (fd, (const char *) obj, obj + fd->offset);
+      if (!begin || begin > target || (target - begin) % size != 0
+	  || (target - begin) / size != n)
+	continue;
+      *elem = size;
+      return n ? 1 : 2;
+    }
+  return 0;
+}
+
 #endif

@@ -292,7 +292,9 @@ dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   m->block = b;
   m->refcount = refcount;
   m->deep_refs = refcount == 1 && ctx->deep;
-  m->flags = ctx->deep ? DM_MAPPING_DEEP : 0;
+  m->flags = !ctx->deep ? DM_MAPPING_OWN_LAST
+	     : ctx->construct == DM_CONSTRUCT_TARGET
+	       ? DM_MAPPING_DEEP | DM_MAPPING_DEEP_KERNEL : DM_MAPPING_DEEP;
   b->nmappings++;
   ctx->dev->map->table_generation++;
   if (hint)
@@ -406,7 +408,11 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
       g->refcount++;
       g->deep_refs += ctx->deep != 0;
       if (ctx->deep)
-	g->flags |= DM_MAPPING_DEEP;
+	g->flags = (g->flags | DM_MAPPING_DEEP
+		    | (ctx->construct == DM_CONSTRUCT_TARGET
+		       ? DM_MAPPING_DEEP_KERNEL : 0)) & ~DM_MAPPING_OWN_LAST;
+      else
+	g->flags |= DM_MAPPING_OWN_LAST;
       g = g->group_next ? g->group_next : g;
     }
   while (g != m);
@@ -801,6 +807,25 @@ dm_dir_unpin (struct dm_device *dev, struct dm_block *b,
 
 /* ---- entering ------------------------------------------------------- */
 
+/* Whether an item of CTX that takes a reference to present segment M
+   maps it afresh as far as the program can tell: an item of the
+   program's own (not deep copy's) finding bytes that only references
+   deep copy added hold, and that no target region has reached through
+   deep copy (a record of replay.h pins only what regions reached).
+   Without deep copy they would not be present, so the item copies them
+   in as OpenMP says (a pointee the program maps itself at each kernel,
+   inside a target data of its structure, with host writes between the
+   kernels).  Where a region did reach them, the program relies on deep
+   copy and its device copy is the newer: present, as deep copy says.
+   Asked before the reference is taken; once per construct.  */
+static inline int
+dm_seg_fresh_to_program (const struct dm_ctx *ctx, const struct dm_mapping *m)
+{
+  return !ctx->deep && m->refcount != DM_REFCOUNT_INFINITE
+	 && m->construct_mark != ctx->mark && m->refcount == m->deep_refs
+	 && !(m->flags & DM_MAPPING_DEEP_KERNEL) && !m->pin;
+}
+
 uintptr_t
 dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	      int kind)
@@ -819,9 +844,11 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 		 "forces a new mapping", (void *) s, (void *) e);
       /* OpenMP 5.0 (2.19.7.1): a section contained in a mapping is not a
 	 mapping of its own; it counts on the mapping that holds it.  */
+      int fresh = dm_seg_fresh_to_program (ctx, m);
       dm_seg_take (ctx, m);
       if (dm_kind_always_to (kind)
-	  || (m->born_mark == ctx->mark && dm_kind_copies_to (kind)))
+	  || ((m->born_mark == ctx->mark || fresh)
+	      && dm_kind_copies_to (kind)))
 	dm_copy (ctx, m->block, s, e, 1);
       ctx->last = m;
       return dm_block_dev (m->block, s);
@@ -898,6 +925,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	  if (n->host_end > e)
 	    dm_seg_split (ctx, n, e);
 	}
+      int fresh = dm_seg_fresh_to_program (ctx, n);
       dm_seg_take (ctx, n);
       uintptr_t z = n->host_end < e ? n->host_end : e;
       /* Bytes an earlier item of this construct created without copying
@@ -905,7 +933,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	 byte that any to-item covers and that was not present before the
 	 construct is copied in, whatever the items' order.  */
       if (dm_kind_always_to (kind) || refresh
-	  || (n->born_mark == ctx->mark && copy_new))
+	  || ((n->born_mark == ctx->mark || fresh) && copy_new))
 	dm_copy (ctx, b, c, z, 1);
       c = z;
     }
@@ -998,7 +1026,13 @@ dm_seg_drop (struct dm_ctx *ctx, struct dm_mapping *m, int delete)
 static inline int
 dm_seg_released (const struct dm_ctx *ctx, struct dm_mapping *m)
 {
-  /* A replayer's reference is a deep one (replay.h).  */
+  /* A replayer's reference is a deep one (replay.h).  Deep copy's
+     release leaves what the program mapped itself last: its own item
+     copied it back, as OpenMP does, and the host may have changed it
+     since (a pointee a program maps itself at each kernel, inside a
+     target data of its structure).  */
+  if (ctx->deep && (m->flags & DM_MAPPING_OWN_LAST) && !m->pin)
+    return 0;
   return (m->refcount == 0 && !dm_seg_replayed (m))
 	 || (!ctx->deep && m->refcount == m->deep_refs);
 }

@@ -613,7 +613,9 @@ dm_check_items (enum dm_construct c, size_t mapnum, void **hostaddrs,
    GCC 12 passes only the members named and an attachment of S.p): the
    attachment would find no device copy of S.p and the region would read
    garbage through it.  What the program means: S.p is mapped with the
-   members (`to', not copied back) and attached.  */
+   members (`to', not copied back) and attached.  The attachment may come
+   before the structure's entries: GCC 12 puts them first for a combined
+   `target teams distribute parallel for' (RSBench's event mode).  */
 static void
 dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
 			   void **hostaddrs, size_t *sizes,
@@ -624,13 +626,16 @@ dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
   /* A member: after the structure's start, before the end of its last
      member mapped here or just after it (within a page).  */
   uintptr_t limit = (uintptr_t) hostaddrs[last] + sizes[last] + 4096;
-  for (size_t j = last + 1; j < mapnum; j++)
+  for (size_t j = 0; j < mapnum; j++)
     {
       int k = kinds[j] & 0xff;
       uintptr_t slot = (uintptr_t) hostaddrs[j];
-      if ((k == DM_MAP_ATTACH || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
-	  && slot >= base && slot < limit
-	  && !dm_dir_present (ctx->dev, slot, slot + sizeof (void *)))
+      if (j == i)
+	j = last;		/* the structure's own entries */
+      else if ((k == DM_MAP_ATTACH
+		|| k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+	       && slot >= base && slot < limit
+	       && !dm_dir_present (ctx->dev, slot, slot + sizeof (void *)))
 	{
 	  /* One block over the members and the pointer: the structure's
 	     device layout is the host's.  */

@@ -90,9 +90,19 @@ enum dm_mapping_flags
 {
   DM_MAPPING_DECLARE_TARGET = 1,	/* a declare-target variable */
   DM_MAPPING_ASSOCIATED = 2,		/* omp_target_associate_ptr */
-  DM_MAPPING_DEEP = 4			/* deep copy took a reference: its
+  DM_MAPPING_DEEP = 4,			/* deep copy took a reference: its
 					   removal or split moves the
 					   device's deep epoch (replay.h) */
+  DM_MAPPING_OWN_LAST = 8,		/* the last reference taken was the
+					   program's own (not deep copy's):
+					   deep copy's release leaves it
+					   where the program's item has
+					   copied it back already */
+  DM_MAPPING_DEEP_KERNEL = 16		/* a target region reached it
+					   through deep copy: its device
+					   copy may be newer than the host's
+					   (a program's own map then finds
+					   it present, as deep copy says) */
 };
 
 struct dm_mapping

@@ -162,7 +162,7 @@ deepmap_unregister_sites (const struct deepmap_site *sites, size_t n)
 
 size_t
 dm_sites_find (const void *kinds, size_t mapnum, void **hostaddrs,
-	       struct deepmap_annotation *out, size_t cap)
+	       struct deepmap_annotation *out, size_t *index, size_t cap)
 {
   size_t n = 0;
   pthread_rwlock_rdlock (&dm_sites_lock);
@@ -174,8 +174,11 @@ dm_sites_find (const void *kinds, size_t mapnum, void **hostaddrs,
 	if (g->first[i].index < mapnum)
 	  {
 	    if (n < cap)
-	      out[n] = (struct deepmap_annotation) {
-		hostaddrs[g->first[i].index], g->first[i].type };
+	      {
+		out[n] = (struct deepmap_annotation) {
+		  hostaddrs[g->first[i].index], g->first[i].type };
+		index[n] = g->first[i].index;
+	      }
 	    n++;
 	  }
     }

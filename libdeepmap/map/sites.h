@@ -22,9 +22,10 @@ extern size_t dm_sites_constructs;
 
 /* The construct whose map-kind array (or function) is KINDS: write at
    most CAP annotations {hostaddrs[index], type} of its sites (those with
-   index < MAPNUM) to OUT and return how many it has (0 when it has
-   none).  */
+   index < MAPNUM) to OUT, and their entries to INDEX, and return how
+   many it has (0 when it has none).  */
 size_t dm_sites_find (const void *kinds, size_t mapnum, void **hostaddrs,
-		      struct deepmap_annotation *out, size_t cap);
+		      struct deepmap_annotation *out, size_t *index,
+		      size_t cap);
 
 #endif

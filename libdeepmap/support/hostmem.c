@@ -1,5 +1,5 @@
-/* hostmem.c -- the read-only segments of the loaded objects (see
-   hostmem.h).
+/* hostmem.c -- the read-only segments of the loaded objects, and the
+   readable mappings of the process (see hostmem.h).
 
    Automatic deep copy may map what a structure's pointer reaches, and a
    `char *' field often points to a string literal: copying such bytes
@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "support/hostmem.h"
@@ -150,4 +151,100 @@ dm_host_read_only (uintptr_t addr, size_t size)
     if (s->r[i].hi > addr)
       return 1;
   return 0;
+}
+
+/* ---- readable memory -------------------------------------------------- */
+
+/* The readable mappings of the process (/proc/self/maps), merged and
+   sorted.  Deep copy follows every pointer a structure holds, and a
+   program may hold pointers it never dereferences that point nowhere
+   (an uninitialized field, a freed mmap'd block): reading through them
+   would fault inside the runtime.  A snapshot is read again when an
+   address is not in it (memory mapped since); snapshots replaced are
+   kept (a reader may still be in one).  */
+struct dm_rd_snap
+{
+  struct dm_rd_snap *older;	/* kept reachable, never freed */
+  size_t n;
+  struct dm_ro_range r[];
+};
+
+static pthread_mutex_t dm_rd_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct dm_rd_snap *_Atomic dm_rd_cur;
+
+/* A new snapshot of the readable mappings, or NULL (out of memory, or no
+   /proc: everything is taken as readable then, as before this check).  */
+static struct dm_rd_snap *
+dm_rd_read (struct dm_rd_snap *older)
+{
+  FILE *f = fopen ("/proc/self/maps", "re");
+  if (!f)
+    return NULL;
+  size_t cap = 256;
+  struct dm_rd_snap *s = malloc (sizeof *s + cap * sizeof s->r[0]);
+  if (s)
+    s->n = 0;
+  char line[512];
+  while (s && fgets (line, sizeof line, f))
+    {
+      unsigned long lo, hi;
+      char perms[8];
+      if (sscanf (line, "%lx-%lx %7s", &lo, &hi, perms) != 3
+	  || perms[0] != 'r')
+	continue;
+      /* The file lists mappings in address order: merge touching ones.  */
+      if (s->n && s->r[s->n - 1].hi == lo)
+	{
+	  s->r[s->n - 1].hi = hi;
+	  continue;
+	}
+      if (s->n == cap)
+	{
+	  cap *= 2;
+	  struct dm_rd_snap *g = realloc (s, sizeof *s + cap * sizeof s->r[0]);
+	  if (!g)
+	    free (s);
+	  s = g;
+	  if (!s)
+	    break;
+	}
+      s->r[s->n].lo = lo;
+      s->r[s->n++].hi = hi;
+    }
+  fclose (f);
+  if (s)
+    s->older = older;
+  return s;
+}
+
+/* Does snapshot S hold [ADDR, ADDR + SIZE) in one readable range?  */
+static int
+dm_rd_holds (const struct dm_rd_snap *s, uintptr_t addr, size_t size)
+{
+  size_t lo = 0, hi = s->n;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (s->r[mid].hi <= addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < s->n && s->r[lo].lo <= addr && size <= s->r[lo].hi - addr;
+}
+
+int
+dm_host_readable (uintptr_t addr, size_t size)
+{
+  if (addr + size < addr)
+    return 0;
+  struct dm_rd_snap *s = dm_rd_cur;
+  if (s && dm_rd_holds (s, addr, size))
+    return 1;
+  pthread_mutex_lock (&dm_rd_lock);
+  struct dm_rd_snap *n = dm_rd_read (dm_rd_cur);
+  if (n)
+    dm_rd_cur = n;
+  pthread_mutex_unlock (&dm_rd_lock);
+  return !n || dm_rd_holds (n, addr, size);
 }

@@ -11,4 +11,10 @@
    copies back only.  */
 int dm_host_read_only (uintptr_t addr, size_t size);
 
+/* Is [ADDR, ADDR + SIZE) readable memory of the process (one mapping or
+   mappings that touch)?  A lookup in a cached list of the mappings, read
+   again on a miss: cheap for memory seen before, a read of
+   /proc/self/maps for a new mapping or an address that is none.  */
+int dm_host_readable (uintptr_t addr, size_t size);
+
 #endif

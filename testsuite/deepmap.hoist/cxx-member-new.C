@@ -2,11 +2,11 @@
 // new[], as C++ code allocates them (member-grid.h): once step is
 // inlined into the time loop, GCC keeps g.u, g.v and g.n in PHIs of the values main stored;
 // the plugin uses those values and keeps g, u and v on the device across
-// the loop (5 transfers in, 4 out: see cxx-member-reload.C) instead of
+// the loop (5 transfers in, 2 out: see cxx-member-reload.C) instead of
 // mapping them at each of the 40 steps.  Results are those of the host.
 // { dg-options "-fplugin-arg-deepmap-report -w" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 5 transfers 16040 bytes, d2h 4 transfers 8040 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 5 transfers 16040 bytes, d2h 2 transfers 8024 bytes" { target offload_device } }
 #include "check.h"
 
 #include "member-grid.h"

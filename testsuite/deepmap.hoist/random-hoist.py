@@ -57,6 +57,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import campaign  # noqa: E402  (testsuite/lib)
+
 N = 48          # elements the kernels touch
 SLACK = 16      # elements past N in each buffer (overlapping calls)
 
@@ -640,33 +644,15 @@ def run(exe, libdir):
 
 
 def main():
-    args = sys.argv[1:]
-    seed, seeds, count, keep = 1, 1, 20, "random-hoist-failures"
-    quiet = False
-    only = None
-    while args and args[0].startswith("--"):
-        opt = args.pop(0)
-        if opt == "--seed":
-            seed = int(args.pop(0))
-        elif opt == "--seeds":
-            seeds = int(args.pop(0))
-        elif opt == "--count":
-            count = int(args.pop(0))
-        elif opt == "--keep":
-            keep = args.pop(0)
-        elif opt == "--quiet":
-            quiet = True
-        elif opt == "--program":
-            only = int(args.pop(0))
-        elif opt == "--lto":
-            LTO.append("-flto")
-        else:
-            sys.exit("random-hoist.py: unknown option " + opt)
-    if len(args) != 2:
-        sys.exit(__doc__.split("\n\n")[1])
-    libdir, plugin = args
+    o = campaign.parse(sys.argv[1:], "random-hoist.py",
+                       __doc__.split("\n\n")[1], "random-hoist-failures",
+                       ("--lto",))
+    if "--lto" in o.flags:
+        LTO.append("-flto")
+    seed, seeds, count, keep = o.seed, o.seeds, o.count, o.keep
+    quiet, only, libdir, plugin = o.quiet, o.only, o.libdir, o.plugin
     syslib = os.environ.get("SYSLIB", "")
-    passed = failed = 0
+    tally = campaign.Tally(keep, quiet)
     tmp = tempfile.mkdtemp(prefix="random-hoist-")
     for seed, k in [(s, k) for s in range(seed, seed + seeds)
                     for k in (range(count) if only is None else [only])]:
@@ -680,20 +666,11 @@ def main():
                         random.Random(seed * 100003 + k + 54444444)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
-        src = os.path.join(tmp, name + ".c")
-        with open(src, "w") as f:
-            f.write(src_text)
-        plain, hoisted = src[:-2] + ".plain", src[:-2] + ".plugin"
         # Every third program as C++ (g++ runs the same plugin).
         cxx = k % 3 == 2
-        ok1, e1 = build(src, plain, [], cxx)
-        ok2, e2 = build(src, hoisted, ["-fplugin=" + plugin], cxx)
-        why = None
-        if not ok1:
-            why = "does not build without the plugin: " + e1[:300]
-        elif not ok2:
-            why = "does not build with the plugin: " + e2[:300]
-        else:
+        plain, hoisted, why = campaign.build_both(tmp, name, src_text, build,
+                                                  plugin, cxx)
+        if not why:
             a = run(plain, libdir)
             b = run(hoisted, libdir)
             if a[0] != 0:
@@ -706,19 +683,8 @@ def main():
                 d = run(hoisted, "none")
                 if c != d:
                     why = "plugin build differs under the system libgomp"
-        if why:
-            failed += 1
-            os.makedirs(keep, exist_ok=True)
-            with open(os.path.join(keep, name + ".c"), "w") as f:
-                f.write(src_text)
-            print("FAIL: %s: %s (kept in %s)" % (name, why, keep))
-        else:
-            passed += 1
-            if not quiet:
-                print("PASS: %s" % name)
-        sys.stdout.flush()
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+        tally.record(name, src_text, why)
+    tally.finish()
 
 
 if __name__ == "__main__":

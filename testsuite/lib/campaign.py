@@ -1,0 +1,88 @@
+"""campaign.py -- what the seeded differential campaigns
+(deepmap.hoist/random-hoist.py, deepmap.deepcopy-plugin/random-deep.py)
+share: their command line.
+
+  [--seed S] [--seeds K] [--count N] [--keep DIR] [--program P] [--quiet]
+  [FLAGS...] LIBDIR PLUGIN
+"""
+import os
+import sys
+
+
+class Options:
+    """seed, seeds, count, keep, only (--program, or None), quiet, flags
+    (the boolean options given), libdir, plugin."""
+
+
+def parse(argv, name, usage, keep, flags=()):
+    """The options in ARGV of the campaign NAME (for messages); USAGE is
+    printed when the arguments are wrong, KEEP is the default --keep,
+    FLAGS the campaign's own boolean options."""
+    o = Options()
+    o.seed, o.seeds, o.count, o.keep = 1, 1, 20, keep
+    o.only, o.quiet, o.flags = None, False, set()
+    numbers = {"--seed": "seed", "--seeds": "seeds", "--count": "count",
+               "--program": "only"}
+    args = list(argv)
+    while args and args[0].startswith("--"):
+        opt = args.pop(0)
+        if opt in numbers and args:
+            setattr(o, numbers[opt], int(args.pop(0)))
+        elif opt == "--keep" and args:
+            o.keep = args.pop(0)
+        elif opt == "--quiet":
+            o.quiet = True
+        elif opt in flags:
+            o.flags.add(opt)
+        else:
+            sys.exit("%s: unknown option %s" % (name, opt))
+    if len(args) != 2:
+        sys.exit(usage)
+    o.libdir, o.plugin = args
+    return o
+
+
+class Tally:
+    """Counts the programs; keeps the source of each failing one in KEEP
+    and says why; QUIET: no line for a passing one."""
+
+    def __init__(self, keep, quiet):
+        self.keep, self.quiet = keep, quiet
+        self.passed = self.failed = 0
+
+    def record(self, name, source, why):
+        """Program NAME (SOURCE) passed (WHY is None) or failed."""
+        if why:
+            self.failed += 1
+            os.makedirs(self.keep, exist_ok=True)
+            with open(os.path.join(self.keep, name + ".c"), "w") as f:
+                f.write(source)
+            print("FAIL: %s: %s (kept in %s)" % (name, why, self.keep))
+        else:
+            self.passed += 1
+            if not self.quiet:
+                print("PASS: %s" % name)
+        sys.stdout.flush()
+
+    def finish(self):
+        """The last line, and the exit status."""
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        sys.exit(1 if self.failed else 0)
+
+
+def build_both(tmp, name, source, build, plugin, cxx):
+    """Write SOURCE to TMP/NAME.c and build it without and with the
+    plugin PLUGIN through BUILD (src, exe, extra flags, cxx) -> (ok,
+    stderr): the two executables, and why not (None when both built)."""
+    src = os.path.join(tmp, name + ".c")
+    with open(src, "w") as f:
+        f.write(source)
+    plain, with_plugin = src[:-2] + ".plain", src[:-2] + ".plugin"
+    ok1, e1 = build(src, plain, [], cxx)
+    ok2, e2 = build(src, with_plugin, ["-fplugin=" + plugin], cxx)
+    why = None
+    if not ok1:
+        why = "does not build without the plugin: " + e1[:300]
+    elif not ok2:
+        why = "does not build with the plugin: " + e2[:300]
+    return plain, with_plugin, why
