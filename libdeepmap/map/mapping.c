@@ -15,6 +15,7 @@
 #include "engine/async.h"
 #include "support/config.h"
 #include "engine/devstate.h"
+#include "map/descriptor.h"
 #include "map/directory.h"
 #include "support/error.h"
 #include "support/sort.h"
@@ -682,6 +683,25 @@ dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
   return end ? end - base : 0;
 }
 
+/* Does the pointer that entry I attaches point (with its bias) where a
+   zero-length section of the construct lies that is not present?  Such a
+   pointer may hold anything (XSBench's unused grids: map(to: s.b[:0])
+   of a field never set): nothing may be read through it, so its device
+   copy keeps the host value, as later GCCs' libgomp does, where GCC 12's
+   stops ("pointer target not mapped for attach").  */
+static int
+dm_attach_to_absent_empty (struct dm_device *dev, size_t i, size_t mapnum,
+			   void **hostaddrs, const size_t *sizes,
+			   const unsigned short *kinds)
+{
+  uintptr_t at = dm_deep_load ((uintptr_t) hostaddrs[i]) + sizes[i];
+  for (size_t j = 0; j < mapnum; j++)
+    if ((kinds[j] & 0xff) == DM_MAP_ZERO_LEN_ARRAY_SECTION
+	&& (uintptr_t) hostaddrs[j] == at)
+      return !dm_dir_translate (dev, at, 1);
+  return 0;
+}
+
 /* dm_map_construct's pass 1: every item that creates or finds mappings
    (the others wait for pass 2); DEVADDRS[i] gets item I's device
    address.  */
@@ -886,6 +906,13 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  }
 	case DM_MAP_ATTACH:
 	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	  if (h && kind == DM_MAP_ATTACH
+	      && dm_attach_to_absent_empty (ctx->dev, i, mapnum, hostaddrs,
+					    sizes, kinds))
+	    {
+	      devaddrs[i] = dm_dir_translate (dev, h, 0);
+	      break;
+	    }
 	  if (h && dm_dir_attach (ctx, h, sizes[i],
 				  kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
 				  0))

@@ -75,9 +75,10 @@ class Type:
 
 
 class Prog:
-    def __init__(self, rng, cxx):
+    def __init__(self, rng, cxx, nowait=True):
         self.r = rng
         self.cxx = cxx
+        self.nowait = nowait    # nowait clauses (else the same, without)
         self.types = []
         self.kernels = []       # declare target functions
         self.nfunc = 0
@@ -466,6 +467,8 @@ class Prog:
                 out.append(pad + "\t  }")
             out.append(pad + "      }")
         else:
+            if not self.nowait:
+                kind = "inline"
             out.append(pad + "#pragma omp target map(tofrom: %s)%s"
                        % (self.maplist(hs),
                           " nowait" if kind == "nowait" else ""))
@@ -767,6 +770,13 @@ def main():
         cxx = k % 3 == 2
         name = "s%d-p%d%s" % (s, k, "-c++" if cxx else "")
         src_text = Prog(rng, cxx).source(name)
+        if " nowait" in src_text and "omp parallel" in src_text:
+            # GCC 12's libgomp deadlocks now and then where a target
+            # nowait has run before threads that enter and exit data in a
+            # parallel region (hoisting inserts such calls): the same
+            # program without nowait.
+            rng = random.Random(s * 100019 + k)
+            src_text = Prog(rng, cxx, nowait=False).source(name)
         strategy = STRATEGIES[rng.randrange(len(STRATEGIES))]
         plain, deep, why = campaign.build_both(tmp, name, src_text, build,
                                                plugin, cxx)
