@@ -387,8 +387,12 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	  i = last;
 	  continue;
 	}
-      /* Data kinds only: to/from/alloc and their always/force forms.  */
-      if (sizes[i] == 0 || (kind & DM_MAP_FLAG_SPECIAL))
+      /* Data kinds only: to/from/alloc and their always/force forms.
+	 What is wholly present needs no block: left out, so that a
+	 declare target variable (whose block cannot grow) is not fused
+	 with its neighbour (HeCBench's crc64: two adjacent tables).  */
+      if (sizes[i] == 0 || (kind & DM_MAP_FLAG_SPECIAL)
+	  || dm_dir_present (ctx->dev, h, h + sizes[i]))
 	continue;
       r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]) };
     }
@@ -608,9 +612,9 @@ dm_check_items (enum dm_construct c, size_t mapnum, void **hostaddrs,
     }
 }
 
-/* A target region that maps members of a structure S (entry I is its
-   GOMP_MAP_STRUCT, at S's address) and a section S.p[...] through a
-   pointer member that is not among them (OpenMP 5.1 maps S implicitly;
+/* A target region or target data construct that maps members of a
+   structure S (entry I is its GOMP_MAP_STRUCT, at S's address) and a
+   section S.p[...] through a pointer member that is not among them (OpenMP 5.1 maps S implicitly;
    GCC 12 passes only the members named and an attachment of S.p): the
    attachment would find no device copy of S.p and the region would read
    garbage through it.  What the program means: S.p is mapped with the
@@ -745,7 +749,9 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	case DM_MAP_STRUCT:
 	  dm_enter_struct (ctx, i, hostaddrs, sizes, kinds, devaddrs,
 			   env->items);
-	  if (target)
+	  /* Constructs whose items leave at their end (not enter data,
+	     whose exit data would not release the pointers).  */
+	  if (target || ctx->construct == DM_CONSTRUCT_DATA)
 	    dm_struct_pointer_members (ctx, i, mapnum, hostaddrs, sizes,
 				       kinds, env->items);
 	  i += sizes[i];

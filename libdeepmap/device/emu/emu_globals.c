@@ -6,6 +6,13 @@
 #include "device/emu/emu_globals.h"
 #include "support/contenthash.h"
 #include "support/error.h"
+#include "support/hostmem.h"
+
+/* swapped[] states: hashes only, a copy, or left alone: a variable in
+   read-only host memory (a const table) whose device copy is its host
+   value; region code cannot write it, and putting it in place would
+   fault.  */
+enum { DM_GLOBALS_HASHED, DM_GLOBALS_COPIED, DM_GLOBALS_READ_ONLY };
 
 /* Pages of a variable, for the hashes that tell what changed.  */
 #define DM_GLOBALS_PAGE ((size_t) 4096)
@@ -52,6 +59,8 @@ static size_t
 dm_globals_room (const struct dm_global_ref *r, int swapped)
 {
   /* A multiple of 8, so that the next variable's hashes are aligned.  */
+  if (swapped == DM_GLOBALS_READ_ONLY)
+    return 0;
   return swapped ? (2 * r->size + 7) & ~(size_t) 7
 		 : dm_globals_pages (r->size) * sizeof (uint64_t);
 }
@@ -110,7 +119,9 @@ dm_globals_swap (const struct dm_global_ref *refs, size_t n, char *save,
       size_t size = refs[i].size;
       char *room = save + off;
       off += dm_globals_room (&refs[i], swapped[i]);
-      if (!swapped[i])
+      if (swapped[i] == DM_GLOBALS_READ_ONLY)
+	continue;
+      if (swapped[i] == DM_GLOBALS_HASHED)
 	{
 	  uint64_t *h = (uint64_t *) room;
 	  if (in)
@@ -170,11 +181,26 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
       /* A copy of the host value where the device copy differs, where
 	 the region may write both addresses (it was passed the device
 	 one), or where it is small: else hashes suffice.  */
-      swapped[i] = refs[i].size < DM_GLOBALS_HASH_MIN
-		   || memcmp ((const void *) refs[i].host,
-			      (const void *) refs[i].dev, refs[i].size) != 0
+      int differ = memcmp ((const void *) refs[i].host,
+			   (const void *) refs[i].dev, refs[i].size) != 0;
+      if (dm_host_read_only (refs[i].host, refs[i].size))
+	{
+	  if (differ)
+	    {
+	      dm_set_reason ("the declare target variable at host %p is "
+			     "read-only memory there and its device copy "
+			     "differs: the emulated device runs region code "
+			     "at host addresses and cannot give it the device "
+			     "value", (void *) refs[i].host);
+	      return -1;
+	    }
+	  swapped[i] = DM_GLOBALS_READ_ONLY;
+	  continue;
+	}
+      swapped[i] = refs[i].size < DM_GLOBALS_HASH_MIN || differ
 		   || dm_globals_passed (refs[i].dev, refs[i].size, args,
-					 nargs);
+					 nargs)
+		   ? DM_GLOBALS_COPIED : DM_GLOBALS_HASHED;
       need += dm_globals_room (&refs[i], swapped[i]);
     }
   if (keep->size < need)
