@@ -54,6 +54,7 @@ struct dm_global_ref
 {
   uintptr_t host, dev;
   size_t size;
+  int read_only;		/* HOST is read-only memory (a const table) */
 };
 
 struct dm_device_ops

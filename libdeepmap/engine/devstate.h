@@ -62,6 +62,7 @@ struct dm_device
     uintptr_t host;
     size_t size;
     int link;			/* declare target link: mapped on demand */
+    int read_only;		/* in a read-only segment (a const table) */
     /* On a device with its own images, a link variable is a pointer
        variable of the image, at LINK_PTR, that must hold the device
        address of the mapped host variable; LINK_VALUE is what it holds

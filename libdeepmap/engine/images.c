@@ -18,6 +18,7 @@
 #include "engine/elfscan.h"
 #include "support/error.h"
 #include "support/export.h"
+#include "support/hostmem.h"
 #include "engine/images.h"
 #include "engine/transfer.h"
 #include "support/ompabi.h"
@@ -72,8 +73,9 @@ dm_global_add (struct dm_device *dev, uintptr_t host, size_t size, int link,
       dev->globals = g;
       dev->globals_capacity = cap;
     }
-  dev->globals[dev->nglobals++] = (struct dm_global) { host, size, link,
-							link_ptr, 0 };
+  /* Read-only segments stay so while the image is loaded: asked once.  */
+  dev->globals[dev->nglobals++] = (struct dm_global) {
+    host, size, link, dm_host_read_only (host, size), link_ptr, 0 };
   pthread_mutex_unlock (&dev->globals_lock);
 }
 
@@ -486,7 +488,8 @@ dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
       uintptr_t d = (uintptr_t) dm_mapper->translate (dev, (void *) g->host);
       /* A link variable not mapped now has no device copy.  */
       if (d && d != g->host)
-	dev->global_refs[n++] = (struct dm_global_ref) { g->host, d, g->size };
+	dev->global_refs[n++] = (struct dm_global_ref) { g->host, d, g->size,
+							  g->read_only };
     }
   int r = dev->ops->run_with_globals (&dev->core, launch, dev->global_refs,
 				      n);

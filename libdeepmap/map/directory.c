@@ -281,6 +281,20 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
 
 /* ---- segments ------------------------------------------------------- */
 
+/* FLAGS of a segment once an item of CTX takes a reference to it: who
+   took the last one (deep copy or the program), and whether deep copy
+   took one for a target region.  */
+static inline unsigned
+dm_seg_taken_flags (const struct dm_ctx *ctx, unsigned flags)
+{
+  if (!ctx->deep)
+    return flags | DM_MAPPING_OWN_LAST;
+  flags = (flags | DM_MAPPING_DEEP) & ~DM_MAPPING_OWN_LAST;
+  if (ctx->construct == DM_CONSTRUCT_TARGET)
+    flags |= DM_MAPPING_DEEP_KERNEL;
+  return flags;
+}
+
 static struct dm_mapping *
 dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 	       struct dm_block *b, uint64_t refcount,
@@ -292,9 +306,7 @@ dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   m->block = b;
   m->refcount = refcount;
   m->deep_refs = refcount == 1 && ctx->deep;
-  m->flags = !ctx->deep ? DM_MAPPING_OWN_LAST
-	     : ctx->construct == DM_CONSTRUCT_TARGET
-	       ? DM_MAPPING_DEEP | DM_MAPPING_DEEP_KERNEL : DM_MAPPING_DEEP;
+  m->flags = dm_seg_taken_flags (ctx, 0);
   b->nmappings++;
   ctx->dev->map->table_generation++;
   if (hint)
@@ -407,12 +419,7 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
       g->construct_mark = ctx->mark;
       g->refcount++;
       g->deep_refs += ctx->deep != 0;
-      if (ctx->deep)
-	g->flags = (g->flags | DM_MAPPING_DEEP
-		    | (ctx->construct == DM_CONSTRUCT_TARGET
-		       ? DM_MAPPING_DEEP_KERNEL : 0)) & ~DM_MAPPING_OWN_LAST;
-      else
-	g->flags |= DM_MAPPING_OWN_LAST;
+      g->flags = dm_seg_taken_flags (ctx, g->flags);
       g = g->group_next ? g->group_next : g;
     }
   while (g != m);

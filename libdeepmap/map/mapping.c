@@ -360,6 +360,41 @@ dm_range_cmp (const void *a, const void *b)
   return x->s < y->s ? -1 : x->s > y->s;
 }
 
+/* Cover each run of the sorted ranges R[0..N) that overlap or touch
+   with one block.  FILTER: first leave out of a run the ranges wholly
+   present, which need no block (a declare target variable, whose block
+   cannot grow, beside its neighbour: HeCBench's crc64, two adjacent
+   tables), and cover what is left; asked only of runs, which are few.  */
+static void
+dm_cover_touching (struct dm_ctx *ctx, struct dm_range *r, size_t n,
+		   int filter)
+{
+  for (size_t i = 0; i < n;)
+    {
+      size_t j = i + 1;
+      struct dm_range c = r[i];
+      while (j < n && r[j].s <= c.e)
+	{
+	  if (r[j].e > c.e)
+	    c.e = r[j].e;
+	  if (r[j].align > c.align)
+	    c.align = r[j].align;
+	  j++;
+	}
+      if (j - i > 1 && filter)
+	{
+	  size_t m = 0;
+	  for (size_t k = i; k < j; k++)
+	    if (!dm_dir_present (ctx->dev, r[k].s, r[k].e))
+	      r[i + m++] = r[k];
+	  dm_cover_touching (ctx, r + i, m, 0);
+	}
+      else if (j - i > 1)
+	dm_dir_cover (ctx, c.s, c.e, c.align);
+      i = j;
+    }
+}
+
 /* Sections of one construct that overlap or touch one another would
    make each later one fuse (move) the block of the earlier: give each
    such cluster its block up front instead.  */
@@ -387,12 +422,8 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	  i = last;
 	  continue;
 	}
-      /* Data kinds only: to/from/alloc and their always/force forms.
-	 What is wholly present needs no block: left out, so that a
-	 declare target variable (whose block cannot grow) is not fused
-	 with its neighbour (HeCBench's crc64: two adjacent tables).  */
-      if (sizes[i] == 0 || (kind & DM_MAP_FLAG_SPECIAL)
-	  || dm_dir_present (ctx->dev, h, h + sizes[i]))
+      /* Data kinds only: to/from/alloc and their always/force forms.  */
+      if (sizes[i] == 0 || (kind & DM_MAP_FLAG_SPECIAL))
 	continue;
       r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]) };
     }
@@ -402,22 +433,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       return;
     }
   dm_sort (r, n, sizeof *r, dm_range_cmp);
-  for (size_t i = 0; i < n;)
-    {
-      size_t j = i + 1;
-      struct dm_range c = r[i];
-      while (j < n && r[j].s <= c.e)
-	{
-	  if (r[j].e > c.e)
-	    c.e = r[j].e;
-	  if (r[j].align > c.align)
-	    c.align = r[j].align;
-	  j++;
-	}
-      if (j - i > 1)
-	dm_dir_cover (ctx, c.s, c.e, c.align);
-      i = j;
-    }
+  dm_cover_touching (ctx, r, n, 1);
   dm_scratch_free (r, rbytes);
 }
 
@@ -868,6 +884,10 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 {
   struct dm_device *dev = ctx->dev;
   uintptr_t chain = 0;
+  /* Asked once: attachments are many where deep copy made them.  */
+  int any_empty = 0;
+  for (size_t i = 0; i < mapnum && !any_empty; i++)
+    any_empty = (kinds[i] & 0xff) == DM_MAP_ZERO_LEN_ARRAY_SECTION;
   for (size_t i = 0; i < mapnum; i++)
     {
       int implicit;
@@ -912,7 +932,7 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  }
 	case DM_MAP_ATTACH:
 	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
-	  if (h && kind == DM_MAP_ATTACH
+	  if (h && kind == DM_MAP_ATTACH && any_empty
 	      && dm_attach_to_absent_empty (ctx->dev, i, mapnum, hostaddrs,
 					    sizes, kinds))
 	    {

@@ -9,12 +9,15 @@
    (PT_GNU_RELRO).  They are kept sorted, and read again when objects
    were loaded or unloaded since (dlpi_adds, dlpi_subs).  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "support/hostmem.h"
 
@@ -241,6 +244,15 @@ dm_host_readable (uintptr_t addr, size_t size)
   struct dm_rd_snap *s = dm_rd_cur;
   if (s && dm_rd_holds (s, addr, size))
     return 1;
+  /* Not in the snapshot.  A range with pages no mapping holds (a
+     garbage pointer, met again at every construct that maps its
+     structure) is told by one system call; a new mapping is read.  */
+  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
+  uintptr_t lo = addr & ~(page - 1);
+  uintptr_t hi = (addr + (size ? size : 1) + page - 1) & ~(page - 1);
+  if (hi > lo && msync ((void *) lo, hi - lo, MS_ASYNC) != 0
+      && errno == ENOMEM)
+    return 0;
   pthread_mutex_lock (&dm_rd_lock);
   struct dm_rd_snap *n = dm_rd_read (dm_rd_cur);
   if (n)

@@ -6,7 +6,6 @@
 #include "device/emu/emu_globals.h"
 #include "support/contenthash.h"
 #include "support/error.h"
-#include "support/hostmem.h"
 
 /* swapped[] states: hashes only, a copy, or left alone: a variable in
    read-only host memory (a const table) whose device copy is its host
@@ -183,7 +182,7 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
 	 one), or where it is small: else hashes suffice.  */
       int differ = memcmp ((const void *) refs[i].host,
 			   (const void *) refs[i].dev, refs[i].size) != 0;
-      if (dm_host_read_only (refs[i].host, refs[i].size))
+      if (refs[i].read_only)
 	{
 	  if (differ)
 	    {
