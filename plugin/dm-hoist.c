@@ -3619,6 +3619,19 @@ dm_group_refilled_first (dm_hoist_state *st, vec<unsigned> &in_loop, int g,
   return false;
 }
 
+/* Is ADDR the address of (part of) a variable declared const?  No
+   construct may write it (undefined), so nothing comes back: a copy back
+   would also fault where it lies in read-only memory (HeCBench's adamw:
+   `static const' tables its kernels read).  */
+static bool
+dm_const_object_p (tree addr)
+{
+  if (TREE_CODE (addr) != ADDR_EXPR)
+    return false;
+  tree base = get_base_address (TREE_OPERAND (addr, 0));
+  return base && VAR_P (base) && TREE_READONLY (base);
+}
+
 /* Mark the items of IN_LOOP on DEVICE that are still ALIVE, from X on,
    as kept across region R, and push their groups' first items on SECS
    with the map kinds of the enter and exit data.  */
@@ -3671,7 +3684,8 @@ dm_keep_items (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  from = false;
 	  it->dead_after = true;
 	}
-      if (from && !dm_group_writes_itself (r, st, in_loop, it->group))
+      if (from && (dm_const_object_p (it->addr)
+		   || !dm_group_writes_itself (r, st, in_loop, it->group)))
 	{
 	  from = false;
 	  it->read_only = true;

@@ -66,7 +66,11 @@ dm_deep_replay_prepare (struct dm_device *dev, enum dm_construct c,
       || !dm_deep_replay_item (c, mapnum, hostaddrs, sizes, kinds, &i, &t))
     return NULL;
   *ri = (struct dm_deep_replay_info) { 0 };
-  ri->replay = dm_map_replay_begin (dev, (uintptr_t) hostaddrs[i], t);
+  int mixed;
+  ri->replay = dm_map_replay_begin (dev, c == DM_CONSTRUCT_TARGET, i, t,
+				    mapnum, hostaddrs, sizes, kinds, &mixed);
+  if (mixed)
+    return NULL;
   if (ri->replay)
     {
       dm_deep_discard ();

@@ -98,7 +98,7 @@ dm_patch_buffer (struct dm_ctx *ctx, struct dm_plan *plan, size_t *k,
 static void
 dm_write_back (struct dm_ctx *ctx, void *dst, const char *src, size_t len)
 {
-  if (dm_host_read_only ((uintptr_t) dst, len))
+  if (dm_ctx_read_only (ctx, (uintptr_t) dst, len))
     {
       if (memcmp (dst, src, len) != 0)
 	dm_fail (ctx, "deep copy: the device changed bytes of read-only "
@@ -142,7 +142,7 @@ dm_copy_back_one (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 {
   struct dm_device *dev = ctx->dev;
   struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
-  if (!dm_host_read_only (s, e - s))
+  if (!dm_ctx_read_only (ctx, s, e - s))
     {
       dm_copy (ctx, m->block, s, e, 0);
       return;

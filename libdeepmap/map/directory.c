@@ -21,6 +21,7 @@
 #include "support/ompabi.h"
 #include "support/ompt.h"
 #include "engine/transfer.h"
+#include "support/hostmem.h"
 
 int dm_overlap_policy = DM_OVERLAP_KEEP;
 
@@ -411,9 +412,23 @@ dm_seg_from_pos (struct dm_device *dev, uintptr_t p,
 static inline int
 dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
 {
-  if (m->refcount == DM_REFCOUNT_INFINITE || m->construct_mark == ctx->mark)
+  if (m->refcount == DM_REFCOUNT_INFINITE)
     return 0;
   struct dm_mapping *g = m;
+  if (m->construct_mark == ctx->mark)
+    {
+      /* Deep copy reached it in this construct too: the program's own
+	 map of it takes precedence (it copies it back itself).  */
+      if (!ctx->deep && (m->flags & DM_MAPPING_DEEP_KERNEL))
+	do
+	  {
+	    g->flags = (g->flags | DM_MAPPING_OWN_LAST)
+		       & ~DM_MAPPING_DEEP_KERNEL;
+	    g = g->group_next ? g->group_next : g;
+	  }
+	while (g != m);
+      return 0;
+    }
   do
     {
       g->construct_mark = ctx->mark;
@@ -471,6 +486,49 @@ dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 }
 
 
+int
+dm_ctx_read_only (struct dm_ctx *ctx, uintptr_t s, size_t n)
+{
+  if (!ctx->ro_taken)
+    {
+      ctx->ro = dm_host_read_only_now ();
+      ctx->ro_taken = 1;
+    }
+  return dm_ro_snap_has (ctx->ro, s, n);
+}
+
+/* Copy LEN bytes at host H back from block B into read-only host
+   memory, which a write would fault: a constant table the program maps
+   tofrom (GCC 12 maps a `static const' array that a region reads
+   implicitly tofrom: HeCBench's adamw).  The bytes are fetched and
+   compared, never written: unchanged, nothing is to do; changed, the
+   program wrote a constant on the device, and that is an error.  */
+static int
+dm_copy_back_read_only (struct dm_ctx *ctx, struct dm_block *b, uintptr_t h,
+			size_t len)
+{
+  struct dm_device *dev = ctx->dev;
+  if (ctx->async)
+    {
+      struct dm_aq *aq = ctx->async->aq;
+      if (dev->ops->queue_sync (&dev->core, aq->q) != 0)
+	return -1;
+      aq->synced = aq->issued;
+    }
+  char *stage = malloc (len);
+  if (!stage)
+    dm_fail (ctx, "out of host memory copying back read-only host %p",
+	     (void *) h);
+  int r = dm_copy_to_host (dev, stage, dm_block_dev (b, h), len, NULL);
+  int changed = r == 0 && memcmp (stage, (const void *) h, len) != 0;
+  free (stage);
+  if (changed)
+    dm_fail (ctx, "the device changed read-only host memory [%p, %p) (a "
+	     "constant): it cannot be copied back", (void *) h,
+	     (void *) (h + len));
+  return r;
+}
+
 /* Copy host [S, E), inside block B, to the device (TO) or back, except
    attached pointer slots: their device value is a device pointer, their
    host value a host pointer; neither may overwrite the other.  */
@@ -505,6 +563,7 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
   int r = 0;
   uintptr_t run = s;
   struct dm_queue *q = dm_async_queue (ctx->async);
+  int read_only = !to && dm_ctx_read_only (ctx, s, e - s);
   if (to)
     dm_async_before_host_read (ctx->dev, s, e, ctx->async);
   else
@@ -523,15 +582,17 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
       if (s0 > run)
 	r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run),
 				    (void *) run, s0 - run, q)
-	       : dm_copy_to_host (ctx->dev, (void *) run,
-				  dm_block_dev (b, run), s0 - run, q);
+	    : read_only ? dm_copy_back_read_only (ctx, b, run, s0 - run)
+	    : dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
+			       s0 - run, q);
       run = slot + DM_W;
     }
   if (r == 0 && run < e)
     r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run), (void *) run,
 				e - run, q)
-	   : dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
-			      e - run, q);
+	: read_only ? dm_copy_back_read_only (ctx, b, run, e - run)
+	: dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
+			   e - run, q);
   if (r != 0)
     dm_fail (ctx, "copying host [%p, %p) %s the device failed: %s",
 	     (void *) s, (void *) e, to ? "to" : "from", dm_reason ());
@@ -830,7 +891,8 @@ dm_seg_fresh_to_program (const struct dm_ctx *ctx, const struct dm_mapping *m)
 {
   return !ctx->deep && m->refcount != DM_REFCOUNT_INFINITE
 	 && m->construct_mark != ctx->mark && m->refcount == m->deep_refs
-	 && !(m->flags & DM_MAPPING_DEEP_KERNEL) && !m->pin;
+	 && !(m->flags & DM_MAPPING_DEEP_KERNEL)
+	 && !(m->pin && m->pin->kernel);
 }
 
 uintptr_t
@@ -955,11 +1017,25 @@ dm_dir_implicit_extent (struct dm_device *dev, uintptr_t *s, uintptr_t *e)
   if (!m || m->host_start >= *e)
     return;
   uintptr_t lo = m->host_start, hi = m->host_end;
+  int movable = !dm_block_immovable (m->block);
   while ((m = dm_maptable_step (&dev->map->table, &pos)) && m->host_start < *e)
-    if (m->host_end > hi)
-      hi = m->host_end;
+    {
+      if (m->host_end > hi)
+	hi = m->host_end;
+      movable &= !dm_block_immovable (m->block);
+    }
   if (lo >= *s && hi <= *e)
     {
+      /* A small object (a structure or class, `this': its members
+	 entered one by one, the object then used whole in a region) is
+	 mapped whole, its absent bytes copied in: where the region reads
+	 them it gets the host's values, not garbage; where it keeps to
+	 the present part, as OpenMP requires, nothing differs.  Not
+	 arrays (larger), whose present section is often all a region
+	 uses, nor blocks fusion may not move.  */
+      if (movable && *e - *s <= DM_IMPLICIT_WHOLE_MAX
+	  && (lo > *s || hi < *e))
+	return;
       *s = lo;
       *e = hi;
     }
@@ -1038,7 +1114,8 @@ dm_seg_released (const struct dm_ctx *ctx, struct dm_mapping *m)
      copied it back, as OpenMP does, and the host may have changed it
      since (a pointee a program maps itself at each kernel, inside a
      target data of its structure).  */
-  if (ctx->deep && (m->flags & DM_MAPPING_OWN_LAST) && !m->pin)
+  if (ctx->deep && (m->flags & DM_MAPPING_OWN_LAST)
+      && !(m->pin && m->pin->kernel))
     return 0;
   return (m->refcount == 0 && !dm_seg_replayed (m))
 	 || (!ctx->deep && m->refcount == m->deep_refs);
@@ -1181,6 +1258,21 @@ dm_dir_group (struct dm_mapping **segs, size_t n)
     return;
   for (size_t i = 0; i < n; i++)
     segs[i]->group_next = segs[(i + 1) % n];
+}
+
+struct dm_mapping *
+dm_dir_born_here (struct dm_ctx *ctx, uintptr_t p)
+{
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, p);
+  return m && p < m->host_end && m->born_mark == ctx->mark
+	 && m->refcount == 1 ? m : NULL;
+}
+
+void
+dm_dir_group_add (struct dm_mapping *m, struct dm_mapping *n)
+{
+  n->group_next = m->group_next ? m->group_next : m;
+  m->group_next = n;
 }
 
 void

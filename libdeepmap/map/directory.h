@@ -49,7 +49,16 @@ struct dm_ctx
   uint64_t deep_drop;		/* a deep item of a deleted parent drops
 				   this many deep references (the parent's
 				   count), not all */
+  const struct dm_ro_snap *ro;	/* read-only host segments, taken at the
+				   construct's first copy back
+				   (dm_ctx_read_only) */
+  int ro_taken;
 };
+
+/* Does host [S, S + N) overlap read-only memory (a constant, a string
+   literal), whose copy back would fault?  One look at the loaded
+   objects per construct.  */
+int dm_ctx_read_only (struct dm_ctx *ctx, uintptr_t s, size_t n);
 
 /* The deferred work of one construct.  */
 struct dm_plan
@@ -118,7 +127,10 @@ void dm_dir_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 		   size_t align);
 
 /* For implicit maps (OpenMP 5.1): the extent of the present segments
-   inside [S, E) if they are all inside it, else [S, E) itself.  */
+   inside [S, E) if they are all inside it, else [S, E) itself; an
+   object of at most DM_IMPLICIT_WHOLE_MAX bytes partly present stays
+   [S, E) (mapped whole) where no block in it is immovable.  */
+#define DM_IMPLICIT_WHOLE_MAX 4096
 void dm_dir_implicit_extent (struct dm_device *dev, uintptr_t *s,
 			     uintptr_t *e);
 
@@ -171,6 +183,13 @@ int dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
    reference count from now on: elements of a structure mapped by one
    construct (OpenMP 5.0, 2.19.7.1), taken, dropped and removed as one.  */
 void dm_dir_group (struct dm_mapping **segs, size_t n);
+
+/* The segment at host P if this construct created it and holds its
+   only reference (a member of a structure it maps), else NULL.  */
+struct dm_mapping *dm_dir_born_here (struct dm_ctx *ctx, uintptr_t p);
+
+/* Segment N (not in a group) joins M's structure group.  */
+void dm_dir_group_add (struct dm_mapping *m, struct dm_mapping *n);
 
 /* Is every byte of [S, E) present?  */
 int dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e);

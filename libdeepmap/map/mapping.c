@@ -132,12 +132,51 @@ dm_pending_flush_all (struct dm_device *dev)
     dm_pending_copy (dev, dev->map->npending - 1);
 }
 
+/* Does an item of the construct other than DEEP map bytes that R
+   reaches, or attach a pointer in the item or what R reaches (a pointer
+   the construct attaches itself is left to it: deep copy does not
+   follow it)?  */
+static int
+dm_replay_mixed (const struct dm_replay *r, size_t deep, size_t mapnum,
+		 void **hostaddrs, const size_t *sizes,
+		 const unsigned short *kinds)
+{
+  for (size_t j = 0; j < mapnum; j++)
+    {
+      int implicit;
+      int k = dm_item_kind (kinds[j], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[j];
+      if (j == deep || !h)
+	continue;
+      /* alloc, to, from, tofrom and their always forms.  */
+      if (sizes[j] && k < 0x20 && !(k & DM_MAP_FLAG_SPECIAL)
+	  && dm_replay_reaches (r, h, sizes[j]))
+	return 1;
+      if ((k == DM_MAP_ATTACH || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+	  && ((h >= (uintptr_t) hostaddrs[deep]
+	       && h - (uintptr_t) hostaddrs[deep] < sizes[deep])
+	      || dm_replay_reaches (r, h, sizeof (void *))))
+	return 1;
+    }
+  return 0;
+}
+
 struct dm_replay *
-dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
-		     const struct deepmap_type *t)
+dm_map_replay_begin (struct dm_device *dev, int kernel, size_t deep,
+		     const struct deepmap_type *t, size_t mapnum,
+		     void **hostaddrs, const size_t *sizes,
+		     const unsigned short *kinds, int *mixed)
 {
   dm_device_lock (dev);
-  struct dm_replay *r = dm_replay_begin (dev, host, t);
+  struct dm_replay *r = dm_replay_begin (dev, (uintptr_t) hostaddrs[deep], t);
+  *mixed = r && dm_replay_mixed (r, deep, mapnum, hostaddrs, sizes, kinds);
+  if (*mixed)
+    {
+      dm_replay_cancel (r);
+      r = NULL;
+    }
+  else if (r && kernel)
+    dm_replay_pin_of (r)->kernel = 1;
   /* The replayed objects go to the region as they are on the device:
      the pending copies into any of them are made first.  Without a
      replay, the expanded list settles them (dm_pending_settle).  */
@@ -636,7 +675,11 @@ dm_check_items (enum dm_construct c, size_t mapnum, void **hostaddrs,
    garbage through it.  What the program means: S.p is mapped with the
    members (`to', not copied back) and attached.  The attachment may come
    before the structure's entries: GCC 12 puts them first for a combined
-   `target teams distribute parallel for' (RSBench's event mode).  */
+   `target teams distribute parallel for' (RSBench's event mode).
+   Enter data (ITEMS null) maps the pointer only where it created the
+   structure's members here: the pointer joins their group, so that the
+   exit data that releases them releases it too (AMD's C++ classes
+   training example: members and pointees entered in a constructor).  */
 static void
 dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
 			   void **hostaddrs, size_t *sizes,
@@ -662,12 +705,17 @@ dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
 	     device layout is the host's.  */
 	  uintptr_t first = (uintptr_t) hostaddrs[i + 1];
 	  uintptr_t end = (uintptr_t) hostaddrs[last] + sizes[last];
+	  struct dm_mapping *member = NULL;
+	  if (!items && !(member = dm_dir_born_here (ctx, first)))
+	    continue;
 	  uintptr_t lo = slot < first ? slot : first;
 	  uintptr_t hi = slot + sizeof (void *) > end ? slot + sizeof (void *)
 						      : end;
 	  dm_dir_cover (ctx, lo, hi, dm_item_align (kinds[i]));
 	  dm_enter_item (ctx, slot, sizeof (void *), DM_MAP_TO,
-			 sizeof (void *), 0, &items[j]);
+			 sizeof (void *), 0, items ? &items[j] : NULL);
+	  if (member)
+	    dm_dir_group_add (member, ctx->last);
 	}
     }
 }
@@ -765,8 +813,8 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	case DM_MAP_STRUCT:
 	  dm_enter_struct (ctx, i, hostaddrs, sizes, kinds, devaddrs,
 			   env->items);
-	  /* Constructs whose items leave at their end (not enter data,
-	     whose exit data would not release the pointers).  */
+	  /* Constructs whose items leave at their end (enter data: in
+	     dm_enter_data).  */
 	  if (target || ctx->construct == DM_CONSTRUCT_DATA)
 	    dm_struct_pointer_members (ctx, i, mapnum, hostaddrs, sizes,
 				       kinds, env->items);
@@ -1218,6 +1266,8 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	{
 	case DM_MAP_STRUCT:
 	  dm_enter_struct (&ctx, i, hostaddrs, sizes, kinds, NULL, NULL);
+	  dm_struct_pointer_members (&ctx, i, mapnum, hostaddrs, sizes, kinds,
+				     NULL);
 	  i += sizes[i];
 	  break;
 	case DM_MAP_ATTACH:

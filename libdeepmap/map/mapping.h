@@ -83,10 +83,19 @@ struct dm_deep_info
   size_t nover;
 };
 
-/* Take DEV's lock and begin replaying the deep item HOST of type T
-   (replay.h); NULL when it has no valid record.  */
-struct dm_replay *dm_map_replay_begin (struct dm_device *dev, uintptr_t host,
-				       const struct deepmap_type *t);
+/* Take DEV's lock and begin replaying the deep item DEEP (entry of the
+   construct's MAPNUM items; KERNEL: of a target region) of type T
+   (replay.h); NULL when it has no
+   valid record, or (*MIXED set) when another item of the construct maps
+   bytes the record reaches: a pointee the program maps itself takes
+   precedence, which the full path's references decide.  */
+struct dm_replay *dm_map_replay_begin (struct dm_device *dev, int kernel,
+				       size_t deep,
+				       const struct deepmap_type *t,
+				       size_t mapnum, void **hostaddrs,
+				       const size_t *sizes,
+				       const unsigned short *kinds,
+				       int *mixed);
 
 static inline int
 dm_item_is_deep (const struct dm_deep_info *deep, size_t i)

@@ -33,6 +33,9 @@ struct dm_replay_pin
   size_t npinned;			/* segments pointing here */
   int dead;				/* no longer replayed: freed once
 					   no segment points here */
+  int kernel;				/* a target region replayed it: what
+					   it pins may be newer on the
+					   device (DM_MAPPING_DEEP_KERNEL) */
   uintptr_t *later;			/* detaches left to the last replayer */
   size_t nlater, caplater;
   /* Called by the directory when a segment lets go of the pin: the

@@ -110,6 +110,18 @@ dm_replay_begin (struct dm_device *dev, uintptr_t host,
   return r;
 }
 
+struct dm_replay_pin *
+dm_replay_pin_of (struct dm_replay *r)
+{
+  return &r->pin;
+}
+
+void
+dm_replay_cancel (struct dm_replay *r)
+{
+  r->pin.users--;
+}
+
 int
 dm_replay_reaches (const struct dm_replay *r, uintptr_t a, size_t s)
 {

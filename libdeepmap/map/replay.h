@@ -42,6 +42,13 @@ struct dm_replay;
 struct dm_replay *dm_replay_begin (struct dm_device *dev, uintptr_t host,
 				   const struct deepmap_type *t);
 
+/* Under the lock, right after dm_replay_begin: the construct does not
+   use R after all.  */
+void dm_replay_cancel (struct dm_replay *r);
+
+/* What R shares with the segments it pins.  */
+struct dm_replay_pin *dm_replay_pin_of (struct dm_replay *r);
+
 /* Does an object R records overlap [A, A + S)?  */
 int dm_replay_reaches (const struct dm_replay *r, uintptr_t a, size_t s);
 

@@ -130,12 +130,23 @@ dm_ro_snapshot (const unsigned long long *c)
   return s;
 }
 
-int
-dm_host_read_only (uintptr_t addr, size_t size)
+const struct dm_ro_snap *
+dm_host_read_only_now (void)
 {
   unsigned long long c[2] = { 0, 0 };
   dl_iterate_phdr (dm_ro_counts, c);
-  struct dm_ro_snap *s = dm_ro_snapshot (c);
+  return dm_ro_snapshot (c);
+}
+
+int
+dm_host_read_only (uintptr_t addr, size_t size)
+{
+  return dm_ro_snap_has (dm_host_read_only_now (), addr, size);
+}
+
+int
+dm_ro_snap_has (const struct dm_ro_snap *s, uintptr_t addr, size_t size)
+{
   if (!s)
     return 0;
   /* The ranges that start below the end of ours; segments of different

@@ -11,6 +11,14 @@
    copies back only.  */
 int dm_host_read_only (uintptr_t addr, size_t size);
 
+/* The same in two steps, for many questions at one time: the segments
+   of the objects loaded now (NULL: none known), then whether [ADDR,
+   ADDR + SIZE) overlaps one of them (a binary search).  */
+struct dm_ro_snap;
+const struct dm_ro_snap *dm_host_read_only_now (void);
+int dm_ro_snap_has (const struct dm_ro_snap *s, uintptr_t addr,
+		    size_t size);
+
 /* Is [ADDR, ADDR + SIZE) readable memory of the process (one mapping or
    mappings that touch)?  A lookup in a cached list of the mappings, read
    again on a miss: cheap for memory seen before, a read of
