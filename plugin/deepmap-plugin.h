@@ -92,6 +92,10 @@ struct dm_access_summary
 /* dm-types.c */
 extern tree dm_annotation_type (void);
 extern tree dm_descriptor_for (tree type, location_t construct);
+/* Warn about the guesses of one element that a deep item of TYPE relies
+   on: those of its own pointer fields the construct attaches itself
+   (ATTACHED: their FIELD_DECLs) are not guesses.  */
+extern void dm_warn_guesses (tree type, const vec<tree> &attached);
 extern void dm_finish_descriptors (void);
 /* dm-ptrstore.c: warn where target region STMT stores to a pointer
    field of a record type that deep copy maps for it (the element types

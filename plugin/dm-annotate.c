@@ -532,6 +532,41 @@ dm_region_reads_no_pointer_of (gomp_target *stmt, tree decl)
   return w.var || w.used;
 }
 
+/* The variable that T's storage is reached from (s of s.a.p, p of
+   p->q[i]).  */
+static tree
+dm_root_var (tree t)
+{
+  for (;;)
+    if (handled_component_p (t))
+      t = TREE_OPERAND (t, 0);
+    else if (TREE_CODE (t) == MEM_REF || TREE_CODE (t) == INDIRECT_REF)
+      t = TREE_OPERAND (t, 0);
+    else
+      return t;
+}
+
+/* Warn about the guesses of one element the deep item DECL of STMT
+   relies on: not for its pointer fields the construct attaches to a
+   section it maps (map(s, s.p[0:n]): the program maps the pointee).  A
+   zero-length attachment (GCC's, for a lambda's captured pointers)
+   finds the pointee only where something else maps it: the warning's
+   advice stands.  */
+static void
+dm_warn_item_guesses (gomp_target *stmt, tree decl)
+{
+  auto_vec<tree> attached;
+  tree root = dm_root_var (decl);
+  for (tree c = gimple_omp_target_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
+	&& (OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ATTACH
+	    || OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ATTACH_DETACH)
+	&& TREE_CODE (OMP_CLAUSE_DECL (c)) == COMPONENT_REF
+	&& dm_root_var (OMP_CLAUSE_DECL (c)) == root)
+      attached.safe_push (TREE_OPERAND (OMP_CLAUSE_DECL (c), 1));
+  dm_warn_guesses (TREE_TYPE (decl), attached);
+}
+
 /* Annotate the construct STMT at GSI if any of its items is deep.  */
 static void
 dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
@@ -566,6 +601,8 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 			"shallow: the region uses none of its pointers");
       else
 	desc = dm_descriptor_for (TREE_TYPE (decl), loc);
+      if (desc)
+	dm_warn_item_guesses (stmt, decl);
       if (!desc)
 	{
 	  /* Plain data the region overwrites, or only reads: announce

@@ -626,6 +626,16 @@ dm_check_uses (gimple_seq seq, dm_region *r)
 	  dm_check_uses (gimple_omp_body (stmt), r);
 	  continue;
 	}
+      /* A call may read or write a variable of static storage without
+	 naming it (a declare target function the region calls writes
+	 the global array: SOLLVE's nested declare target test); only a
+	 const function touches no memory.  */
+      if (is_gimple_call (stmt) && !r->pointer && is_global_var (r->base)
+	  && !(gimple_call_flags (stmt) & ECF_CONST))
+	{
+	  r->bad = true;
+	  return;
+	}
       /* Every operand, those kept outside the operand vector too (an
 	 atomic load's address).  */
       struct walk_stmt_info wi;

@@ -412,12 +412,46 @@ dm_closure_type_p (tree type)
   return false;
 }
 
-/* Warn once that the pointee of PATH is a guess of one element.  */
-static void
-dm_warn_one_element (dm_collector *c, tree ptype, tree field,
-		     const char *path, tree target)
+/* A guess of one element, warned about where a construct relies on it
+   (dm_warn_guesses): not where the construct maps the pointee itself.  */
+struct dm_guess
 {
-  tree wf = dm_warn_field (c, field);
+  tree field;			/* the program's field (NULL: none) */
+  tree attached;		/* the pointer's own field, which a
+				   construct's attachment names */
+  tree ptype, target;
+  char *path;
+  location_t loc;		/* the construct that described the type */
+};
+
+/* The guesses of each described type (its main variant), and the
+   record types its pointers lead to.  */
+struct dm_type_notes
+{
+  tree type;
+  vec<dm_guess> guesses;
+  vec<tree> links;
+};
+static vec<dm_type_notes> dm_notes;
+
+static dm_type_notes *
+dm_notes_of (tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  for (dm_type_notes &n : dm_notes)
+    if (n.type == type)
+      return &n;
+  dm_type_notes n = { type, vNULL, vNULL };
+  dm_notes.safe_push (n);
+  return &dm_notes.last ();
+}
+
+/* Warn once that the pointee of G's path is a guess of one element.  */
+static void
+dm_emit_one_element (const dm_guess &g)
+{
+  tree wf = g.field, ptype = g.ptype, target = g.target;
+  const char *path = g.path;
   if (!dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (ptype)))
     return;
   /* A C++ lambda's capture: its field is the variable's name after
@@ -440,9 +474,41 @@ dm_warn_one_element (dm_collector *c, tree ptype, tree field,
 		"assumed; use %<deepmap_counted_by%>", path,
 		dm_shown (DECL_CONTEXT (wf)), target);
   else
-    dm_warning (c->loc, "deepmap: a pointer of type %qT (not a field: "
+    dm_warning (g.loc, "deepmap: a pointer of type %qT (not a field: "
 		"no count) points to %qT: one element assumed", ptype,
 		target);
+}
+
+/* Note that the pointee of PATH (the pointer FIELD, or none) is a guess
+   of one element.  */
+static void
+dm_warn_one_element (dm_collector *c, tree ptype, tree field,
+		     const char *path, tree target)
+{
+  dm_guess g = { dm_warn_field (c, field), field, ptype, target,
+		 xstrdup (path), c->loc };
+  dm_notes_of (c->outer)->guesses.safe_push (g);
+}
+
+void
+dm_warn_guesses (tree type, const vec<tree> &attached)
+{
+  tree root = TYPE_MAIN_VARIANT (dm_element_type (type));
+  auto_vec<tree> todo, seen;
+  todo.safe_push (root);
+  while (!todo.is_empty ())
+    {
+      tree t = todo.pop ();
+      if (seen.contains (t))
+	continue;
+      seen.safe_push (t);
+      dm_type_notes *n = dm_notes_of (t);
+      for (const dm_guess &g : n->guesses)
+	if (!(t == root && g.attached && attached.contains (g.attached)))
+	  dm_emit_one_element (g);
+      for (tree l : n->links)
+	todo.safe_push (l);
+    }
 }
 
 /* An entry for one pointer at BASE named PATH, one element by default.  */
@@ -467,6 +533,16 @@ dm_count_in_field (dm_field_info *f, tree count, HOST_WIDE_INT at)
   f->count_size = tree_to_uhwi (DECL_SIZE_UNIT (count));
   f->count_signed = !TYPE_UNSIGNED (TREE_TYPE (count));
   f->count_name = xstrdup (IDENTIFIER_POINTER (DECL_NAME (count)));
+}
+
+/* The type C describes leads to TARGET's objects.  */
+static void
+dm_note_link (dm_collector *c, tree target)
+{
+  tree t = TYPE_MAIN_VARIANT (target);
+  vec<tree> &links = dm_notes_of (c->outer)->links;
+  if (!links.contains (t))
+    links.safe_push (t);
 }
 
 /* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
@@ -553,6 +629,8 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
     dm_warn_one_element (c, ptype, field, path, pt);
   f.pointee_type = target;
   f.pointee = dm_descriptor (target, c->loc);
+  if (f.pointee)
+    dm_note_link (c, target);
   if (!f.pointee)
     {
       free (f.name);
@@ -673,6 +751,8 @@ dm_collect_tail (dm_collector *c, tree type, HOST_WIDE_INT base,
   dm_count_in_field (&f, count, count_at);
   f.pointee_type = elem;
   f.pointee = dm_descriptor (elem, c->loc);
+  if (f.pointee)
+    dm_note_link (c, elem);
   if (!f.pointee)
     {
       free (f.name);
@@ -741,6 +821,8 @@ dm_collect_vector_end (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   dm_field_info f = dm_one_pointer (base, path);
   f.pointee_type = pt;
   f.pointee = dm_descriptor (pt, c->loc);
+  if (f.pointee)
+    dm_note_link (c, pt);
   if (!f.pointee)
     {
       free (f.name);

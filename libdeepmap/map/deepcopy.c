@@ -732,6 +732,15 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 	  size_t size = t->size ? t->size : 1;
 	  if (!t->nfields && !dm_tail (t))
 	    break;
+	  /* What a structure mapped from reaches is mapped tofrom: its
+	     host pointers may be stale (an output structure never set),
+	     and bytes the region does not write must not come back as
+	     device garbage over memory the structure does not own (SOLLVE
+	     V&V 4.5's enter data struct test).  */
+	  unsigned short reach = kinds[i];
+	  if (dm_kind_copies_from (kind) && !dm_kind_copies_to (kind)
+	      && c != DM_CONSTRUCT_EXIT_DATA && c != DM_CONSTRUCT_UPDATE)
+	    reach = (reach & ~0xff) | DM_MAP_TOFROM;
 	  /* The item itself is mapped by its own entry; its elements are
 	     visited so that pointers back to them only attach.  */
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)
@@ -747,7 +756,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 			 whole - size, (kinds[i] & 0xff)
 				       | dm_align_bits (start + e + size));
 	      size_t before = x.objects.n;
-	      dm_expand_fields (&x, t, start + e, kinds[i]);
+	      dm_expand_fields (&x, t, start + e, reach);
 	      dm_expand_drain (&x);
 	      /* Deepest objects first, as a recursive walk (post-order)
 		 lists them: the pool then places a list's nodes in the

@@ -639,7 +639,7 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
 static inline int
 dm_block_immovable (const struct dm_block *b)
 {
-  return b->fixed || b->held;
+  return b->fixed || b->held || b->handed;
 }
 
 /* Fuse blocks OLD[0..N) and host [S, E) into one new block.  */
@@ -656,11 +656,11 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
 		 "the program provided (omp_target_associate_ptr or declare "
 		 "target) and cannot be extended", (void *) s, (void *) e,
 		 (void *) old[i]->host_start, (void *) old[i]->host_end);
-      if (old[i]->held)
+      if (old[i]->held || old[i]->handed)
 	dm_fail (ctx, "host [%p, %p) overlaps [%p, %p) and extends beyond "
 		 "it, but the program holds a device address in that block "
-		 "(use_device_ptr/use_device_addr of a construct still "
-		 "active), which fusing the sections would move",
+		 "(use_device_ptr/use_device_addr gave it, valid while the "
+		 "block is mapped), which fusing the sections would move",
 		 (void *) s, (void *) e, (void *) old[i]->host_start,
 		 (void *) old[i]->host_end);
       if (old[i]->host_start < us)
@@ -847,6 +847,8 @@ dm_dir_pin (struct dm_device *dev, uintptr_t p, enum dm_pin_kind kind)
     return NULL;
   if (kind == DM_PIN_ADDRESS)
     m->block->held++;
+  else if (kind == DM_PIN_HANDED)
+    m->block->handed = 1;
   else
     m->block->pins++;
   return m->block;

@@ -225,11 +225,14 @@ uintptr_t dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot,
    that maps next, so waiting could never end: the block is then treated
    like device memory the program provided: sections that only touch it
    get blocks of their own, and one that overlaps it and reaches beyond
-   is an error.  Returns the block, or NULL if P is not present.  */
+   is an error.  DM_PIN_HANDED: so from now on while it is mapped (the
+   program may keep the address it was given), with no dm_dir_unpin.
+   Returns the block, or NULL if P is not present.  */
 enum dm_pin_kind
 {
   DM_PIN_REGION,
-  DM_PIN_ADDRESS
+  DM_PIN_ADDRESS,
+  DM_PIN_HANDED			/* for good: nothing unpins it */
 };
 struct dm_block;
 struct dm_block *dm_dir_pin (struct dm_device *dev, uintptr_t p,

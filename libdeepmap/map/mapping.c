@@ -957,9 +957,11 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	      if (d)
 		{
 		  hostaddrs[i] = (void *) d;
-		  /* The program keeps D until the construct ends.  */
+		  /* The program keeps D until the construct ends, and may
+		     keep it as long as H stays mapped.  */
 		  env->items[i].pinned = dm_dir_pin (dev, h, DM_PIN_ADDRESS);
 		  env->items[i].pin_address = 1;
+		  dm_dir_pin (dev, h, DM_PIN_HANDED);
 		}
 	      devaddrs[i] = (uintptr_t) hostaddrs[i];
 	    }

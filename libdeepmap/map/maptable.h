@@ -76,6 +76,13 @@ struct dm_block
 					   construct): it does not move */
   unsigned orphaned;			/* released while HELD: recycled
 					   when the last such pin goes */
+  unsigned handed;			/* a device address in it was given
+					   to the program (use_device_ptr or
+					   use_device_addr): it
+					   does not move while mapped, not
+					   even to fuse with a block beside
+					   it (SOLLVE V&V 5.0's
+					   use_device_addr test) */
   struct dm_attach_slot **attach;	/* per page of pointer slots (NULL:
 					   none attached there), or NULL */
   uint64_t *attach_live;		/* bit per slot: its count is not 0
