@@ -12,8 +12,10 @@ holds).  The programs map the roots and objects found inside them
 values their kernels reach (inline, through a declare target function,
 as a distributed loop, nowait), read-only kernels (map to), target data
 and enter/exit data holding handles across nested constructs, deep
-target updates around host reads and writes, and, while nothing is
-mapped, host changes of the links and counts.
+target updates around host reads and writes, output structures (a copy
+of a live object mapped from, its pointers leading to what it does not
+own, one of them cleared by the region), and, while nothing is mapped,
+host changes of the links and counts.
 
 Each program is built without the plugin and run under the system
 libgomp (host execution: the reference) and built with the plugin and
@@ -84,6 +86,10 @@ class Prog:
         self.kernels = []       # declare target functions
         self.nfunc = 0
         self.nacc = 0
+        self.nout = 0
+        # Output structures (op_output) draw from their own stream, so
+        # that every other choice stays what it was for a given seed.
+        self.r2 = random.Random(repr(rng.getstate()[1][:8]))
         self.make_types()
 
     # ---- types ---------------------------------------------------------
@@ -560,10 +566,47 @@ class Prog:
                           + body + ["}"])
         return [" " * ind + "%s (%s);" % (fn, ", ".join(v for v, _ in hs))]
 
+    def op_output(self, ind):
+        # A structure mapped from (an output): a copy of a live object,
+        # so its pointers lead to objects it does not own; the region
+        # sets one scalar.  Nothing it reaches may change.
+        r = self.r2
+        v, tidx = r.choice(self.handle_pool())
+        t = self.types[tidx]
+        scal = [f for f in t.fields if f.kind == "scalar"]
+        if not scal:
+            return []
+        f = r.choice(scal).name
+        # The copy may be of another object of the type: the region then
+        # maps nothing else that its pointers reach.
+        same = [(w, k) for w, k in self.handle_pool() if k == tidx]
+        w, _ = r.choice(same)
+        o = "out%d" % self.nout
+        self.nout += 1
+        pad = " " * ind
+        # Storing to a pointer makes the structure deep (a region that
+        # uses only its scalars maps it as plain data).
+        ptrs = [g.name for g in t.fields if g.kind == "ptr"]
+        clear = ([pad + "      %s.%s = 0;" % (o, r.choice(ptrs))]
+                 if ptrs else [])
+        return [pad + "if (%s)" % self.guard([(v, tidx), (w, tidx)]),
+                pad + "  {",
+                pad + "    struct %s %s = *%s;" % (t.name, o, w),
+                pad + "#pragma omp target map(from: %s) map(to: %s[0:1])"
+                % (o, v),
+                pad + "      {",
+                pad + "\t%s.%s = %s->%s * 3u + %du;"
+                % (o, f, v, f, r.randrange(1, 1000))] + clear + [
+                pad + "      }",
+                pad + '    printf ("%s %%08x\\n", %s.%s);' % (o, o, f),
+                pad + "  }"]
+
     def ops(self, ind, depth, mapped, n):
         r = self.r
         out = []
         for _ in range(n):
+            if self.r2.random() < 0.08:
+                out += self.op_output(ind)
             c = r.random()
             if c < 0.1 and depth < 2:
                 # A loop of constructs: what hoisting keeps on the device
