@@ -1174,6 +1174,24 @@ dm_clock_call_p (gcall *call, tree fn)
 	  && !TREE_ADDRESSABLE (base));
 }
 
+/* omp_target_is_present and omp_get_default_device as the pass calls
+   them (dm_build_absent_test), built once.  */
+static tree dm_presence_decls[2];
+
+/* Is CALL the program's question about a mapping (omp_target_is_present,
+   omp_target_is_accessible, omp_get_mapped_ptr), not the pass's own?  */
+static bool
+dm_mapping_query_p (gcall *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || !DECL_NAME (fn) || fn == dm_presence_decls[0])
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  return (!strcmp (name, "omp_target_is_present")
+	  || !strcmp (name, "omp_target_is_accessible")
+	  || !strcmp (name, "omp_get_mapped_ptr"));
+}
+
 /* Calls that touch no memory of the program: timers, presence queries,
    the plugin's announcements, printing whose pointer arguments are
    string literals or FILE streams, and a replaceable operator new (as
@@ -2180,6 +2198,18 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	    return DM_WHY (r, "the loop changes the default device",
 			   "the default device changes between the "
 			   "constructs");
+  /* The program asks the runtime about it in the loop (is it present,
+     where is it on the device): kept, it would get another answer than
+     the program as written (SOLLVE's Mapper maps what is not present).
+     Not the pass's own presence tests (dm_presence_decls).  */
+  for (gimple *stmt : r->stmts)
+    if (gcall *call = dyn_cast <gcall *> (stmt))
+      if (dm_mapping_query_p (call) && gimple_call_num_args (call) > 0
+	  && POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, 0)))
+	  && ptr_derefs_may_alias_p (gimple_call_arg (call, 0), lead->addr))
+	return DM_WHY (r, "the loop asks the runtime whether it is present",
+		       "the program asks the runtime whether it is present "
+		       "between the constructs");
   /* A structure the runtime may map as a deep item that this pass does
      not know of (announced at run time, or under -flto without its
      site): what the runtime does with a resident plain copy of it is
@@ -2785,9 +2815,8 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
    kept section's target updates would show them the device's.  R then
    runs as written.  Through omp_target_is_present, so under any
    libgomp.  */
-/* omp_target_is_present and omp_get_default_device, built once (rooted
-   with the hooks below: they live across functions).  */
-static tree dm_presence_decls[2];
+/* dm_presence_decls are rooted with the hooks below: they live across
+   functions.  */
 /* The read-only kinds arrays of updates from and to (dm_update_kinds).  */
 static tree dm_update_kinds_decls[2];
 

@@ -307,7 +307,8 @@ dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   m->block = b;
   m->refcount = refcount;
   m->deep_refs = refcount == 1 && ctx->deep;
-  m->flags = dm_seg_taken_flags (ctx, 0);
+  m->flags = dm_seg_taken_flags (ctx,
+				 ctx->deep ? DM_MAPPING_DEEP_BORN : 0);
   b->nmappings++;
   ctx->dev->map->table_generation++;
   if (hint)
@@ -1117,6 +1118,15 @@ dm_seg_released (const struct dm_ctx *ctx, struct dm_mapping *m)
      since (a pointee a program maps itself at each kernel, inside a
      target data of its structure).  */
   if (ctx->deep && (m->flags & DM_MAPPING_OWN_LAST)
+      && !(m->pin && m->pin->kernel))
+    return 0;
+  /* Nor what the program mapped itself that no region reached through
+     deep copy: deep copy brought nothing in there and nothing of its
+     changed it (a pointee the program mapped alloc holds device
+     garbage: the plugin campaign's enter data alloc, then the
+     structure's exit data from).  */
+  if (ctx->deep
+      && !(m->flags & (DM_MAPPING_DEEP_BORN | DM_MAPPING_DEEP_KERNEL))
       && !(m->pin && m->pin->kernel))
     return 0;
   return (m->refcount == 0 && !dm_seg_replayed (m))

@@ -108,11 +108,13 @@ enum dm_mapping_flags
 					   deep copy's release leaves it
 					   where the program's item has
 					   copied it back already */
-  DM_MAPPING_DEEP_KERNEL = 16		/* a target region reached it
+  DM_MAPPING_DEEP_KERNEL = 16,		/* a target region reached it
 					   through deep copy: its device
 					   copy may be newer than the host's
 					   (a program's own map then finds
 					   it present, as deep copy says) */
+  DM_MAPPING_DEEP_BORN = 32		/* deep copy made it (not the
+					   program's own map) */
 };
 
 struct dm_mapping
