@@ -27,6 +27,11 @@
 #                       against LLVM 14's host device; fails when a test
 #                       passes under LLVM 14 only (about a minute; the
 #                       tests are fetched by hand: llvm-libomptarget/README)
+#   make check-sollve   SOLLVE V&V's C and C++ tests (4.5 to 5.2) that GCC
+#                       12 compiles, under the system libgomp, under
+#                       $(SWAPIN), and built with the plugin under it;
+#                       fails when a test passes on stock only (about 7
+#                       minutes; fetched by hand: sollve/README)
 #
 # RUNTESTFLAGS passes options to runtest (e.g. -v, or
 # RUNTESTFLAGS=libgomp-conformance.exp=target-3*.c to pick tests).
@@ -158,3 +163,17 @@ check-llvm: deps all
 	  --tests $(LLVM_TESTS_SRC) --out $(LLVM_OUT)/deepmap \
 	  --libdir $(B)/lib/deepmap --env '$(CHECK_RUN_ENV)' > $(LLVM_OUT).deepmap
 	@sh $(LLVM_TESTS)/compare.sh $(LLVM_OUT).llvm14 $(LLVM_OUT).deepmap
+
+# SOLLVE V&V (testsuite/sollve/README): each C and C++ test GCC 12
+# compiles under the system libgomp, under the swap-in, and built with
+# the plugin under the swap-in.
+SOLLVE = $(TOP)/testsuite/sollve
+SOLLVE_SRC ?= $(SOLLVE)/src
+SOLLVE_OUT = $(B)/sollve
+check-sollve: deps all
+	@test -d $(SOLLVE_SRC)/tests || { echo "deepmap: error: no SOLLVE V&V \
+	  tests in $(SOLLVE_SRC); see testsuite/sollve/README" >&2; exit 1; }
+	@rm -rf $(SOLLVE_OUT)
+	@bash $(SOLLVE)/run-sollve.sh $(SOLLVE_SRC) $(B)/lib/deepmap $(SOLLVE_OUT)
+	@python3 $(SOLLVE)/compare.py $(SOLLVE_OUT)/results.tsv \
+	  $(SOLLVE)/KNOWN-DIFFERENCES
