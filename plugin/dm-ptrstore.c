@@ -67,9 +67,10 @@ dm_pointer_store (gimple_stmt_iterator *gsi, bool *handled,
     return NULL_TREE;
   location_t loc = gimple_location (as);
   dm_warning (loc, "deepmap: the region stores to pointer %qD of %qT, "
-	      "which deep copy maps: deep copy never copies pointers back, "
-	      "so the host keeps its own; map the target and set the "
-	      "pointer on the host too, or mark the structure "
+	      "which deep copy maps: deep copy does not copy back the "
+	      "pointers it followed, so the host keeps its own (one that "
+	      "was NULL comes back as the region left it); map the target "
+	      "and set the pointer on the host too, or mark the structure "
 	      "%<deepmap_shallow%>", field, dm_shown (rec));
   return NULL_TREE;
 }

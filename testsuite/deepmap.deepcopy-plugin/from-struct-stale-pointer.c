@@ -5,7 +5,7 @@
    over memory the structure does not own (SOLLVE V&V 4.5's enter data
    struct test: the variable was overwritten with 0xa5a5a5a5).  The
    structure's own bytes come back; its pointers stay the host's (deep
-   copy never copies pointers back).  A structure whose pointees the
+   copy does not copy back the pointers it followed).  A structure whose pointees the
    region fills, mapped from, still gets them back.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-additional-options "-Wno-deepmap" } */

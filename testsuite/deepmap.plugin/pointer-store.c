@@ -1,7 +1,8 @@
 /* A target region that stores to a pointer field of a structure deep
-   copy maps loses the store (deep copy never copies pointers back: the
-   host keeps its own), so the plugin says so, once per field: through a
-   pointer, in a mapped variable, in a structure the deep item reaches.
+   copy maps loses the store (deep copy does not copy back the pointers
+   it followed: the host keeps its own), so the plugin says so, once per
+   field: through a pointer, in a mapped variable, in a structure the
+   deep item reaches.
    Stores to a local of the region, or to a structure mapped shallow, are
    not warned about (an outside campaign: a device that clears or swaps
    pointers got a different result than the host, silently).  */
