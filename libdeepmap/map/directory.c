@@ -288,8 +288,13 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
 static inline unsigned
 dm_seg_taken_flags (const struct dm_ctx *ctx, unsigned flags)
 {
+  /* Only an item that copies in now or back at its end leaves the
+     host's copy as new as the device's: a map(to:) of a present object
+     that a deep kernel changed copies nothing (a read-only kernel's
+     map(to:) of such an object lost the change at the structure's end:
+     random-deep seed 1002).  */
   if (!ctx->deep)
-    return flags | DM_MAPPING_OWN_LAST;
+    return ctx->item_from ? flags | DM_MAPPING_OWN_LAST : flags;
   flags = (flags | DM_MAPPING_DEEP) & ~DM_MAPPING_OWN_LAST;
   if (ctx->construct == DM_CONSTRUCT_TARGET)
     flags |= DM_MAPPING_DEEP_KERNEL;
@@ -906,6 +911,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_maptable_floor_pos (&dev->map->table, s, &pos);
   ctx->last = NULL;
+  ctx->item_from = 1;		/* new segments: the program's own */
 
   /* The common case: the whole section is one present segment.  */
   if (m && m->host_start <= s && m->host_end >= e && m->host_end > s
@@ -917,10 +923,12 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       /* OpenMP 5.0 (2.19.7.1): a section contained in a mapping is not a
 	 mapping of its own; it counts on the mapping that holds it.  */
       int fresh = dm_seg_fresh_to_program (ctx, m);
+      int in = dm_kind_always_to (kind)
+	       || ((m->born_mark == ctx->mark || fresh)
+		   && dm_kind_copies_to (kind));
+      ctx->item_from = in || dm_kind_copies_from (kind);
       dm_seg_take (ctx, m);
-      if (dm_kind_always_to (kind)
-	  || ((m->born_mark == ctx->mark || fresh)
-	      && dm_kind_copies_to (kind)))
+      if (in)
 	dm_copy (ctx, m->block, s, e, 1);
       ctx->last = m;
       return dm_block_dev (m->block, s);
@@ -998,14 +1006,16 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	    dm_seg_split (ctx, n, e);
 	}
       int fresh = dm_seg_fresh_to_program (ctx, n);
-      dm_seg_take (ctx, n);
-      uintptr_t z = n->host_end < e ? n->host_end : e;
       /* Bytes an earlier item of this construct created without copying
 	 them in (alloc, from) are new to this `to' item as well: every
 	 byte that any to-item covers and that was not present before the
 	 construct is copied in, whatever the items' order.  */
-      if (dm_kind_always_to (kind) || refresh
-	  || ((n->born_mark == ctx->mark || fresh) && copy_new))
+      int in = dm_kind_always_to (kind) || refresh
+	       || ((n->born_mark == ctx->mark || fresh) && copy_new);
+      ctx->item_from = in || dm_kind_copies_from (kind);
+      dm_seg_take (ctx, n);
+      uintptr_t z = n->host_end < e ? n->host_end : e;
+      if (in)
 	dm_copy (ctx, b, c, z, 1);
       c = z;
     }
