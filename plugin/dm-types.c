@@ -425,25 +425,26 @@ struct dm_guess
 };
 
 /* The guesses of each described type (its main variant), and the
-   record types its pointers lead to.  */
+   types its pointers lead to.  Types live as long as the unit: no GC
+   root needed.  */
 struct dm_type_notes
 {
-  tree type;
   vec<dm_guess> guesses;
   vec<tree> links;
 };
-static vec<dm_type_notes> dm_notes;
+static hash_map<tree, dm_type_notes> *dm_notes;
 
 static dm_type_notes *
 dm_notes_of (tree type)
 {
-  type = TYPE_MAIN_VARIANT (type);
-  for (dm_type_notes &n : dm_notes)
-    if (n.type == type)
-      return &n;
-  dm_type_notes n = { type, vNULL, vNULL };
-  dm_notes.safe_push (n);
-  return &dm_notes.last ();
+  if (!dm_notes)
+    dm_notes = new hash_map<tree, dm_type_notes>;
+  bool existed;
+  dm_type_notes &n = dm_notes->get_or_insert (TYPE_MAIN_VARIANT (type),
+					      &existed);
+  if (!existed)
+    n = dm_type_notes { vNULL, vNULL };
+  return &n;
 }
 
 /* Warn once that the pointee of G's path is a guess of one element.  */
@@ -493,21 +494,22 @@ dm_warn_one_element (dm_collector *c, tree ptype, tree field,
 void
 dm_warn_guesses (tree type, const vec<tree> &attached)
 {
+  /* The types the item's objects reach, each once.  */
   tree root = TYPE_MAIN_VARIANT (dm_element_type (type));
-  auto_vec<tree> todo, seen;
-  todo.safe_push (root);
-  while (!todo.is_empty ())
+  auto_vec<tree> reach;
+  hash_set<tree> reached;
+  reach.safe_push (root);
+  reached.add (root);
+  while (!reach.is_empty ())
     {
-      tree t = todo.pop ();
-      if (seen.contains (t))
-	continue;
-      seen.safe_push (t);
+      tree t = reach.pop ();
       dm_type_notes *n = dm_notes_of (t);
       for (const dm_guess &g : n->guesses)
 	if (!(t == root && g.attached && attached.contains (g.attached)))
 	  dm_emit_one_element (g);
       for (tree l : n->links)
-	todo.safe_push (l);
+	if (!reached.add (l))
+	  reach.safe_push (l);
     }
 }
 

@@ -135,24 +135,13 @@ dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev, size_t len)
 	     "%p failed: %s", len, (void *) dev, dm_reason ());
 }
 
-/* Host range [S, E) straight back from its block; staged and compared
-   where the host's bytes are read-only (dm_write_back).  */
+/* Host range [S, E) straight back from its block (dm_copy compares
+   what would land in read-only memory).  */
 static void
 dm_copy_back_one (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 {
-  struct dm_device *dev = ctx->dev;
-  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
-  if (!dm_ctx_read_only (ctx, s, e - s))
-    {
-      dm_copy (ctx, m->block, s, e, 0);
-      return;
-    }
-  char *stage = malloc (e - s);
-  if (!stage)
-    dm_fail (ctx, "out of host memory copying back");
-  dm_stage_back (ctx, stage, dm_dir_translate (dev, s, 0), e - s);
-  dm_scatter_back (ctx, m->block, stage, s, e);
-  free (stage);
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, s);
+  dm_copy (ctx, m->block, s, e, 0);
 }
 
 /* Objects larger than this are not batched (copy-back).  */

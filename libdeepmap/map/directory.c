@@ -294,7 +294,7 @@ dm_seg_taken_flags (const struct dm_ctx *ctx, unsigned flags)
      map(to:) of such an object lost the change at the structure's end:
      random-deep seed 1002).  */
   if (!ctx->deep)
-    return ctx->item_from ? flags | DM_MAPPING_OWN_LAST : flags;
+    return ctx->item_syncs ? flags | DM_MAPPING_OWN_LAST : flags;
   flags = (flags | DM_MAPPING_DEEP) & ~DM_MAPPING_OWN_LAST;
   if (ctx->construct == DM_CONSTRUCT_TARGET)
     flags |= DM_MAPPING_DEEP_KERNEL;
@@ -911,7 +911,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_maptable_floor_pos (&dev->map->table, s, &pos);
   ctx->last = NULL;
-  ctx->item_from = 1;		/* new segments: the program's own */
+  ctx->item_syncs = 1;		/* new segments: the program's own */
 
   /* The common case: the whole section is one present segment.  */
   if (m && m->host_start <= s && m->host_end >= e && m->host_end > s
@@ -926,7 +926,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
       int in = dm_kind_always_to (kind)
 	       || ((m->born_mark == ctx->mark || fresh)
 		   && dm_kind_copies_to (kind));
-      ctx->item_from = in || dm_kind_copies_from (kind);
+      ctx->item_syncs = in || dm_kind_copies_from (kind);
       dm_seg_take (ctx, m);
       if (in)
 	dm_copy (ctx, m->block, s, e, 1);
@@ -1012,7 +1012,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	 construct is copied in, whatever the items' order.  */
       int in = dm_kind_always_to (kind) || refresh
 	       || ((n->born_mark == ctx->mark || fresh) && copy_new);
-      ctx->item_from = in || dm_kind_copies_from (kind);
+      ctx->item_syncs = in || dm_kind_copies_from (kind);
       dm_seg_take (ctx, n);
       uintptr_t z = n->host_end < e ? n->host_end : e;
       if (in)

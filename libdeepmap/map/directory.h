@@ -49,7 +49,7 @@ struct dm_ctx
   uint64_t deep_drop;		/* a deep item of a deleted parent drops
 				   this many deep references (the parent's
 				   count), not all */
-  int item_from;			/* the item at hand copies in now or
+  int item_syncs;			/* the item at hand copies in now or
 				   back at its end (its references mark
 				   segments OWN_LAST) */
   const struct dm_ro_snap *ro;	/* read-only host segments, taken at the
