@@ -97,11 +97,6 @@ extern tree dm_descriptor_for (tree type, location_t construct);
    (ATTACHED: their FIELD_DECLs) are not guesses.  */
 extern void dm_warn_guesses (tree type, const vec<tree> &attached);
 extern void dm_finish_descriptors (void);
-/* dm-ptrstore.c: warn where target region STMT stores to a pointer
-   field of a record type that deep copy maps for it (the element types
-   of its deep items DEEP_ITEMS, and what they reach).  */
-extern void dm_warn_pointer_stores (gomp_target *stmt,
-				    const vec<tree> &deep_items);
 extern tree dm_element_type (tree type);
 extern void dm_add_member (tree *chain, const char *name, tree type);
 extern char *dm_type_name (tree type);

@@ -577,7 +577,7 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
     return;
 
   bool shallow = dm_construct_is_shallow (loc);
-  auto_vec<tree> addrs, descs, deep_items;
+  auto_vec<tree> addrs, descs;
   for (tree c = gimple_omp_target_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
     {
       tree decl = dm_clause_item (c);
@@ -678,9 +678,7 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	}
       addrs.safe_push (build_fold_addr_expr (unshare_expr (decl)));
       descs.safe_push (desc);
-      deep_items.safe_push (decl);
     }
-  dm_warn_pointer_stores (stmt, deep_items);
   if (!addrs.is_empty ())
     dm_insert_annotation (gsi, stmt, addrs, descs);
 }

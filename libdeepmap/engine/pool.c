@@ -4,12 +4,14 @@
    chunks; large blocks are raw allocations of their own, kept in a small
    cache after they are freed.  Every mapping allocates here, so the common
    path (a free list hit) touches no host allocator and no driver.  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/devstate.h"
 #include "support/addrhash.h"
 #include "support/error.h"
+#include "support/sort.h"
 #include "engine/pool.h"
 #include "engine/stats.h"
 #include "engine/transfer.h"
@@ -456,16 +458,8 @@ dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size)
 static size_t
 dm_pool_user_after (const struct dm_pool *p, uintptr_t a)
 {
-  size_t lo = 0, hi = p->nuser;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (p->user[mid].addr <= a)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo;
+  return dm_count_upto (p->user, p->nuser, sizeof *p->user,
+			offsetof (struct dm_pool_user, addr), a);
 }
 
 int

@@ -435,7 +435,19 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	      && x->construct != DM_CONSTRUCT_UPDATE)
 	    dm_deep_check_field (x->check, x->construct, t, fd, obj, slot,
 				 target, n);
-	  if (!target || n == 0 || dm_deep_device_address (x, target))
+	  if (!target)
+	    {
+	      /* Attached all the same: a pointer the region sets comes
+		 back (dm_attach_back).  */
+	      if (x->construct == DM_CONSTRUCT_EXIT_DATA)
+		dm_push (&x->pointers, (void *) slot, 0,
+			 DM_MAP_DETACH | align8);
+	      else if (x->construct != DM_CONSTRUCT_UPDATE)
+		dm_push (&x->pointers, (void *) slot, 0,
+			 DM_MAP_ATTACH | align8);
+	      continue;
+	    }
+	  if (n == 0 || dm_deep_device_address (x, target))
 	    continue;
 	  size_t elem;
 	  int end = fd->count_kind == DEEPMAP_COUNT_ONE && reps == 1

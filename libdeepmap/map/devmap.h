@@ -29,6 +29,8 @@ struct dm_device_map
   char *scratch;			/* staging of batched deep copies,
 					   kept between constructs */
   size_t scratch_size;
+  struct dm_reverse *reverse;		/* device to host addresses
+					   (dir-reverse.c), or NULL */
   /* Copies in that an enter data left for later (mapping.c, "deferred
      copies in"): host ranges, present, whose device bytes are not the
      host's yet.  */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "engine/async.h"
+#include "engine/transfer.h"
 #include "map/dir-internal.h"
 
 /* The attachment state of SLOT, a host address in B; *K its index.  */
@@ -17,27 +18,6 @@ dm_slot_index (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
   struct dm_attach_slot *a = dm_attach_slot (ctx, b, *k);
   a->skew = (slot - dm_slot_base (b)) % DM_W;
   return a;
-}
-
-/* The device value of the attached pointer at SLOT (looked up at its
-   target plus BIAS).  */
-uintptr_t
-dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
-		 int allow_missing, int section_pointer)
-{
-  uintptr_t target = dm_deep_load (slot);
-  if (!target)
-    return 0;
-  uintptr_t at = target + bias;
-  struct dm_mapping *t = dm_maptable_floor (&ctx->dev->map->table, at);
-  if (t && (at < t->host_end || t->host_start == at
-	    || (section_pointer && at == t->host_end)))
-    return dm_block_dev (t->block, target);
-  if (!allow_missing)
-    dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
-	     "what it points to (host %p) is not mapped", (void *) slot,
-	     (void *) at);
-  return 0;
 }
 
 uintptr_t
@@ -74,6 +54,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   if (count > 0)
     return 1;
   a->bias = bias;
+  a->deep = ctx->deep != 0;
   if (ctx->plan)
     {
       struct dm_plan *p = ctx->plan;
@@ -105,6 +86,19 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
     }
   dm_dir_write_pointer (ctx, slot, value);
   return 1;
+}
+
+/* What the device copy of the pointer at SLOT, in block B, holds.  */
+static uintptr_t
+dm_attach_device_value (struct dm_ctx *ctx, struct dm_block *b,
+			uintptr_t slot)
+{
+  uintptr_t dv;
+  if (dm_copy_to_host (ctx->dev, &dv, dm_block_dev (b, slot), sizeof dv,
+		       NULL))
+    dm_fail (ctx, "reading the device copy of the pointer at host %p "
+	     "failed: %s", (void *) slot, dm_reason ());
+  return dv;
 }
 
 /* Leave the detach of the pointer at SLOT to the last replayer of the
@@ -144,6 +138,13 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
       dm_defer_detach (m->pin, slot);
       return;
     }
+  /* A pointer deep copy attached, in bytes that stay mapped (a structure
+     an enclosing construct holds without deep copy, as hoisting does):
+     what a region stored into it comes back now, while what it points
+     to is still mapped, as the copy back of a construct that mapped the
+     structure itself would have brought it.  */
+  if (a->count == 1 && a->deep && m->refcount != 0 && !ctx->async)
+    dm_attach_back (ctx, b, slot, dm_attach_device_value (ctx, b, slot));
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
   dm_slot_set_count (b, idx, a->count - 1);

@@ -191,9 +191,44 @@ int dm_dir_send_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t d,
 void dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 	      uintptr_t e, int to);
 
-/* dir-attach.c: the device value of the attached pointer at SLOT (looked
+/* dir-back.c: the device value of the attached pointer at SLOT (looked
    up at its target plus BIAS).  */
 uintptr_t dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 			   int allow_missing, int section_pointer);
+
+/* dir-back.c: the pointer at host SLOT, in block B, comes back from the
+   device holding DV.  Where deep copy attached it and the region stored
+   another pointer (NULL, or the device address of a mapped byte), the
+   host gets that pointer (NULL, or the host address of the same byte);
+   otherwise the host keeps its own, as OpenMP says.  */
+void dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
+		     uintptr_t dv);
+
+/* dir-back.c: copy LEN bytes from SRC back to host DST, which may be
+   read-only memory (then compared, an error where they differ).  */
+void dm_host_write_back (struct dm_ctx *ctx, void *dst, const char *src,
+			 size_t len);
+
+/* dir-back.c: device bytes in BUF (mirroring host [S, E) of block B) to
+   the host, attached pointer slots as dm_attach_back says.  */
+void dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b,
+			  const char *buf, uintptr_t s, uintptr_t e);
+
+/* dir-back.c: host [S, E) of block B back from the device through
+   staging, attached slots as dm_attach_back says (synchronous).  */
+void dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b,
+			  uintptr_t s, uintptr_t e);
+
+/* dir-back.c: device bytes [DEV, DEV + LEN) into the host buffer STAGE
+   (synchronous; an error ends the program).  */
+void dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev,
+		    size_t len);
+
+/* dir-back.c: at least *BYTES of staging for one batched copy (under the
+   device lock): the buffer kept on the device's map when it is big
+   enough.  *BYTES becomes what the buffer holds; give it back with
+   dm_scratch_put.  */
+char *dm_scratch_get (struct dm_ctx *ctx, size_t *bytes);
+void dm_scratch_put (struct dm_ctx *ctx, char *buf, size_t bytes);
 
 #endif

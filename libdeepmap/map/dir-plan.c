@@ -19,48 +19,6 @@ dm_patch_cmp (const void *a, const void *b)
   return x->slot < y->slot ? -1 : x->slot > y->slot;
 }
 
-/* Staging kept on the device's map up to this size; larger is freed.  */
-#define DM_SCRATCH_KEEP ((size_t) 4 << 20)
-
-/* At least *BYTES of staging for one batched copy (under the device
-   lock): the kept buffer when it is big enough, so that a construct
-   neither allocates nor faults in fresh pages each time.  *BYTES becomes
-   what the buffer holds; give it back with dm_scratch_put.  */
-static char *
-dm_scratch_get (struct dm_ctx *ctx, size_t *bytes)
-{
-  struct dm_device_map *map = ctx->dev->map;
-  if (*bytes && *bytes <= map->scratch_size)
-    {
-      char *buf = map->scratch;
-      *bytes = map->scratch_size;
-      map->scratch = NULL;
-      map->scratch_size = 0;
-      return buf;
-    }
-  char *buf = malloc (*bytes ? *bytes : 1);
-  if (!buf)
-    dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
-	     *bytes);
-  return buf;
-}
-
-/* BUF, of BYTES, back: kept unless larger than DM_SCRATCH_KEEP or than
-   the one kept already.  */
-static void
-dm_scratch_put (struct dm_ctx *ctx, char *buf, size_t bytes)
-{
-  struct dm_device_map *map = ctx->dev->map;
-  if (bytes > DM_SCRATCH_KEEP || bytes <= map->scratch_size)
-    {
-      free (buf);
-      return;
-    }
-  free (map->scratch);
-  map->scratch = buf;
-  map->scratch_size = bytes;
-}
-
 static int
 dm_copy_cmp (const void *a, const void *b)
 {
@@ -86,53 +44,6 @@ dm_patch_buffer (struct dm_ctx *ctx, struct dm_plan *plan, size_t *k,
       memcpy (buf + (pt->slot - s), &v, sizeof v);
       done[j] = 1;
     }
-}
-
-/* Copy LEN staged bytes SRC back to host DST, which may be read-only
-   memory (a string literal that a structure's `char *' reaches through
-   automatic deep copy: the copy back would fault): left alone there
-   when it holds them already, an error where the device changed them
-   (the program could not have either).  Only deep constructs' copies
-   back are asked: a program's own map of a constant is its own, as
-   under libgomp.  */
-static void
-dm_write_back (struct dm_ctx *ctx, void *dst, const char *src, size_t len)
-{
-  if (dm_ctx_read_only (ctx, (uintptr_t) dst, len))
-    {
-      if (memcmp (dst, src, len) != 0)
-	dm_fail (ctx, "deep copy: the device changed bytes of read-only "
-		 "host memory (a constant or string literal) at %p", dst);
-      return;
-    }
-  memcpy (dst, src, len);
-}
-
-/* Copy device bytes from BUF (mirroring host [S, E) of block B) to the
-   host, except attached pointer slots.  */
-static void
-dm_scatter_back (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
-		 uintptr_t s, uintptr_t e)
-{
-  uintptr_t run = s, cur = s, slot;
-  while (dm_next_attached (b, &cur, e, &slot))
-    {
-      uintptr_t s0 = slot < s ? s : slot;
-      if (s0 > run)
-	dm_write_back (ctx, (void *) run, buf + (run - s), s0 - run);
-      run = slot + DM_W;
-    }
-  if (run < e)
-    dm_write_back (ctx, (void *) run, buf + (run - s), e - run);
-}
-
-/* Device bytes [DEV, DEV + LEN) into the host buffer STAGE.  */
-static void
-dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev, size_t len)
-{
-  if (dm_copy_to_host (ctx->dev, stage, dev, len, NULL))
-    dm_fail (ctx, "deep copy: copying %zu bytes back from device address "
-	     "%p failed: %s", len, (void *) dev, dm_reason ());
 }
 
 /* Host range [S, E) straight back from its block (dm_copy compares
@@ -208,7 +119,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	    {
 	      struct dm_mapping *m
 		= dm_maptable_floor (&dev->map->table, t[3 * k + 1]);
-	      dm_scatter_back (ctx, m->block, stage + (t[3 * k] - t[3 * i]),
+	      dm_copy_back_buffer (ctx, m->block, stage + (t[3 * k] - t[3 * i]),
 			       t[3 * k + 1], t[3 * k + 2]);
 	    }
 	  i = j;

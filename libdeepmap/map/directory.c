@@ -25,21 +25,6 @@
 
 int dm_overlap_policy = DM_OVERLAP_KEEP;
 
-void
-dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
-{
-  char msg[700];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (msg, sizeof msg, fmt, ap);
-  va_end (ap);
-  /* Unlock first: exit handlers may still look at the device.  */
-  pthread_mutex_unlock (&ctx->dev->lock);
-  dm_fatal ("%s on device %d (%s): %s",
-	    dm_construct_name ((enum dm_construct) ctx->construct),
-	    ctx->dev->id, ctx->dev->ops->name, msg);
-}
-
 /* ---- nodes ---------------------------------------------------------- */
 
 static struct dm_mapping *
@@ -492,17 +477,6 @@ dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 }
 
 
-int
-dm_ctx_read_only (struct dm_ctx *ctx, uintptr_t s, size_t n)
-{
-  if (!ctx->ro_taken)
-    {
-      ctx->ro = dm_host_read_only_now ();
-      ctx->ro_taken = 1;
-    }
-  return dm_ro_snap_has (ctx->ro, s, n);
-}
-
 /* Copy LEN bytes at host H back from block B into read-only host
    memory, which a write would fault: a constant table the program maps
    tofrom (GCC 12 maps a `static const' array that a region reads
@@ -533,6 +507,20 @@ dm_copy_back_read_only (struct dm_ctx *ctx, struct dm_block *b, uintptr_t h,
 	     "constant): it cannot be copied back", (void *) h,
 	     (void *) (h + len));
   return r;
+}
+
+/* Does [S, E) of block B hold a pointer slot that deep copy attached?  */
+static int
+dm_deep_slot_in (const struct dm_block *b, uintptr_t s, uintptr_t e)
+{
+  uintptr_t cur = s, at;
+  while (dm_next_attached (b, &cur, e, &at))
+    {
+      const struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b, at));
+      if (at >= s && at + DM_W <= e && a->deep)
+	return 1;
+    }
+  return 0;
 }
 
 /* Copy host [S, E), inside block B, to the device (TO) or back, except
@@ -569,6 +557,16 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
   int r = 0;
   uintptr_t run = s;
   struct dm_queue *q = dm_async_queue (ctx->async);
+  if (!to && !q && dm_deep_slot_in (b, s, e))
+    {
+      /* Pointers deep copy attached come back as dm_attach_back says:
+	 their device values are needed, so all of it comes through
+	 staging.  (A nowait construct's copy back is queued: its
+	 pointers stay the host's.)  */
+      dm_async_before_read (ctx->dev, b->async, ctx->async);
+      dm_copy_back_staged (ctx, b, s, e);
+      return;
+    }
   int read_only = !to && dm_ctx_read_only (ctx, s, e - s);
   if (to)
     dm_async_before_host_read (ctx->dev, s, e, ctx->async);

@@ -212,9 +212,18 @@ int dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 
 /* Undo one attachment (all with FINALIZE); the last restores the host
    pointer value in the device copy if the bytes stay mapped.  Called
-   after copy-back (attached slots are never copied back) and before the
-   bytes are reaped.  */
+   after copy-back (attached slots are copied back only as dm_attach_back
+   says) and before the bytes are reaped.  */
 void dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize);
+
+/* dir-reverse.c: the host address *HOST whose device copy is at device
+   address D, in a segment of DEV (under its lock).  Returns 0 when D is
+   in none.  */
+int dm_dir_untranslate (struct dm_device *dev, uintptr_t d, uintptr_t *host);
+
+/* DEEPMAP_CHECK: did a copy back set the host pointer at SLOT to VALUE
+   (dm_attach_back)?  Then its change is the device's, not the host's.  */
+int dm_dir_came_back (uintptr_t slot, uintptr_t value);
 
 /* Write VALUE into the device copy of the pointer at host SLOT, which
    must be present.  Returns the slot's device address.  */

@@ -147,3 +147,10 @@ dm_hoist_check (const struct deepmap_hoist_site *hs, void **hostaddrs,
 	}
     }
 }
+
+void
+dm_hoist_check_host_changed (const void *host, size_t size)
+{
+  if (dm_config.check)
+    dm_hoist_resync (host, size, 0);
+}

@@ -46,4 +46,9 @@ dm_hoist_entry (const struct deepmap_hoist_site *hs, size_t i)
 void dm_hoist_check (const struct deepmap_hoist_site *hs, void **hostaddrs,
 		     const size_t *sizes, int forget);
 
+/* DEEPMAP_CHECK: the runtime itself changed the host bytes [HOST, HOST +
+   SIZE) (a pointer a region stored came back, dir-back.c): the sections
+   they overlap are remembered anew.  */
+void dm_hoist_check_host_changed (const void *host, size_t size);
+
 #endif

@@ -989,6 +989,7 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	      devaddrs[i] = dm_dir_translate (dev, h, 0);
 	      break;
 	    }
+	  ctx->deep = env->items[i].deep;
 	  if (h && dm_dir_attach (ctx, h, sizes[i],
 				  kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
 				  0))

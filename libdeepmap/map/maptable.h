@@ -54,6 +54,9 @@ struct dm_attach_slot
   uint32_t count;			/* attachments */
   unsigned char skew;			/* offset from the aligned word
 					   (packed structures) */
+  unsigned char deep;			/* deep copy attached it: a value
+					   the device stores comes back
+					   (dm_attach_back) */
 };
 
 /* A device allocation mirroring one contiguous host range: the directory

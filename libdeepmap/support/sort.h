@@ -9,6 +9,7 @@
 #ifndef DM_SORT_H
 #define DM_SORT_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +73,28 @@ dm_sort (void *base, size_t n, size_t size,
       memmove (a + (lo + 1) * size, a + lo * size, (i - lo) * size);
       memcpy (a + lo * size, tmp, size);
     }
+}
+
+/* In the array BASE of N elements of SIZE bytes sorted by the address
+   at byte KEY of each, the number whose address is <= A (the index of
+   the first above A).  */
+static inline size_t
+dm_count_upto (const void *base, size_t n, size_t size, size_t key,
+	       uintptr_t a)
+{
+  const char *p = base;
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      uintptr_t k;
+      memcpy (&k, p + mid * size + key, sizeof k);
+      if (k <= a)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
 }
 
 #endif

@@ -1,0 +1,271 @@
+/* dir-back.c -- copies back to the host that respect attached pointers:
+   bytes come back around them; a pointer deep copy attached comes back
+   as what the region stored into it (NULL, or the host address of the
+   mapped byte it points to: dir-reverse.c), any other keeps the host's
+   value, as OpenMP says; read-only host memory is compared, not
+   written.  Also the staging buffer deep copy's batched copies share
+   and the construct's snapshot of read-only memory.  */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/transfer.h"
+#include "map/dir-internal.h"
+#include "map/hoistcheck.h"
+#include "support/addrhash.h"
+#include "support/hostmem.h"
+
+/* Staging kept on the device's map up to this size; larger is freed.  */
+#define DM_SCRATCH_KEEP ((size_t) 4 << 20)
+
+/* At least *BYTES of staging for one batched copy (under the device
+   lock): the kept buffer when it is big enough, so that a construct
+   neither allocates nor faults in fresh pages each time.  *BYTES becomes
+   what the buffer holds; give it back with dm_scratch_put.  */
+char *
+dm_scratch_get (struct dm_ctx *ctx, size_t *bytes)
+{
+  struct dm_device_map *map = ctx->dev->map;
+  if (*bytes && *bytes <= map->scratch_size)
+    {
+      char *buf = map->scratch;
+      *bytes = map->scratch_size;
+      map->scratch = NULL;
+      map->scratch_size = 0;
+      return buf;
+    }
+  char *buf = malloc (*bytes ? *bytes : 1);
+  if (!buf)
+    dm_fail (ctx, "out of host memory staging %zu bytes of deep copy",
+	     *bytes);
+  return buf;
+}
+
+/* BUF, of BYTES, back: kept unless larger than DM_SCRATCH_KEEP or than
+   the one kept already.  */
+void
+dm_scratch_put (struct dm_ctx *ctx, char *buf, size_t bytes)
+{
+  struct dm_device_map *map = ctx->dev->map;
+  if (bytes > DM_SCRATCH_KEEP || bytes <= map->scratch_size)
+    {
+      free (buf);
+      return;
+    }
+  free (map->scratch);
+  map->scratch = buf;
+  map->scratch_size = bytes;
+}
+
+int
+dm_ctx_read_only (struct dm_ctx *ctx, uintptr_t s, size_t n)
+{
+  if (!ctx->ro_taken)
+    {
+      ctx->ro = dm_host_read_only_now ();
+      ctx->ro_taken = 1;
+    }
+  return dm_ro_snap_has (ctx->ro, s, n);
+}
+
+/* The device value of the attached pointer at SLOT (looked up at its
+   target plus BIAS).  */
+uintptr_t
+dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+		 int allow_missing, int section_pointer)
+{
+  uintptr_t target = dm_deep_load (slot);
+  if (!target)
+    return 0;
+  uintptr_t at = target + bias;
+  struct dm_mapping *t = dm_maptable_floor (&ctx->dev->map->table, at);
+  if (t && (at < t->host_end || t->host_start == at
+	    || (section_pointer && at == t->host_end)))
+    return dm_block_dev (t->block, target);
+  if (!allow_missing)
+    dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
+	     "what it points to (host %p) is not mapped", (void *) slot,
+	     (void *) at);
+  return 0;
+}
+
+/* Copy LEN staged bytes SRC back to host DST, which may be read-only
+   memory (a string literal that a structure's `char *' reaches through
+   automatic deep copy: the copy back would fault): left alone there
+   when it holds them already, an error where the device changed them
+   (the program could not have either).  Only deep constructs' copies
+   back are asked: a program's own map of a constant is its own, as
+   under libgomp.  */
+void
+dm_host_write_back (struct dm_ctx *ctx, void *dst, const char *src,
+		    size_t len)
+{
+  if (dm_ctx_read_only (ctx, (uintptr_t) dst, len))
+    {
+      if (memcmp (dst, src, len) != 0)
+	dm_fail (ctx, "deep copy: the device changed bytes of read-only "
+		 "host memory (a constant or string literal) at %p", dst);
+      return;
+    }
+  memcpy (dst, src, len);
+}
+
+/* Copy device bytes from BUF (mirroring host [S, E) of block B) to the
+   host, attached pointer slots as dm_attach_back says.  */
+void
+dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
+		 uintptr_t s, uintptr_t e)
+{
+  uintptr_t run = s, cur = s, slot;
+  while (dm_next_attached (b, &cur, e, &slot))
+    {
+      uintptr_t s0 = slot < s ? s : slot;
+      if (s0 > run)
+	dm_host_write_back (ctx, (void *) run, buf + (run - s), s0 - run);
+      run = slot + DM_W;
+      if (slot >= s && slot + DM_W <= e)
+	{
+	  uintptr_t dv;
+	  memcpy (&dv, buf + (slot - s), sizeof dv);
+	  dm_attach_back (ctx, b, slot, dv);
+	}
+    }
+  if (run < e)
+    dm_host_write_back (ctx, (void *) run, buf + (run - s), e - run);
+}
+
+/* Device bytes [DEV, DEV + LEN) into the host buffer STAGE.  */
+void
+dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev, size_t len)
+{
+  if (dm_copy_to_host (ctx->dev, stage, dev, len, NULL))
+    dm_fail (ctx, "deep copy: copying %zu bytes back from device address "
+	     "%p failed: %s", len, (void *) dev, dm_reason ());
+}
+
+/* Staging of dm_copy_back_staged, at most (a slot may stretch it).  */
+#define DM_BACK_CHUNK ((uintptr_t) 1 << 20)
+
+void
+dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
+		     uintptr_t e)
+{
+  size_t held = e - s < DM_BACK_CHUNK + DM_W ? e - s : DM_BACK_CHUNK + DM_W;
+  char *stage = dm_scratch_get (ctx, &held);
+  for (uintptr_t c = s; c < e;)
+    {
+      uintptr_t ce = e - c > DM_BACK_CHUNK ? c + DM_BACK_CHUNK : e;
+      /* A pointer slot is never split between two chunks.  */
+      uintptr_t cur = ce - (DM_W - 1), at;
+      while (ce < e && dm_next_attached (b, &cur, ce, &at))
+	if (at + DM_W > ce)
+	  {
+	    ce = at + DM_W;
+	    break;
+	  }
+      dm_stage_back (ctx, stage, dm_block_dev (b, c), ce - c);
+      dm_copy_back_buffer (ctx, b, stage, c, ce);
+      c = ce;
+    }
+  dm_scratch_put (ctx, stage, held);
+}
+
+
+
+/* DEEPMAP_CHECK: the slots whose host pointer a copy back set, with the
+   value set (an open hash; a slot's later value replaces its earlier),
+   so that the check tells the device's changes from the host's.  */
+static struct
+{
+  pthread_mutex_t lock;
+  uintptr_t *slot, *value;
+  size_t n, mask;
+} dm_came_back = { PTHREAD_MUTEX_INITIALIZER, NULL, NULL, 0, 0 };
+
+static size_t
+dm_came_back_place (uintptr_t slot)
+{
+  size_t i = dm_addr_hash (slot, 3, dm_came_back.mask);
+  while (dm_came_back.slot[i] && dm_came_back.slot[i] != slot)
+    i = (i + 1) & dm_came_back.mask;
+  return i;
+}
+
+static void
+dm_came_back_note (uintptr_t slot, uintptr_t value)
+{
+  pthread_mutex_lock (&dm_came_back.lock);
+  if (2 * (dm_came_back.n + 1) > dm_came_back.mask + 1
+      || !dm_came_back.slot)
+    {
+      size_t cap = dm_came_back.slot ? 2 * (dm_came_back.mask + 1) : 256;
+      uintptr_t *os = dm_came_back.slot, *ov = dm_came_back.value;
+      size_t omask = dm_came_back.mask;
+      dm_came_back.slot = calloc (cap, sizeof (uintptr_t));
+      dm_came_back.value = calloc (cap, sizeof (uintptr_t));
+      if (!dm_came_back.slot || !dm_came_back.value)
+	dm_fatal ("deep copy check: out of host memory");
+      dm_came_back.mask = cap - 1;
+      for (size_t i = 0; os && i <= omask; i++)
+	if (os[i])
+	  {
+	    size_t j = dm_came_back_place (os[i]);
+	    dm_came_back.slot[j] = os[i];
+	    dm_came_back.value[j] = ov[i];
+	  }
+      free (os);
+      free (ov);
+    }
+  size_t i = dm_came_back_place (slot);
+  dm_came_back.n += !dm_came_back.slot[i];
+  dm_came_back.slot[i] = slot;
+  dm_came_back.value[i] = value;
+  pthread_mutex_unlock (&dm_came_back.lock);
+}
+
+int
+dm_dir_came_back (uintptr_t slot, uintptr_t value)
+{
+  pthread_mutex_lock (&dm_came_back.lock);
+  int yes = dm_came_back.slot
+	    && dm_came_back.slot[dm_came_back_place (slot)] == slot
+	    && dm_came_back.value[dm_came_back_place (slot)] == value;
+  pthread_mutex_unlock (&dm_came_back.lock);
+  return yes;
+}
+
+void
+dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
+		uintptr_t dv)
+{
+  struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b, slot));
+  /* The program's own attachments keep OpenMP's rule: the host pointer
+     keeps its value.  */
+  if (!a || !a->count || !a->deep)
+    return;
+  uintptr_t hv = dm_deep_load (slot);
+  uintptr_t ev = dm_attach_value (ctx, slot, a->bias, 1, 1);
+  /* Unchanged by the region; or the device copy points at something no
+     longer mapped (the program unmapped the target itself), which
+     nothing can tell from a change.  */
+  if (dv == ev || (hv && !ev))
+    return;
+  uintptr_t nh = 0;
+  if (dv)
+    {
+      /* A pointer to an array's end is looked up inside the array.  */
+      if (!dm_dir_untranslate (ctx->dev, dv + a->bias, &nh))
+	return;
+      nh -= a->bias;
+    }
+  if (nh == hv)
+    return;
+  dm_host_write_back (ctx, (void *) slot, (const char *) &nh, DM_W);
+  /* The structure changed shape: recorded walks of it are stale.  */
+  ctx->dev->map->deep_epoch++;
+  if (__builtin_expect (dm_config.check, 0))
+    {
+      dm_came_back_note (slot, nh);
+      dm_hoist_check_host_changed ((void *) slot, DM_W);
+    }
+}
