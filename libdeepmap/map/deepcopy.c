@@ -412,12 +412,23 @@ dm_expand_later (struct dm_expander *x, const struct deepmap_type *t,
   x->work[x->nwork++] = (struct dm_expand_work) { t, obj, kind };
 }
 
+/* The pointer at SLOT: attached by the construct (looked up at its
+   target plus BIAS), detached by an exit data, neither by an update.  */
+static inline void
+dm_push_pointer (struct dm_expander *x, uintptr_t slot, size_t bias)
+{
+  unsigned short align8 = 3 << 8;	/* log2 of pointer alignment */
+  if (x->construct == DM_CONSTRUCT_EXIT_DATA)
+    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_DETACH | align8);
+  else if (x->construct != DM_CONSTRUCT_UPDATE)
+    dm_push (&x->pointers, (void *) slot, bias, DM_MAP_ATTACH | align8);
+}
+
 /* The pointers of one element OBJ of type T.  */
 static void
 dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 		  uintptr_t obj, unsigned short kind)
 {
-  unsigned short align8 = 3 << 8;	/* log2 of pointer alignment */
   for (size_t f = 0; f < t->nfields; f++)
     {
       const struct deepmap_field *fd = &t->fields[f];
@@ -439,12 +450,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	    {
 	      /* Attached all the same: a pointer the region sets comes
 		 back (dm_attach_back).  */
-	      if (x->construct == DM_CONSTRUCT_EXIT_DATA)
-		dm_push (&x->pointers, (void *) slot, 0,
-			 DM_MAP_DETACH | align8);
-	      else if (x->construct != DM_CONSTRUCT_UPDATE)
-		dm_push (&x->pointers, (void *) slot, 0,
-			 DM_MAP_ATTACH | align8);
+	      dm_push_pointer (x, slot, 0);
 	      continue;
 	    }
 	  if (n == 0 || dm_deep_device_address (x, target))
@@ -458,12 +464,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	    {
 	      /* Translated through the element before it (the bias is
 		 added to the pointer to find what it points into).  */
-	      if (x->construct == DM_CONSTRUCT_EXIT_DATA)
-		dm_push (&x->pointers, (void *) slot, 0,
-			 DM_MAP_DETACH | align8);
-	      else if (x->construct != DM_CONSTRUCT_UPDATE)
-		dm_push (&x->pointers, (void *) slot, -elem,
-			 DM_MAP_ATTACH | align8);
+	      dm_push_pointer (x, slot, -elem);
 	      continue;
 	    }
 	  /* A pointer to no readable memory (an uninitialized field, a
@@ -473,10 +474,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	  size_t psize = fd->pointee->size ? fd->pointee->size : 1;
 	  if (n > SIZE_MAX / psize || !dm_host_readable (target, n * psize))
 	    continue;
-	  if (x->construct == DM_CONSTRUCT_EXIT_DATA)
-	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_DETACH | align8);
-	  else if (x->construct != DM_CONSTRUCT_UPDATE)
-	    dm_push (&x->pointers, (void *) slot, 0, DM_MAP_ATTACH | align8);
+	  dm_push_pointer (x, slot, 0);
 	  dm_expand_objects (x, fd->pointee, target, n, kind);
 	}
     }

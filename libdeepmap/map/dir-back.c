@@ -91,11 +91,10 @@ dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 
 /* Copy LEN staged bytes SRC back to host DST, which may be read-only
    memory (a string literal that a structure's `char *' reaches through
-   automatic deep copy: the copy back would fault): left alone there
-   when it holds them already, an error where the device changed them
-   (the program could not have either).  Only deep constructs' copies
-   back are asked: a program's own map of a constant is its own, as
-   under libgomp.  */
+   automatic deep copy, a constant table a program maps tofrom: the
+   copy back would fault): left alone there when it holds them already,
+   an error where the device changed them (the program could not have
+   either).  */
 void
 dm_host_write_back (struct dm_ctx *ctx, void *dst, const char *src,
 		    size_t len)
@@ -103,8 +102,9 @@ dm_host_write_back (struct dm_ctx *ctx, void *dst, const char *src,
   if (dm_ctx_read_only (ctx, (uintptr_t) dst, len))
     {
       if (memcmp (dst, src, len) != 0)
-	dm_fail (ctx, "deep copy: the device changed bytes of read-only "
-		 "host memory (a constant or string literal) at %p", dst);
+	dm_fail (ctx, "the device changed read-only host memory [%p, %p) "
+		 "(a constant or string literal): it cannot be copied back",
+		 dst, (void *) ((char *) dst + len));
       return;
     }
   memcpy (dst, src, len);
@@ -114,7 +114,7 @@ dm_host_write_back (struct dm_ctx *ctx, void *dst, const char *src,
    host, attached pointer slots as dm_attach_back says.  */
 void
 dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
-		 uintptr_t s, uintptr_t e)
+		     uintptr_t s, uintptr_t e)
 {
   uintptr_t run = s, cur = s, slot;
   while (dm_next_attached (b, &cur, e, &slot))
@@ -169,8 +169,6 @@ dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
     }
   dm_scratch_put (ctx, stage, held);
 }
-
-
 
 /* DEEPMAP_CHECK: the slots whose host pointer a copy back set, with the
    value set (an open hash; a slot's later value replaces its earlier),
@@ -227,9 +225,9 @@ int
 dm_dir_came_back (uintptr_t slot, uintptr_t value)
 {
   pthread_mutex_lock (&dm_came_back.lock);
-  int yes = dm_came_back.slot
-	    && dm_came_back.slot[dm_came_back_place (slot)] == slot
-	    && dm_came_back.value[dm_came_back_place (slot)] == value;
+  size_t i = dm_came_back.slot ? dm_came_back_place (slot) : 0;
+  int yes = dm_came_back.slot && dm_came_back.slot[i] == slot
+	    && dm_came_back.value[i] == value;
   pthread_mutex_unlock (&dm_came_back.lock);
   return yes;
 }
@@ -238,10 +236,10 @@ void
 dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
 		uintptr_t dv)
 {
-  struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b, slot));
+  const struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b, slot));
   /* The program's own attachments keep OpenMP's rule: the host pointer
      keeps its value.  */
-  if (!a || !a->count || !a->deep)
+  if (!a->deep)
     return;
   uintptr_t hv = dm_deep_load (slot);
   uintptr_t ev = dm_attach_value (ctx, slot, a->bias, 1, 1);

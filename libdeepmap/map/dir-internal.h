@@ -196,8 +196,8 @@ void dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 uintptr_t dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 			   int allow_missing, int section_pointer);
 
-/* dir-back.c: the pointer at host SLOT, in block B, comes back from the
-   device holding DV.  Where deep copy attached it and the region stored
+/* dir-back.c: the attached pointer at host SLOT, in block B, comes back
+   from the device holding DV.  Where deep copy attached it and the region stored
    another pointer (NULL, or the device address of a mapped byte), the
    host gets that pointer (NULL, or the host address of the same byte);
    otherwise the host keeps its own, as OpenMP says.  */

@@ -477,36 +477,20 @@ dm_plan_add_copy (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 }
 
 
-/* Copy LEN bytes at host H back from block B into read-only host
-   memory, which a write would fault: a constant table the program maps
-   tofrom (GCC 12 maps a `static const' array that a region reads
-   implicitly tofrom: HeCBench's adamw).  The bytes are fetched and
-   compared, never written: unchanged, nothing is to do; changed, the
-   program wrote a constant on the device, and that is an error.  */
-static int
-dm_copy_back_read_only (struct dm_ctx *ctx, struct dm_block *b, uintptr_t h,
-			size_t len)
+/* A nowait construct's own queued work, done (WHY: what waits).  */
+static void
+dm_ctx_wait_own_queue (struct dm_ctx *ctx, const char *why)
 {
+  if (!ctx->async)
+    return;
   struct dm_device *dev = ctx->dev;
-  if (ctx->async)
-    {
-      struct dm_aq *aq = ctx->async->aq;
-      if (dev->ops->queue_sync (&dev->core, aq->q) != 0)
-	return -1;
-      aq->synced = aq->issued;
-    }
-  char *stage = malloc (len);
-  if (!stage)
-    dm_fail (ctx, "out of host memory copying back read-only host %p",
-	     (void *) h);
-  int r = dm_copy_to_host (dev, stage, dm_block_dev (b, h), len, NULL);
-  int changed = r == 0 && memcmp (stage, (const void *) h, len) != 0;
-  free (stage);
-  if (changed)
-    dm_fail (ctx, "the device changed read-only host memory [%p, %p) (a "
-	     "constant): it cannot be copied back", (void *) h,
-	     (void *) (h + len));
-  return r;
+  struct dm_aq *aq = ctx->async->aq;
+  uint64_t w0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
+  if (dev->ops->queue_sync (&dev->core, aq->q) != 0)
+    dm_fail (ctx, "waiting for the queue %s failed: %s", why, dm_reason ());
+  if (w0)
+    dm_ompt_wait (w0, dev->id, aq->q);
+  aq->synced = aq->issued;
 }
 
 /* Does [S, E) of block B hold a pointer slot that deep copy attached?  */
@@ -557,17 +541,18 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
   int r = 0;
   uintptr_t run = s;
   struct dm_queue *q = dm_async_queue (ctx->async);
-  if (!to && !q && dm_deep_slot_in (b, s, e))
+  if (!to && (dm_ctx_read_only (ctx, s, e - s) || dm_deep_slot_in (b, s, e)))
     {
-      /* Pointers deep copy attached come back as dm_attach_back says:
-	 their device values are needed, so all of it comes through
-	 staging.  (A nowait construct's copy back is queued: its
-	 pointers stay the host's.)  */
+      /* Read-only host memory (a constant table GCC 12 maps tofrom:
+	 HeCBench's adamw), which a write would fault, is compared, not
+	 written; pointers deep copy attached come back as dm_attach_back
+	 says.  Both need the device's bytes now: through staging, after
+	 the construct's own queue (nowait) is done.  */
+      dm_ctx_wait_own_queue (ctx, "before copying back");
       dm_async_before_read (ctx->dev, b->async, ctx->async);
       dm_copy_back_staged (ctx, b, s, e);
       return;
     }
-  int read_only = !to && dm_ctx_read_only (ctx, s, e - s);
   if (to)
     dm_async_before_host_read (ctx->dev, s, e, ctx->async);
   else
@@ -586,7 +571,6 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
       if (s0 > run)
 	r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run),
 				    (void *) run, s0 - run, q)
-	    : read_only ? dm_copy_back_read_only (ctx, b, run, s0 - run)
 	    : dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
 			       s0 - run, q);
       run = slot + DM_W;
@@ -594,7 +578,6 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
   if (r == 0 && run < e)
     r = to ? dm_copy_to_device (ctx->dev, dm_block_dev (b, run), (void *) run,
 				e - run, q)
-	: read_only ? dm_copy_back_read_only (ctx, b, run, e - run)
 	: dm_copy_to_host (ctx->dev, (void *) run, dm_block_dev (b, run),
 			   e - run, q);
   if (r != 0)
@@ -682,17 +665,7 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
      still queued would overwrite what they copied.  The other queues'
      work on the old blocks is done (dm_cover fenced); this construct's
      own queued work must be done too.  */
-  if (ctx->async)
-    {
-      struct dm_aq *aq = ctx->async->aq;
-      uint64_t w0 = t0 ? dm_ompt_clock () : 0;
-      if (dev->ops->queue_sync (&dev->core, aq->q) != 0)
-	dm_fail (ctx, "waiting for the queue before moving device blocks "
-		 "failed: %s", dm_reason ());
-      if (w0)
-	dm_ompt_wait (w0, dev->id, aq->q);
-      aq->synced = aq->issued;
-    }
+  dm_ctx_wait_own_queue (ctx, "before moving device blocks");
   for (size_t i = 0; i < n; i++)
     {
       struct dm_block *b = old[i];

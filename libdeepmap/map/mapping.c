@@ -941,6 +941,8 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
       int implicit;
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
+      /* Deep copy's attachments are marked its own (dm_attach_back).  */
+      ctx->deep = env->items[i].deep;
       switch (kind)
 	{
 	case DM_MAP_FIRSTPRIVATE:
@@ -989,7 +991,6 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	      devaddrs[i] = dm_dir_translate (dev, h, 0);
 	      break;
 	    }
-	  ctx->deep = env->items[i].deep;
 	  if (h && dm_dir_attach (ctx, h, sizes[i],
 				  kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
 				  0))
@@ -1006,6 +1007,7 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  break;
 	}
     }
+  ctx->deep = 0;
 }
 
 struct dm_env *

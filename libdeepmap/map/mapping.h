@@ -85,10 +85,10 @@ struct dm_deep_info
 
 /* Take DEV's lock and begin replaying the deep item DEEP (entry of the
    construct's MAPNUM items; KERNEL: of a target region) of type T
-   (replay.h); NULL when it has no
-   valid record, or (*MIXED set) when another item of the construct maps
-   bytes the record reaches: a pointee the program maps itself takes
-   precedence, which the full path's references decide.  */
+   (replay.h); NULL when it has no valid record, or (*MIXED set) when
+   another item of the construct maps bytes the record reaches: a
+   pointee the program maps itself takes precedence, which the full
+   path's references decide.  */
 struct dm_replay *dm_map_replay_begin (struct dm_device *dev, int kernel,
 				       size_t deep,
 				       const struct deepmap_type *t,

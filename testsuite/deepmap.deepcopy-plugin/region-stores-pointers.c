@@ -5,7 +5,9 @@
    (the stencil's ping-pong), copying a followed pointer into an output
    structure (SOLLVE V&V 4.5's enter data struct test, plugin build),
    and the same inside a target data that holds the structure (the
-   pointers come back at its end) and with target update from.  Before,
+   pointers come back at its end), with target update from, and in the
+   program's own copy back (shallow, nowait) of a structure deep copy
+   holds.  Before,
    the host kept its own pointers and a pointer that was NULL came back
    as a device address.  Run with DEEPMAP_CHECK=1 too: the changes are
    the device's, not the host's, and are not reported.  */
@@ -140,6 +142,22 @@ main (void)
   for (int i = 0; i < 5; i++)
     CHECK (!omp_target_is_present (nodes[i], omp_get_default_device ()),
 	   "node %d still mapped after exit data", i);
+
+  /* The program's own copy back (mapped shallow, always from, nowait)
+     of a structure enter data holds deep: the pointer comes back the
+     same way.  */
+  struct list w;
+  build (&w);
+#pragma omp target enter data map(to: w)
+#pragma omp target map(alloc: w)
+  w.head = w.head->next;
+#pragma deepmap shallow
+#pragma omp target map(always, from: w) nowait
+  w.n = 7;
+#pragma omp taskwait
+  CHECK (w.n == 7 && w.head == nodes[1], "own copy back: n %d, head %p, "
+	 "not %p", w.n, (void *) w.head, (void *) nodes[1]);
+#pragma omp target exit data map(release: w)
 
   /* Ping-pong: the region swaps the two arrays' pointers.  */
   struct grid g;
