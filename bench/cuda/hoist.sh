@@ -21,17 +21,11 @@
 # addresses GCC's runtime leaves in the device copy (checked on an H100).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-B=${B:-$top/build}
-CC=${CC:-gcc}
-OFFLOAD_FLAGS=${OFFLOAD_FLAGS:--foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -Wl,-z,notext}
+name=hoist.sh
+# shellcheck source=bench/cuda/common.sh
+. "$here/common.sh"
 KERNELS=${KERNELS:-jacobi-1d jacobi-2d heat-3d fdtd-2d seidel-2d adi convergence row-touch callee jacobi-swap deep-1d fields-1d stage-out inputs laplace-2d}
 RUNS=${RUNS:-3}
-LIB=${LIB:-$B/lib/deepmap}
-die () { echo "deepmap: error: bench/cuda/hoist.sh: $*" >&2; exit 1; }
-
-w=$B/bench-cuda
-mkdir -p "$w"
 FLAGS="-O2 -fopenmp $OFFLOAD_FLAGS -I$top/bench -I$top/include -fplugin=$LIB/deepmap.so"
 OFF="-fplugin-arg-deepmap-hoist=off -fplugin-arg-deepmap-overwrite=off"
 if [ "${PREBUILT:-}" != 1 ]; then
@@ -46,11 +40,8 @@ fi
 for v in naive plugin expert; do
   [ -x "$w/hoist-$v" ] || die "no $w/hoist-$v (build it with BUILD_ONLY=1)"
 done
-[ -f "$LIB/libgomp.so.1" ] || die "no $LIB/libgomp.so.1"
-nvidia-smi -L >/dev/null 2>&1 || die "no NVIDIA GPU here (nvidia-smi -L fails)"
-GCC_LIBDIR=${GCC_LIBDIR:-$B/gpu-remote/sys}
-[ -f "$GCC_LIBDIR/libgomp.so.1" ] || GCC_LIBDIR=
-[ -n "$GCC_LIBDIR" ] && export DEEPMAP_SYSTEM_LIBGOMP="$GCC_LIBDIR/libgomp.so.1"
+cuda_ready
+use_gcc_libdir
 
 # run RUNTIME VARIANT KERNEL: "seconds h2d_n h2d_bytes d2h_n d2h_bytes sum"
 # (best time of RUNS) or "ERROR what".
@@ -80,7 +71,7 @@ run () {
 out=${RESULTS_DIR:-$top/bench/results}/hoist-cuda-$(date +%Y%m%d-%H%M)-$(hostname -s)${TAG:+-$TAG}.txt
 {
   echo "# hoist on a GPU: naive vs naive+plugin vs expert, under deepmap and GCC's libgomp"
-  echo "# device: $(nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader | head -1)"
+  echo "# device: $(device_line)"
   echo "# date: $(date -u '+%F %T UTC'); build: $CC $FLAGS [$OFF] bench/hoist-{naive,expert}.c"
   echo "# runs: best of $RUNS processes; OMP_TARGET_OFFLOAD=mandatory; GCC's libgomp from ${GCC_LIBDIR:-the system}"
   echo "# kernel runtime variant seconds h2d_n h2d_bytes d2h_n d2h_bytes checksum"

@@ -21,19 +21,13 @@
 #   chunk 16, 3 streams, into DIR.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-B=${B:-$top/build}
-CC=${CC:-gcc}
-OFFLOAD_FLAGS=${OFFLOAD_FLAGS:--foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80}
+name=pipeline.sh
+# shellcheck source=bench/cuda/common.sh
+. "$here/common.sh"
 SHAPES=${SHAPES:-gpu host}
 CHUNKS=${CHUNKS:-1 4 16}
 STREAMS=${STREAMS:-2 3 4}
 APPS=${APPS:-stencil conv3d matmul}
-LIB=${LIB:-$B/lib/deepmap}
-die () { echo "deepmap: error: bench/cuda/pipeline.sh: $*" >&2; exit 1; }
-
-w=$B/bench-cuda
-mkdir -p "$w"
 BUILD="$CC -O3 -fopenmp $OFFLOAD_FLAGS -I$top/bench -fplugin=$B/lib/deepmap/deepmap.so $top/bench/pipeline.c"
 if [ "${PREBUILT:-}" != 1 ]; then
   # shellcheck disable=SC2086
@@ -45,8 +39,7 @@ fi
 for s in $SHAPES; do
   [ -x "$w/pipeline-$s" ] || die "no $w/pipeline-$s (build it with BUILD_ONLY=1)"
 done
-[ -f "$LIB/libgomp.so.1" ] || die "no $LIB/libgomp.so.1"
-nvidia-smi -L >/dev/null 2>&1 || die "no NVIDIA GPU here (nvidia-smi -L fails)"
+cuda_ready
 # GCC's own libgomp, for what deepmap forwards, where make check-gpu's
 # record pass left a copy.
 sys=$B/gpu-remote/sys/libgomp.so.1
@@ -75,7 +68,7 @@ size () {
 out=${RESULTS_DIR:-$top/bench/results}/pipeline-cuda-$(date +%Y%m%d-%H%M)-$(hostname -s)${TAG:+-$TAG}.txt
 {
   echo "# pipeline on a GPU: naive offload vs #pragma deepmap pipeline"
-  echo "# device: $(nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader | head -1)"
+  echo "# device: $(device_line)"
   echo "# date: $(date -u '+%F %T UTC'); build: $BUILD [-DPIPE_GPU_KERNELS]"
   echo "# runtime: $LIB/libgomp.so.1; tuning: $(env | grep '^DEEPMAP_' | tr '\n' ' ')"
   echo "# shape app chunk streams seconds peak_bytes checksum naive/pipelined same_result"
