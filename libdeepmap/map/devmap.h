@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "map/maptable.h"
+#include "support/addrmap.h"
 
 struct dm_replay_table;		/* map/replay.h */
 
@@ -31,6 +32,10 @@ struct dm_device_map
   size_t scratch_size;
   struct dm_reverse *reverse;		/* device to host addresses
 					   (dir-reverse.c), or NULL */
+  /* Deep copy's attached pointers whose host value a copy back changed
+     while they stayed attached: slot -> the host value attached
+     (dir-back.c).  */
+  struct dm_addrmap attached_was;
   /* Copies in that an enter data left for later (mapping.c, "deferred
      copies in"): host ranges, present, whose device bytes are not the
      host's yet.  */

@@ -53,6 +53,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   dm_slot_set_count (b, idx, count + 1);
   if (count > 0)
     return 1;
+  dm_dir_forget_attached (dev, slot);
   a->bias = bias;
   a->deep = ctx->deep != 0;
   if (ctx->plan)
@@ -86,19 +87,6 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
     }
   dm_dir_write_pointer (ctx, slot, value);
   return 1;
-}
-
-/* What the device copy of the pointer at SLOT, in block B, holds.  */
-static uintptr_t
-dm_attach_device_value (struct dm_ctx *ctx, struct dm_block *b,
-			uintptr_t slot)
-{
-  uintptr_t dv;
-  if (dm_copy_to_host (ctx->dev, &dv, dm_block_dev (b, slot), sizeof dv,
-		       NULL))
-    dm_fail (ctx, "reading the device copy of the pointer at host %p "
-	     "failed: %s", (void *) slot, dm_reason ());
-  return dv;
 }
 
 /* Leave the detach of the pointer at SLOT to the last replayer of the
@@ -144,12 +132,13 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
      to is still mapped, as the copy back of a construct that mapped the
      structure itself would have brought it.  */
   if (a->count == 1 && a->deep && m->refcount != 0 && !ctx->async)
-    dm_attach_back (ctx, b, slot, dm_attach_device_value (ctx, b, slot));
+    dm_attach_back (ctx, b, slot, dm_dir_read_word (ctx, b, slot));
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
   dm_slot_set_count (b, idx, a->count - 1);
   if (a->count == 0)
     {
+      dm_dir_forget_attached (ctx->dev, slot);
       /* A recorded structure may have lost this pointer (replay.h).  */
       ctx->dev->map->deep_epoch++;
       if (m->refcount != 0)

@@ -12,7 +12,7 @@
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
 #include "map/hoistcheck.h"
-#include "support/addrhash.h"
+#include "support/addrmap.h"
 #include "support/hostmem.h"
 
 /* Staging kept on the device's map up to this size; larger is freed.  */
@@ -171,65 +171,52 @@ dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 }
 
 /* DEEPMAP_CHECK: the slots whose host pointer a copy back set, with the
-   value set (an open hash; a slot's later value replaces its earlier),
-   so that the check tells the device's changes from the host's.  */
+   value set (a slot's later value replaces its earlier), so that the
+   check tells the device's changes from the host's.  */
 static struct
 {
   pthread_mutex_t lock;
-  uintptr_t *slot, *value;
-  size_t n, mask;
-} dm_came_back = { PTHREAD_MUTEX_INITIALIZER, NULL, NULL, 0, 0 };
-
-static size_t
-dm_came_back_place (uintptr_t slot)
-{
-  size_t i = dm_addr_hash (slot, 3, dm_came_back.mask);
-  while (dm_came_back.slot[i] && dm_came_back.slot[i] != slot)
-    i = (i + 1) & dm_came_back.mask;
-  return i;
-}
+  struct dm_addrmap map;
+} dm_came_back = { PTHREAD_MUTEX_INITIALIZER, { NULL, NULL, 0, 0 } };
 
 static void
 dm_came_back_note (uintptr_t slot, uintptr_t value)
 {
   pthread_mutex_lock (&dm_came_back.lock);
-  if (2 * (dm_came_back.n + 1) > dm_came_back.mask + 1
-      || !dm_came_back.slot)
-    {
-      size_t cap = dm_came_back.slot ? 2 * (dm_came_back.mask + 1) : 256;
-      uintptr_t *os = dm_came_back.slot, *ov = dm_came_back.value;
-      size_t omask = dm_came_back.mask;
-      dm_came_back.slot = calloc (cap, sizeof (uintptr_t));
-      dm_came_back.value = calloc (cap, sizeof (uintptr_t));
-      if (!dm_came_back.slot || !dm_came_back.value)
-	dm_fatal ("deep copy check: out of host memory");
-      dm_came_back.mask = cap - 1;
-      for (size_t i = 0; os && i <= omask; i++)
-	if (os[i])
-	  {
-	    size_t j = dm_came_back_place (os[i]);
-	    dm_came_back.slot[j] = os[i];
-	    dm_came_back.value[j] = ov[i];
-	  }
-      free (os);
-      free (ov);
-    }
-  size_t i = dm_came_back_place (slot);
-  dm_came_back.n += !dm_came_back.slot[i];
-  dm_came_back.slot[i] = slot;
-  dm_came_back.value[i] = value;
+  if (dm_addrmap_put (&dm_came_back.map, slot, value) != 0)
+    dm_fatal ("deep copy check: out of host memory");
   pthread_mutex_unlock (&dm_came_back.lock);
 }
 
 int
 dm_dir_came_back (uintptr_t slot, uintptr_t value)
 {
+  uintptr_t v;
   pthread_mutex_lock (&dm_came_back.lock);
-  size_t i = dm_came_back.slot ? dm_came_back_place (slot) : 0;
-  int yes = dm_came_back.slot && dm_came_back.slot[i] == slot
-	    && dm_came_back.value[i] == value;
+  int yes = dm_addrmap_get (&dm_came_back.map, slot, &v) && v == value;
   pthread_mutex_unlock (&dm_came_back.lock);
   return yes;
+}
+
+/* ---- what deep copy attached, after a region changed it ------------- */
+
+uintptr_t
+dm_dir_attached_target (struct dm_device *dev, uintptr_t slot, uintptr_t hv)
+{
+  if (__atomic_load_n (&dev->map->attached_was.n, __ATOMIC_RELAXED) == 0)
+    return hv;
+  uintptr_t was;
+  dm_device_lock (dev);
+  if (dm_addrmap_get (&dev->map->attached_was, slot, &was))
+    hv = was;
+  pthread_mutex_unlock (&dev->lock);
+  return hv;
+}
+
+void
+dm_dir_forget_attached (struct dm_device *dev, uintptr_t slot)
+{
+  dm_addrmap_del (&dev->map->attached_was, slot);
 }
 
 void
@@ -258,6 +245,15 @@ dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
     }
   if (nh == hv)
     return;
+  /* The structure stays mapped as deep copy found it: an exit data
+     (which walks the host's pointers) must release what was attached,
+     not what the region linked in (dm_dir_attached_target).  The first
+     change keeps the value attached.  */
+  uintptr_t was;
+  if (!dm_addrmap_get (&ctx->dev->map->attached_was, slot, &was)
+      && dm_addrmap_put (&ctx->dev->map->attached_was, slot, hv) != 0)
+    dm_fail (ctx, "out of host memory noting the pointer at host %p",
+	     (void *) slot);
   dm_host_write_back (ctx, (void *) slot, (const char *) &nh, DM_W);
   /* The structure changed shape: recorded walks of it are stale.  */
   ctx->dev->map->deep_epoch++;

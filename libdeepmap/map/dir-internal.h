@@ -180,6 +180,15 @@ dm_seg_from (struct dm_device *dev, uintptr_t p)
   return dm_seg_from_pos (dev, p, NULL);
 }
 
+/* SLOT is attached anew or no more: what was attached there before a
+   copy back changed it is forgotten (dir-back.c).  Device lock held.  */
+void dm_dir_forget_attached (struct dm_device *dev, uintptr_t slot);
+
+/* What the device copy of the pointer at host SLOT, in block B, holds
+   (read now: the caller waited for queued work that writes it).  */
+uintptr_t dm_dir_read_word (struct dm_ctx *ctx, struct dm_block *b,
+			    uintptr_t slot);
+
 /* Write the pointer-sized VALUE to device address D in block B (B is only
    needed by an asynchronous construct, whose queued copy reads a kept
    copy of VALUE).  */

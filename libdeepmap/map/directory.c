@@ -9,6 +9,7 @@
    disjoint; a segment always lies inside its block.  Empty (zero-length)
    mappings get tiny blocks of their own that never fuse.  */
 #include <alloca.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "support/ompt.h"
 #include "engine/transfer.h"
 #include "support/hostmem.h"
+#include "support/sort.h"
 
 int dm_overlap_policy = DM_OVERLAP_KEEP;
 
@@ -434,6 +436,16 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
 
 /* ---- copies that respect attached pointers -------------------------- */
 
+uintptr_t
+dm_dir_read_word (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot)
+{
+  uintptr_t v;
+  if (dm_copy_to_host (ctx->dev, &v, dm_block_dev (b, slot), sizeof v, NULL))
+    dm_fail (ctx, "reading the device copy of the pointer at host %p "
+	     "failed: %s", (void *) slot, dm_reason ());
+  return v;
+}
+
 /* Write the pointer-sized VALUE to device address D in block B (B is only
    needed by an asynchronous construct, whose queued copy reads a kept
    copy of VALUE).  */
@@ -587,13 +599,57 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
 
 /* ---- fusion --------------------------------------------------------- */
 
-/* Rewrite attached pointers whose target now lives in block NB: the
-   fused block moved what they point to.  Every block with attachments
-   is reached through its segments.  */
+/* A block fusion moved: its host range and where its device copy was.  */
+struct dm_moved
+{
+  uintptr_t host_start, host_end, dev_start;
+};
+
+static int
+dm_moved_cmp_host (const void *a, const void *b)
+{
+  uintptr_t x = ((const struct dm_moved *) a)->host_start;
+  uintptr_t y = ((const struct dm_moved *) b)->host_start;
+  return (x > y) - (x < y);
+}
+
+static int
+dm_moved_cmp_dev (const void *a, const void *b)
+{
+  uintptr_t x = ((const struct dm_moved *) a)->dev_start;
+  uintptr_t y = ((const struct dm_moved *) b)->dev_start;
+  return (x > y) - (x < y);
+}
+
+/* The entry of MV[0..N), sorted by the field at byte KEY, whose range
+   starting there holds A, or NULL.  */
+static const struct dm_moved *
+dm_moved_find (const struct dm_moved *mv, size_t n, size_t key, uintptr_t a)
+{
+  size_t i = dm_count_upto (mv, n, sizeof *mv, key, a);
+  if (i == 0)
+    return NULL;
+  const struct dm_moved *o = &mv[i - 1];
+  uintptr_t start;
+  memcpy (&start, (const char *) o + key, sizeof start);
+  return a - start < o->host_end - o->host_start ? o : NULL;
+}
+
+/* Rewrite attached pointers after fusion moved the blocks MV[0..N) into
+   NB.  A pointer whose device copy points into a moved block follows
+   it, to the same byte: what the runtime attached and what a region
+   stored there alike, so that a store not yet copied back is neither
+   lost nor left pointing at released memory.  A pointer whose host
+   target NB newly covers (not mapped when it was attached: its device
+   copy is NULL or the host address) gets that target's device address.
+   Every block with attachments is reached through its segments.  */
 static void
-dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
+dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
+		    struct dm_moved *byhost, struct dm_moved *bydev, size_t n)
 {
   struct dm_device *dev = ctx->dev;
+  dm_sort (byhost, n, sizeof *byhost, dm_moved_cmp_host);
+  dm_sort (bydev, n, sizeof *bydev, dm_moved_cmp_dev);
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_maptable_first (&dev->map->table);
   struct dm_block *last = NULL;
@@ -605,16 +661,31 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb)
       if (!b->attach || b == last)
 	continue;
       last = b;
-      size_t n = dm_slot_count (b);
-      for (size_t a = 0; (a = dm_next_live_slot (b, a)) < n; a++)
+      dm_async_before_read (dev, b->async, ctx->async);
+      size_t count = dm_slot_count (b);
+      for (size_t a = 0; (a = dm_next_live_slot (b, a)) < count; a++)
 	{
 	  uintptr_t slot = dm_slot_addr (b, a);
-	  uintptr_t target = dm_deep_load (slot);
-	  uintptr_t at = target + dm_slot_bias (b, a);
-	  if (!target || at < nb->host_start || at > nb->host_end)
-	    continue;
-	  uintptr_t value = dm_block_dev (nb, target);
-	  if (dm_dir_send_word (ctx, b, dm_block_dev (b, slot), value) != 0)
+	  uintptr_t bias = dm_slot_bias (b, a);
+	  uintptr_t dv = dm_dir_read_word (ctx, b, slot), value;
+	  const struct dm_moved *o
+	    = dm_moved_find (bydev, n, offsetof (struct dm_moved, dev_start),
+			     dv + bias);
+	  if (o)
+	    value = dm_block_dev (nb, o->host_start) + (dv - o->dev_start);
+	  else
+	    {
+	      uintptr_t target = dm_deep_load (slot), at = target + bias;
+	      if (!target || at < nb->host_start || at > nb->host_end
+		  || (dv != 0 && dv != target)
+		  || dm_moved_find (byhost, n,
+				    offsetof (struct dm_moved, host_start),
+				    at))
+		continue;
+	      value = dm_block_dev (nb, target);
+	    }
+	  if (value != dv
+	      && dm_dir_send_word (ctx, b, dm_block_dev (b, slot), value) != 0)
 	    dm_fail (ctx, "rewriting the attached pointer at host %p failed: "
 		     "%s", (void *) slot, dm_reason ());
 	}
@@ -666,9 +737,14 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
      work on the old blocks is done (dm_cover fenced); this construct's
      own queued work must be done too.  */
   dm_ctx_wait_own_queue (ctx, "before moving device blocks");
+  struct dm_moved *moved = malloc (2 * n * sizeof *moved);
+  if (!moved)
+    dm_fail (ctx, "out of host memory fusing device blocks");
   for (size_t i = 0; i < n; i++)
     {
       struct dm_block *b = old[i];
+      moved[i] = moved[n + i]
+	= (struct dm_moved) { b->host_start, b->host_end, b->dev_start };
       /* Existing device contents move with the block (holes included:
 	 they hold nothing anyone reads).  */
       if (dm_copy_device_to_device (dev, dm_block_dev (nb, b->host_start),
@@ -705,7 +781,8 @@ dm_fuse (struct dm_ctx *ctx, struct dm_block **old, size_t n, uintptr_t s,
       b->nmappings = 0;
       dm_block_release (dev, b);
     }
-  dm_fix_attachments (ctx, nb);
+  dm_fix_attachments (ctx, nb, moved, moved + n, n);
+  free (moved);
   dev->map->layout_generation++;
   if (t0)
     dm_ompt_fusion (t0, dev->id, us, ue - us, nb->dev_start, (int) n);

@@ -225,6 +225,14 @@ int dm_dir_untranslate (struct dm_device *dev, uintptr_t d, uintptr_t *host);
    (dm_attach_back)?  Then its change is the device's, not the host's.  */
 int dm_dir_came_back (uintptr_t slot, uintptr_t value);
 
+/* The host pointer at SLOT as deep copy attached it: HV, its value now,
+   unless a copy back changed it while it stayed attached (a region
+   relinked the structure, target update from brought it back), in which
+   case what was attached.  An exit data walks these, so that it
+   releases what the enter took.  */
+uintptr_t dm_dir_attached_target (struct dm_device *dev, uintptr_t slot,
+				  uintptr_t hv);
+
 /* Write VALUE into the device copy of the pointer at host SLOT, which
    must be present.  Returns the slot's device address.  */
 uintptr_t dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot,

@@ -40,7 +40,8 @@ exit status 1 when a program differs (its source is kept in DIR,
 default ./random-deep-failures).
 
 The programs avoid what has no defined result: kernels never change
-pointers or counts, the host changes values only where nothing is
+counts, and change pointers only by swapping two of one object (what is
+reachable stays the same), the host changes values only where nothing is
 mapped or between a deep target update from and to of everything
 mapped, host reads happen where everything read is current on the
 host, distributed loops give each iteration its own element, and
@@ -372,6 +373,24 @@ class Prog:
             lines.append(pad + "{")
             opened += 1
             cur, t = var, self.types[f.target]
+        # Two pointers of one object to the same type: a kernel that may
+        # change values swaps them now and then.  What the structure
+        # reaches stays the same; the swapped pointers come back to the
+        # host translated, and later constructs (a fusion moving their
+        # targets included) must see them swapped.
+        same = {}
+        for g in t.fields:
+            if g.kind == "ptr":
+                same.setdefault(g.target, []).append(g)
+        pairs = [v for v in same.values() if len(v) >= 2]
+        if pairs and not readonly and r.random() < 0.3:
+            a, b = r.sample(r.choice(pairs), 2)
+            lines.append(pad + "{ struct T%d *sw = %s->%s; %s->%s = %s->%s; "
+                         "%s->%s = sw; }" % (a.target, cur, a.name, cur,
+                                             a.name, cur, b.name, cur,
+                                             b.name))
+            lines += [pad + "}"] * opened
+            return lines
         leaves = [f for f in t.fields
                   if f.kind in ("scalar", "fixed", "counted")]
         f = r.choice(leaves)
