@@ -10,6 +10,7 @@
 #include "abi/devices.h"
 #include "map/devmap.h"
 #include "map/directory.h"
+#include "map/mapping.h"
 #include "support/error.h"
 #include "engine/images.h"
 #include "support/ompabi.h"
@@ -145,6 +146,7 @@ dm_fork_child (void)
       struct dm_device *dev = &dm_devices[i];
       dm_async_after_fork (dev);
       dm_dir_after_fork (dev);
+      dm_map_after_fork (dev);
       dev->forked = !dev->ops->runs_host_code;
       pthread_cond_init (&dev->map->unpinned, NULL);
       dev->fork_waiting = 0;

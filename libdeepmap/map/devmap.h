@@ -11,6 +11,7 @@
 #include "support/addrmap.h"
 
 struct dm_replay_table;		/* map/replay.h */
+struct dm_env;			/* map/mapping.h */
 
 struct dm_device_map
 {
@@ -24,6 +25,9 @@ struct dm_device_map
 				   goes, splits or loses a pointer
 				   (map/replay.h) */
   struct dm_replay_table *replays;	/* records of deep items */
+  struct dm_env *active;		/* target and target data constructs
+					   between their mapping and their
+					   end (mapping.c) */
   uint64_t cover_stamp;		/* numbers dm_cover's collections */
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */

@@ -5,6 +5,7 @@
 #ifndef DM_MAPPING_H
 #define DM_MAPPING_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,10 @@ struct dm_env
   int deep_expanded;		/* the list was expanded: plan copies back */
   struct dm_replay *replay;	/* its deep item was replayed (replay.h) */
   int replay_from;		/* ... with a map type that copies back */
+  /* Between its mapping and its end, in its device's list of such
+     constructs (struct dm_device_map's active), with its thread.  */
+  struct dm_env *active_next, *active_prev;
+  pthread_t thread;
   size_t n, capacity;
   struct dm_env_item items[];
 };
@@ -134,6 +139,10 @@ struct dm_env *dm_map_construct (struct dm_device *dev, enum dm_construct c,
 				 size_t *sizes, unsigned short *kinds,
 				 struct dm_async *a,
 				 const struct dm_deep_info *deep);
+
+/* In a forked child: forget the other threads' constructs (they never
+   end there).  */
+void dm_map_after_fork (struct dm_device *dev);
 
 /* End the construct: detach, count down, copy back, free.  */
 void dm_unmap_construct (struct dm_env *env, struct dm_async *a);

@@ -9,7 +9,10 @@
    holder, the object ranges and pointer slots it reached are recorded
    with the device's deep epoch, which moves whenever a segment deep copy
    mapped is removed or split or a pointer is detached for good, and the
-   record pins the segments (struct dm_replay_pin).  A later target or
+   record pins the segments (struct dm_replay_pin).  The other holder
+   must stay: no record is made while another thread's target or target
+   data construct is mapped (mapping.c), whose references go when it
+   ends.  A later target or
    target data construct of the same item (address and type) on that
    device, while the epoch is unchanged, skips the expansion and counts
    itself a user of the record: O(1).  While a record has users its
