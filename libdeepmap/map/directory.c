@@ -301,6 +301,7 @@ dm_seg_add_at (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   m->deep_refs = refcount == 1 && ctx->deep;
   m->flags = dm_seg_taken_flags (ctx,
 				 ctx->deep ? DM_MAPPING_DEEP_BORN : 0);
+  m->deep_mark = ctx->deep ? ctx->mark : 0;
   b->nmappings++;
   ctx->dev->map->table_generation++;
   if (hint)
@@ -373,6 +374,7 @@ dm_seg_split (struct dm_ctx *ctx, struct dm_mapping *m, uintptr_t at)
     n->pin->npinned++;
   n->construct_mark = m->construct_mark;
   n->born_mark = m->born_mark;
+  n->deep_mark = m->deep_mark;
   if (m->group_next)
     {
       n->group_next = m->group_next;
@@ -411,8 +413,14 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
   if (m->construct_mark == ctx->mark)
     {
       /* Deep copy reached it in this construct too: the program's own
-	 map of it takes precedence (it copies it back itself).  */
-      if (!ctx->deep && (m->flags & DM_MAPPING_DEEP_KERNEL))
+	 map of it takes precedence (it copies it back itself).  Not
+	 where the reference this construct took was the program's own
+	 (one object named by two items) and a region of an earlier
+	 construct reached it: its device copy stays the newer, and the
+	 structure's exit copies it back (random-deep seed 1213, program
+	 75).  */
+      if (!ctx->deep && (m->flags & DM_MAPPING_DEEP_KERNEL)
+	  && m->deep_mark == ctx->mark)
 	do
 	  {
 	    g->flags = (g->flags | DM_MAPPING_OWN_LAST)
@@ -425,6 +433,8 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
   do
     {
       g->construct_mark = ctx->mark;
+      if (ctx->deep)
+	g->deep_mark = ctx->mark;
       g->refcount++;
       g->deep_refs += ctx->deep != 0;
       g->flags = dm_seg_taken_flags (ctx, g->flags);
@@ -975,6 +985,21 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	       || ((m->born_mark == ctx->mark || fresh)
 		   && dm_kind_copies_to (kind));
       ctx->item_syncs = in || dm_kind_copies_from (kind);
+      /* The program's own item that copies part of a segment deep copy
+	 holds marks exactly its bytes the program's (OWN_LAST), as a
+	 section over several segments does: the rest stays deep copy's
+	 to copy back (an element of an array of structures mapped
+	 tofrom by itself, after a kernel changed its neighbour through
+	 the structure: random-deep seed 1213, program 8).  */
+      if (!ctx->deep && ctx->item_syncs && m->deep_refs != 0
+	  && m->refcount != DM_REFCOUNT_INFINITE && e > s
+	  && (m->host_start < s || m->host_end > e))
+	{
+	  if (m->host_start < s)
+	    m = dm_seg_split (ctx, m, s);
+	  if (m->host_end > e)
+	    dm_seg_split (ctx, m, e);
+	}
       dm_seg_take (ctx, m);
       if (in)
 	dm_copy (ctx, m->block, s, e, 1);

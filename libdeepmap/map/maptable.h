@@ -130,6 +130,10 @@ struct dm_mapping
   unsigned flags;
   unsigned construct_mark;		/* last construct that counted it */
   unsigned born_mark;			/* the construct that created it */
+  unsigned deep_mark;			/* last construct whose deep copy
+					   took a reference (DM_MAPPING_
+					   DEEP_KERNEL: a region reached it
+					   then) */
   struct dm_replay_pin *pin;		/* the record that pins it, or NULL */
   struct dm_mapping *group_next;	/* ring of the segments sharing this
 					   count (a structure's elements

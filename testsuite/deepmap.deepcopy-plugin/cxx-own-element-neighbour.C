@@ -1,0 +1,5 @@
+// own-element-neighbour.c built as C++: see there.
+// { dg-require-effective-target offload_device_nonshared_as }
+// { dg-set-target-env-var DEEPMAP_DEEP_REPLAY "0" }
+#include "own-element-neighbour.c"
+// { dg-output "own element, neighbour: ok" }
