@@ -441,16 +441,17 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	  if (!fd->pointee
 	      || (__builtin_expect (x->nown != 0, 0) && dm_own_slot (x, slot)))
 	    continue;
-	  /* An exit releases what was attached, also where a region has
-	     relinked the structure since.  */
-	  if (x->construct == DM_CONSTRUCT_EXIT_DATA && x->dev)
-	    target = dm_dir_attached_target (x->dev, slot, target);
 	  size_t n = dm_field_count (fd, (const char *) obj, slot);
 	  /* NULL fields too: one set to NULL while mapped is a change.  */
 	  if (__builtin_expect (dm_config.check, 0)
 	      && x->construct != DM_CONSTRUCT_UPDATE)
 	    dm_deep_check_field (x->check, x->construct, t, fd, obj, slot,
 				 target, n);
+	  /* An exit releases what was attached, also where a region has
+	     relinked the structure since (the check above sees the host's
+	     pointer, which the relinking brought back).  */
+	  if (x->construct == DM_CONSTRUCT_EXIT_DATA && x->dev)
+	    target = dm_dir_attached_target (x->dev, slot, target);
 	  if (!target)
 	    {
 	      /* Attached all the same: a pointer the region sets comes

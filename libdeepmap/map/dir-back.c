@@ -207,8 +207,18 @@ dm_dir_attached_target (struct dm_device *dev, uintptr_t slot, uintptr_t hv)
     return hv;
   uintptr_t was;
   dm_device_lock (dev);
-  if (dm_addrmap_get (&dev->map->attached_was, slot, &was))
-    hv = was;
+  /* Only the exit that ends the attachment: an enter data since the
+     change walked the host's pointer and took its references there,
+     which an earlier exit gives back the same way.  */
+  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, slot);
+  if (m && slot < m->host_end
+      && dm_addrmap_get (&dev->map->attached_was, slot, &was))
+    {
+      const struct dm_attach_slot *a
+	= dm_slot_state (m->block, dm_slot_of (m->block, slot));
+      if (a && a->count <= 1)
+	hv = was;
+    }
   pthread_mutex_unlock (&dev->lock);
   return hv;
 }

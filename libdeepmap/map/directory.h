@@ -228,8 +228,9 @@ int dm_dir_came_back (uintptr_t slot, uintptr_t value);
 /* The host pointer at SLOT as deep copy attached it: HV, its value now,
    unless a copy back changed it while it stayed attached (a region
    relinked the structure, target update from brought it back), in which
-   case what was attached.  An exit data walks these, so that it
-   releases what the enter took.  */
+   case what was attached, for the exit that ends the attachment (its
+   count is 1; an enter since took the host's).  An exit data walks
+   these, so that it releases what the enters took.  */
 uintptr_t dm_dir_attached_target (struct dm_device *dev, uintptr_t slot,
 				  uintptr_t hv);
 

@@ -6,7 +6,10 @@
    structure reaching that node saw them instead of the host's (a wrong
    result, no error).  Cases: a cut (a->next = NULL), a bypass (a->next
    = a->next->next), an exchange of two lists' tails, each then reached
-   afresh through another structure after host changes; C and C++
+   afresh through another structure after host changes, and a cut
+   between two enter data of the structure while the program holds the
+   node cut off itself (each exit gives back what its enter took:
+   random-deep seed 1226, program 117, under DEEPMAP_CHECK=1); C and C++
    (cxx-region-stores-exit.C), and with DEEPMAP_CHECK=1
    (check-region-stores-exit.c).  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
@@ -94,7 +97,25 @@ main (void)
   check_released (p2, 112);
   check_released (q2, 212);
 
-  free (a); free (b); free (x); free (y); free (z);
+  /* Two enters around the cut: each exit gives back what its own enter
+     took (the first, the host's NULL; the last, the node attached), and
+     a node the program holds itself stays mapped until it lets go.  */
+  struct node *e2 = node (2, NULL), *e1 = node (1, e2);
+#pragma omp target enter data map(to: e2[0:1])
+#pragma omp target enter data map(to: e1[0:1])
+#pragma omp target
+  e1->next = NULL;
+#pragma omp target update from(e1[0:1])
+#pragma omp target enter data map(to: e1[0:1])
+#pragma omp target exit data map(release: e1[0:1])
+  CHECK (omp_target_is_present (e2, omp_get_default_device ()));
+#pragma omp target exit data map(release: e1[0:1])
+  CHECK (!omp_target_is_present (e1, omp_get_default_device ()));
+  CHECK (omp_target_is_present (e2, omp_get_default_device ()));
+#pragma omp target exit data map(release: e2[0:1])
+  check_released (e2, 22);
+
+  free (a); free (b); free (x); free (y); free (z); free (e1); free (e2);
   free (p1); free (p2); free (q1); free (q2);
   printf ("region stores then exit: ok\n");
   return 0;
