@@ -6,7 +6,6 @@
 #include <stdlib.h>
 
 #include "engine/async.h"
-#include "engine/transfer.h"
 #include "map/dir-internal.h"
 
 /* The attachment state of SLOT, a host address in B; *K its index.  */

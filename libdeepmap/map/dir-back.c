@@ -224,12 +224,6 @@ dm_dir_attached_target (struct dm_device *dev, uintptr_t slot, uintptr_t hv)
 }
 
 void
-dm_dir_forget_attached (struct dm_device *dev, uintptr_t slot)
-{
-  dm_addrmap_del (&dev->map->attached_was, slot);
-}
-
-void
 dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
 		uintptr_t dv)
 {

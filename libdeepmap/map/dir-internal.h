@@ -11,6 +11,8 @@
 #include "map/descriptor.h"
 #include "map/directory.h"
 #include "map/maptable.h"
+#include "map/devmap.h"
+#include "support/addrmap.h"
 
 static inline uintptr_t
 dm_block_dev (const struct dm_block *b, uintptr_t host)
@@ -181,8 +183,14 @@ dm_seg_from (struct dm_device *dev, uintptr_t p)
 }
 
 /* SLOT is attached anew or no more: what was attached there before a
-   copy back changed it is forgotten (dir-back.c).  Device lock held.  */
-void dm_dir_forget_attached (struct dm_device *dev, uintptr_t slot);
+   copy back changed it (dir-back.c) is forgotten.  Inline: every attach
+   and detach asks, and the table is nearly always empty.  Device lock
+   held.  */
+static inline void
+dm_dir_forget_attached (struct dm_device *dev, uintptr_t slot)
+{
+  dm_addrmap_del (&dev->map->attached_was, slot);
+}
 
 /* What the device copy of the pointer at host SLOT, in block B, holds
    (read now: the caller waited for queued work that writes it).  */

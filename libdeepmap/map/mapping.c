@@ -27,8 +27,6 @@
 #include "support/ompabi.h"
 #include "engine/transfer.h"
 
-/* After mapping a construct's list (under the lock): the replay or the
-   record of its deep item (DEEP->replay).  */
 /* Is a target or target data construct of another thread between its
    mapping and its end on DEV?  Under the lock.  */
 static int
@@ -41,6 +39,8 @@ dm_other_thread_active (struct dm_device *dev)
   return 0;
 }
 
+/* After mapping a construct's list (under the lock): the replay or the
+   record of its deep item (DEEP->replay).  */
 static void
 dm_map_replay_note (struct dm_device *dev, const struct dm_deep_info *deep,
 		    struct dm_env *env, size_t n, void **addrs,
