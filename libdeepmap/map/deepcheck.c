@@ -12,6 +12,7 @@
 #include "engine/devstate.h"
 #include "engine/pool.h"
 #include "map/deepcopy.h"
+#include "map/hostpatch.h"
 #include "map/directory.h"
 #include "engine/transfer.h"
 #include "support/addrhash.h"
@@ -274,6 +275,7 @@ dm_deep_check (void *check, const char *name, int device)
   struct dm_check *c = check;
   if (!c)
     return;
+  dm_deep_walk_begin ();
   for (size_t i = 0; i < c->n; i++)
     {
       const struct dm_check_rec *r = &c->rec[i];
@@ -285,6 +287,7 @@ dm_deep_check (void *check, const char *name, int device)
 	  && !dm_dir_came_back (r->slot, now))
 	dm_check_fail (r, now, count, name, device);
     }
+  dm_deep_walk_end ();
   free (c->rec);
   free (c);
 }

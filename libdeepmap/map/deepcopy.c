@@ -6,6 +6,7 @@
 
 #include "support/config.h"
 #include "map/deepcopy.h"
+#include "map/hostpatch.h"
 #include "map/directory.h"
 #include "deepmap.h"
 #include "support/addrhash.h"
@@ -712,6 +713,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
       && c != DM_CONSTRUCT_UPDATE)
     x.check = dm_deep_check_new ();
 
+  dm_deep_walk_begin ();
   for (size_t i = 0; i < mapnum; i++)
     {
       int kind = dm_plain_kind (kinds[i]);
@@ -782,6 +784,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 	  break;
 	}
     }
+  dm_deep_walk_end ();
   if (x.visited.aliased)
     dm_pointers_unique (&x.pointers);
   free (x.visited.slot);

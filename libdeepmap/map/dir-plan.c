@@ -9,6 +9,7 @@
 
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
+#include "map/hostpatch.h"
 #include "support/hostmem.h"
 #include "support/sort.h"
 
@@ -251,14 +252,32 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 				     plan->patch[first + q].allow_missing,
 				     plan->patch[first + q].section);
 	for (size_t q = 0; q < nsaved; q++)
+	  done[first + q] = 1;
+	uintptr_t d = dm_dir_translate (dev, c->s, 0);
+	int r;
+	if (dm_deep_patch_begin ())
 	  {
-	    dm_store_word (plan->patch[first + q].slot, vals[q]);
-	    done[first + q] = 1;
+	    for (size_t q = 0; q < nsaved; q++)
+	      dm_store_word (plan->patch[first + q].slot, vals[q]);
+	    r = dm_copy_to_device (dev, d, (void *) c->s, len, NULL);
+	    for (size_t q = 0; q < nsaved; q++)
+	      dm_store_word (plan->patch[first + q].slot, saved[q]);
+	    dm_deep_patch_end ();
 	  }
-	int r = dm_copy_to_device (dev, dm_dir_translate (dev, c->s, 0),
-				   (void *) c->s, len, NULL);
-	for (size_t q = 0; q < nsaved; q++)
-	  dm_store_word (plan->patch[first + q].slot, saved[q]);
+	else
+	  {
+	    /* Another thread walks host structures now: patch a copy.  */
+	    char *tmp = malloc (len ? len : 1);
+	    if (!tmp)
+	      dm_fail (ctx, "out of host memory staging %zu bytes of deep "
+		       "copy", len);
+	    memcpy (tmp, (void *) c->s, len);
+	    for (size_t q = 0; q < nsaved; q++)
+	      memcpy (tmp + (plan->patch[first + q].slot - c->s), &vals[q],
+		      sizeof vals[q]);
+	    r = dm_copy_to_device (dev, d, tmp, len, NULL);
+	    free (tmp);
+	  }
 	if (r != 0)
 	  dm_fail (ctx, "copying host [%p, %p) to the device failed: %s",
 		   (void *) c->s, (void *) c->e, dm_reason ());
