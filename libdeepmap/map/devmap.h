@@ -31,6 +31,15 @@ struct dm_device_map
   uint64_t cover_stamp;		/* numbers dm_cover's collections */
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
+  /* Recycled attachment tables of one-page blocks, by slot count (each
+     links the next through its first word): deep copy attaches a
+     pointer of every small object it maps, and gives the table back at
+     the end of the construct (directory.c).  */
+#define DM_ATTACH_RECYCLE_SLOTS 64
+#define DM_ATTACH_RECYCLE_BYTES ((size_t) 4 << 20)
+  void *attach_free[DM_ATTACH_RECYCLE_SLOTS + 1];
+  size_t attach_free_bytes;		/* what they hold, at most
+					   DM_ATTACH_RECYCLE_BYTES */
   char *scratch;			/* staging of batched deep copies,
 					   kept between constructs */
   size_t scratch_size;

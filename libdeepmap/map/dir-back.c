@@ -116,12 +116,16 @@ void
 dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
 		     uintptr_t s, uintptr_t e)
 {
+  /* Asked once for the whole range, not for each run between slots.  */
+  int ro = dm_ctx_read_only (ctx, s, e - s);
   uintptr_t run = s, cur = s, slot;
   while (dm_next_attached (b, &cur, e, &slot))
     {
       uintptr_t s0 = slot < s ? s : slot;
-      if (s0 > run)
+      if (s0 > run && ro)
 	dm_host_write_back (ctx, (void *) run, buf + (run - s), s0 - run);
+      else if (s0 > run)
+	memcpy ((void *) run, buf + (run - s), s0 - run);
       run = slot + DM_W;
       if (slot >= s && slot + DM_W <= e)
 	{
@@ -130,8 +134,10 @@ dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
 	  dm_attach_back (ctx, b, slot, dv);
 	}
     }
-  if (run < e)
+  if (run < e && ro)
     dm_host_write_back (ctx, (void *) run, buf + (run - s), e - run);
+  else if (run < e)
+    memcpy ((void *) run, buf + (run - s), e - run);
 }
 
 /* Device bytes [DEV, DEV + LEN) into the host buffer STAGE.  */

@@ -152,8 +152,8 @@ dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
 struct dm_attach_slot *dm_attach_slot (struct dm_ctx *ctx, struct dm_block *b,
 				       size_t k);
 
-/* Free B's attachment tables.  */
-void dm_attach_free (struct dm_block *b);
+/* Give B's attachment tables back (small ones to DEV's recycled).  */
+void dm_attach_free (struct dm_device *dev, struct dm_block *b);
 
 /* Whether a construct replaying a record (replay.h) holds segment M,
    as a reference of its own would: then M may not be released or

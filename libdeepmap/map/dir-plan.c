@@ -4,6 +4,7 @@
    strategy DEEPMAP_DEEPCOPY selects (BASE, TCPY, PCPY, BATCH), and
    copies back batched the same way.  */
 #include <alloca.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,20 +13,6 @@
 #include "map/hostpatch.h"
 #include "support/hostmem.h"
 #include "support/sort.h"
-
-static int
-dm_patch_cmp (const void *a, const void *b)
-{
-  const struct dm_plan_patch *x = a, *y = b;
-  return x->slot < y->slot ? -1 : x->slot > y->slot;
-}
-
-static int
-dm_copy_cmp (const void *a, const void *b)
-{
-  const struct dm_plan_copy *x = a, *y = b;
-  return x->s < y->s ? -1 : x->s > y->s;
-}
 
 /* Write the patched pointers of PLAN[*K...] that lie in [S, E) into BUF,
    which mirrors host S; advance *K past them.  Patches are sorted.  */
@@ -58,15 +45,6 @@ dm_copy_back_one (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 
 /* Objects larger than this are not batched (copy-back).  */
 #define DM_BATCH_MAX ((uintptr_t) 64 << 10)
-
-static int
-dm_back_dev_cmp (const void *a, const void *b)
-{
-  /* Sorted by device address: the records hold it in E's place while
-     sorting (see dm_dir_plan_run_back).  */
-  const uintptr_t *x = a, *y = b;
-  return x[0] < y[0] ? -1 : x[0] > y[0];
-}
 
 void
 dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
@@ -104,7 +82,8 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	  m++;
 	}
       n = m;
-      dm_sort (t, n, 3 * sizeof *t, dm_back_dev_cmp);
+      /* By device address, each record's first word.  */
+      dm_sort (t, n, 3 * sizeof *t, 0);
       size_t held = total;
       char *stage = dm_scratch_get (ctx, &held);
       size_t i = 0;
@@ -185,7 +164,8 @@ dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
       total += len;
       m++;
     }
-  dm_sort (t, m, 3 * sizeof *t, dm_back_dev_cmp);
+  /* By device address, each record's first word.  */
+  dm_sort (t, m, 3 * sizeof *t, 0);
   size_t held = total;
   char *stage = dm_scratch_get (ctx, &held);
   size_t off = 0;
@@ -217,8 +197,10 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 		 enum dm_deep_strategy strategy)
 {
   struct dm_device *dev = ctx->dev;
-  dm_sort (plan->copy, plan->ncopy, sizeof *plan->copy, dm_copy_cmp);
-  dm_sort (plan->patch, plan->npatch, sizeof *plan->patch, dm_patch_cmp);
+  dm_sort (plan->copy, plan->ncopy, sizeof *plan->copy,
+	       offsetof (struct dm_plan_copy, s));
+  dm_sort (plan->patch, plan->npatch, sizeof *plan->patch,
+	       offsetof (struct dm_plan_patch, slot));
   char *done = calloc (plan->npatch + 1, 1);
   if (!done)
     dm_fail (ctx, "out of host memory carrying out a deep copy");

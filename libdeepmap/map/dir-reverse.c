@@ -26,13 +26,6 @@ struct dm_reverse
   int built;
 };
 
-static int
-dm_reverse_cmp (const void *a, const void *b)
-{
-  const struct dm_reverse_range *x = a, *y = b;
-  return x->dev < y->dev ? -1 : x->dev > y->dev;
-}
-
 /* Index every non-empty segment of DEV.  Returns 0 when out of memory
    (the caller then knows no answer).  */
 static int
@@ -59,7 +52,8 @@ dm_reverse_build (struct dm_device *dev, struct dm_reverse *rv)
       rv->r[rv->n++] = (struct dm_reverse_range) {
 	dm_mapping_dev (m, m->host_start), m->host_end - m->host_start,
 	m->host_start };
-  dm_sort (rv->r, rv->n, sizeof *rv->r, dm_reverse_cmp);
+  dm_sort (rv->r, rv->n, sizeof *rv->r,
+	   offsetof (struct dm_reverse_range, dev));
   rv->table_generation = dev->map->table_generation;
   rv->layout_generation = dev->map->layout_generation;
   rv->built = 1;

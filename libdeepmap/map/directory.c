@@ -80,8 +80,15 @@ dm_attach_slot (struct dm_ctx *ctx, struct dm_block *b, size_t k)
 		     + words * sizeof *b->attach_live;
       if (pages == 1)
 	bytes += n * sizeof (struct dm_attach_slot);
-      b->attach = calloc (1, bytes);
-      if (!b->attach)
+      struct dm_device_map *map = ctx->dev->map;
+      if (n <= DM_ATTACH_RECYCLE_SLOTS && map->attach_free[n])
+	{
+	  void *t = map->attach_free[n];
+	  memcpy (&map->attach_free[n], t, sizeof (void *));
+	  map->attach_free_bytes -= bytes;
+	  b->attach = memset (t, 0, bytes);
+	}
+      else if (!(b->attach = calloc (1, bytes)))
 	dm_fail (ctx, "out of host memory for attachment counts");
       b->attach_live = (uint64_t *) (b->attach + pages);
       if (pages == 1)
@@ -99,15 +106,27 @@ dm_attach_slot (struct dm_ctx *ctx, struct dm_block *b, size_t k)
 }
 
 void
-dm_attach_free (struct dm_block *b)
+dm_attach_free (struct dm_device *dev, struct dm_block *b)
 {
   if (!b->attach)
     return;
-  size_t pages = dm_attach_pages (b);
+  size_t pages = dm_attach_pages (b), n = dm_slot_count (b);
+  struct dm_device_map *map = dev->map;
   if (pages > 1)
     for (size_t i = 0; i < pages; i++)
       free (b->attach[i]);
-  free (b->attach);
+  /* The size dm_attach_slot gave a table of one page.  */
+  size_t bytes = sizeof *b->attach + (n + 63) / 64 * sizeof *b->attach_live
+		 + n * sizeof (struct dm_attach_slot);
+  if (n <= DM_ATTACH_RECYCLE_SLOTS
+      && map->attach_free_bytes + bytes <= DM_ATTACH_RECYCLE_BYTES)
+    {
+      memcpy (b->attach, &map->attach_free[n], sizeof (void *));
+      map->attach_free[n] = b->attach;
+      map->attach_free_bytes += bytes;
+    }
+  else
+    free (b->attach);
   b->attach = NULL;
   b->attach_live = NULL;
 }
@@ -246,7 +265,7 @@ dm_block_release (struct dm_device *dev, struct dm_block *b)
       dm_node_free (dev, b->index);
       b->index = NULL;
     }
-  dm_attach_free (b);
+  dm_attach_free (dev, b);
   /* A region running on another thread still reads and writes it (its
      pin): the memory goes when the region ends (dm_dir_unpin), or the
      next mapping could get it and be overwritten.  */
@@ -615,22 +634,6 @@ struct dm_moved
   uintptr_t host_start, host_end, dev_start;
 };
 
-static int
-dm_moved_cmp_host (const void *a, const void *b)
-{
-  uintptr_t x = ((const struct dm_moved *) a)->host_start;
-  uintptr_t y = ((const struct dm_moved *) b)->host_start;
-  return (x > y) - (x < y);
-}
-
-static int
-dm_moved_cmp_dev (const void *a, const void *b)
-{
-  uintptr_t x = ((const struct dm_moved *) a)->dev_start;
-  uintptr_t y = ((const struct dm_moved *) b)->dev_start;
-  return (x > y) - (x < y);
-}
-
 /* The entry of MV[0..N), sorted by the field at byte KEY, whose range
    starting there holds A, or NULL.  */
 static const struct dm_moved *
@@ -658,8 +661,8 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
 		    struct dm_moved *byhost, struct dm_moved *bydev, size_t n)
 {
   struct dm_device *dev = ctx->dev;
-  dm_sort (byhost, n, sizeof *byhost, dm_moved_cmp_host);
-  dm_sort (bydev, n, sizeof *bydev, dm_moved_cmp_dev);
+  dm_sort (byhost, n, sizeof *byhost, offsetof (struct dm_moved, host_start));
+  dm_sort (bydev, n, sizeof *bydev, offsetof (struct dm_moved, dev_start));
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_maptable_first (&dev->map->table);
   struct dm_block *last = NULL;

@@ -9,6 +9,7 @@
 #include "support/export.h"
 #include <alloca.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -447,13 +448,6 @@ struct dm_range
   size_t align;
 };
 
-static int
-dm_range_cmp (const void *a, const void *b)
-{
-  const struct dm_range *x = a, *y = b;
-  return x->s < y->s ? -1 : x->s > y->s;
-}
-
 /* Cover each run of the sorted ranges R[0..N) that overlap or touch
    with one block.  FILTER: first leave out of a run the ranges wholly
    present, which need no block (a declare target variable, whose block
@@ -526,7 +520,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       dm_scratch_free (r, rbytes);
       return;
     }
-  dm_sort (r, n, sizeof *r, dm_range_cmp);
+  dm_sort (r, n, sizeof *r, offsetof (struct dm_range, s));
   dm_cover_touching (ctx, r, n, 1);
   dm_scratch_free (r, rbytes);
 }

@@ -81,27 +81,32 @@ dm_maptable_floor_pos (const struct dm_maptable *t, uintptr_t addr,
 	}
     }
   /* The finger is a cache of lookups: the table is otherwise unchanged
-     (callers hold the device lock).  */
+     (callers hold the device lock).  The answer is the finger's entry
+     I, the one after it (ascending walks) or the one before (descending
+     walks, such as copying back).  */
   struct dm_maptable *ft = (struct dm_maptable *) t;
-  unsigned lo, hi;
-  const struct dm_maptable_chunk *fch = dm_finger_window (t, &lo, &hi);
-  if (fch)
+  size_t fc = t->finger_c;
+  if (t->finger_ok && fc < t->nchunks)
     {
-      size_t fc = t->finger_c;
-      for (unsigned i = lo; i <= hi; i++)
+      const struct dm_maptable_chunk *ch = t->chunk[fc];
+      unsigned n = ch->n, i = t->finger_i, hit = n;
+      if (i < n && addr >= ch->start[i])
 	{
-	  if (fch->start[i] > addr)
-	    break;
-	  uintptr_t next = i + 1 < fch->n ? fch->start[i + 1]
-			   : fc + 1 < t->nchunks ? t->min[fc + 1]
-			   : UINTPTR_MAX;
-	  if (addr < next)
-	    {
-	      if (pos)
-		*pos = (struct dm_maptable_pos) { fc, (int) i };
-	      ft->finger_i = i;
-	      return fch->m[i];
-	    }
+	  /* Entry J answers when ADDR is below the next entry's start.  */
+	  uintptr_t after = fc + 1 < t->nchunks ? t->min[fc + 1] : UINTPTR_MAX;
+	  if (i + 1 >= n || addr < ch->start[i + 1])
+	    hit = i + 1 >= n && addr >= after ? n : i;
+	  else if (i + 2 >= n ? addr < after : addr < ch->start[i + 2])
+	    hit = i + 1;
+	}
+      else if (i < n && i > 0 && addr >= ch->start[i - 1])
+	hit = i - 1;
+      if (hit < n)
+	{
+	  if (pos)
+	    *pos = (struct dm_maptable_pos) { fc, (int) hit };
+	  ft->finger_i = hit;
+	  return ch->m[hit];
 	}
     }
   size_t c = dm_chunks_upto (t, addr);
