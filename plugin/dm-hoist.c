@@ -1867,11 +1867,19 @@ dm_updates_cost_as_much (dm_region *r, dm_hoist_state *st,
   tree size = st->items[g].size;
   if (!r->loop || TREE_CODE (size) != INTEGER_CST)
     return NULL;
+  /* Only accesses that are the section itself count: one that may only
+     alias it (a store through another pointer of the same type) moves
+     what it touches of the section, nothing where it lies elsewhere.  */
+  unsigned same = 0;
   for (dm_access &acc : mine)
-    if (acc.host_loop || acc.whole
-	|| !tree_int_cst_equal (TYPE_SIZE_UNIT (TREE_TYPE (acc.ref)), size))
-      return NULL;
-  if (mine.length () < copies)
+    {
+      if (acc.host_loop || acc.whole
+	  || !tree_int_cst_equal (TYPE_SIZE_UNIT (TREE_TYPE (acc.ref)), size))
+	return NULL;
+      same += operand_equal_p (build_fold_addr_expr (acc.ref),
+			       st->items[g].addr, 0);
+    }
+  if (same < copies)
     return NULL;
   return "the host reads or writes all of it between the constructs of "
 	 "each step: its updates would move as much as the constructs' "
