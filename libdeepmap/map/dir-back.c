@@ -11,6 +11,7 @@
 
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
+#include "map/hostpatch.h"
 #include "map/hoistcheck.h"
 #include "support/addrmap.h"
 #include "support/hostmem.h"
@@ -152,10 +153,90 @@ dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev, size_t len)
 /* Staging of dm_copy_back_staged, at most (a slot may stretch it).  */
 #define DM_BACK_CHUNK ((uintptr_t) 1 << 20)
 
+/* Host [S, E) of block B back straight from the device, as
+   dm_copy_back_staged does it through staging: the attached slots' host
+   bytes are put back after the copy, and each slot wholly inside goes
+   to dm_attach_back with the device's value the copy brought.  Saves
+   staging's copy of every byte (a structure of 1 MiB objects with
+   pointers).  While the copy has device values in host pointer slots no
+   walk of another thread may look (map/hostpatch.h): 0 when one does,
+   and nothing done.  */
+static int
+dm_copy_back_direct (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
+		     uintptr_t e)
+{
+  size_t n = 0, cap = 64;
+  int full = 0;
+  uintptr_t inline_slots[64], *slots = inline_slots;
+  for (uintptr_t cur = s, at; !full && dm_next_attached (b, &cur, e, &at);)
+    {
+      if (n == cap)
+	{
+	  uintptr_t *more = malloc (2 * cap * sizeof *more);
+	  if (!more)
+	    {
+	      full = 1;		/* staging does it */
+	      continue;
+	    }
+	  memcpy (more, slots, n * sizeof *slots);
+	  if (slots != inline_slots)
+	    free (slots);
+	  slots = more;
+	  cap *= 2;
+	}
+      slots[n++] = at;
+    }
+  if (full || !dm_deep_patch_begin ())
+    {
+      if (slots != inline_slots)
+	free (slots);
+      return 0;
+    }
+  /* Each slot's host bytes inside [S, E), then the device's word.  */
+  unsigned char *host = malloc (n * 2 * DM_W + 1);
+  if (!host)
+    {
+      dm_deep_patch_end ();
+      if (slots != inline_slots)
+	free (slots);
+      return 0;
+    }
+  unsigned char *dev = host + n * DM_W;
+  for (size_t i = 0; i < n; i++)
+    memcpy (host + i * DM_W, (void *) slots[i], DM_W);
+  int r = dm_copy_to_host (ctx->dev, (void *) s, dm_block_dev (b, s), e - s,
+			   NULL);
+  for (size_t i = 0; i < n; i++)
+    {
+      uintptr_t lo = slots[i] < s ? s : slots[i];
+      uintptr_t hi = slots[i] + DM_W > e ? e : slots[i] + DM_W;
+      memcpy (dev + i * DM_W, (void *) slots[i], DM_W);
+      memcpy ((void *) lo, host + i * DM_W + (lo - slots[i]), hi - lo);
+    }
+  dm_deep_patch_end ();
+  if (r != 0)
+    dm_fail (ctx, "deep copy: copying %zu bytes back from device address "
+	     "%p failed: %s", (size_t) (e - s), (void *) dm_block_dev (b, s),
+	     dm_reason ());
+  for (size_t i = 0; i < n; i++)
+    if (slots[i] >= s && slots[i] + DM_W <= e)
+      {
+	uintptr_t dv;
+	memcpy (&dv, dev + i * DM_W, sizeof dv);
+	dm_attach_back (ctx, b, slots[i], dv);
+      }
+  free (host);
+  if (slots != inline_slots)
+    free (slots);
+  return 1;
+}
+
 void
 dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 		     uintptr_t e)
 {
+  if (!dm_ctx_read_only (ctx, s, e - s) && dm_copy_back_direct (ctx, b, s, e))
+    return;
   size_t held = e - s < DM_BACK_CHUNK + DM_W ? e - s : DM_BACK_CHUNK + DM_W;
   char *stage = dm_scratch_get (ctx, &held);
   for (uintptr_t c = s; c < e;)

@@ -1,26 +1,21 @@
 /* hostpatch.c -- walks of host structures share the lock; a patch takes
-   it alone, or not at all (hostpatch.h).  Only pcpy patches in place:
-   under the other strategies (set once, DEEPMAP_DEEPCOPY) walks take
-   nothing.  */
+   it alone, or not at all (hostpatch.h).  */
 #include <pthread.h>
 
 #include "map/hostpatch.h"
-#include "support/config.h"
 
 static pthread_rwlock_t dm_deep_host_lock = PTHREAD_RWLOCK_INITIALIZER;
 
 void
 dm_deep_walk_begin (void)
 {
-  if (dm_config.deep_strategy == DM_DEEP_PCPY)
-    pthread_rwlock_rdlock (&dm_deep_host_lock);
+  pthread_rwlock_rdlock (&dm_deep_host_lock);
 }
 
 void
 dm_deep_walk_end (void)
 {
-  if (dm_config.deep_strategy == DM_DEEP_PCPY)
-    pthread_rwlock_unlock (&dm_deep_host_lock);
+  pthread_rwlock_unlock (&dm_deep_host_lock);
 }
 
 int

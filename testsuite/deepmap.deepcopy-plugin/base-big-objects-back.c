@@ -1,0 +1,5 @@
+/* big-objects-back.c with DEEPMAP_DEEPCOPY=base.  */
+/* { dg-require-effective-target offload_device_nonshared_as } */
+/* { dg-set-target-env-var DEEPMAP_DEEPCOPY "base" } */
+#include "big-objects-back.c"
+/* { dg-output "big objects back: ok" } */
