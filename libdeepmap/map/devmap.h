@@ -35,8 +35,8 @@ struct dm_device_map
      links the next through its first word): deep copy attaches a
      pointer of every small object it maps, and gives the table back at
      the end of the construct (directory.c).  */
-#define DM_ATTACH_RECYCLE_SLOTS 64
-#define DM_ATTACH_RECYCLE_BYTES ((size_t) 4 << 20)
+#define DM_ATTACH_RECYCLE_SLOTS DM_ATTACH_PAGE
+#define DM_ATTACH_RECYCLE_BYTES ((size_t) 8 << 20)
   void *attach_free[DM_ATTACH_RECYCLE_SLOTS + 1];
   size_t attach_free_bytes;		/* what they hold, at most
 					   DM_ATTACH_RECYCLE_BYTES */
