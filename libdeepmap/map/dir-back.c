@@ -153,6 +153,9 @@ dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev, size_t len)
 /* Staging of dm_copy_back_staged, at most (a slot may stretch it).  */
 #define DM_BACK_CHUNK ((uintptr_t) 1 << 20)
 
+/* The most pointer slots dm_copy_back_direct takes on.  */
+#define DM_BACK_DIRECT_SLOTS 4096
+
 /* Host [S, E) of block B back straight from the device, as
    dm_copy_back_staged does it through staging: the attached slots' host
    bytes are put back after the copy, and each slot wholly inside goes
@@ -172,10 +175,13 @@ dm_copy_back_direct (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
     {
       if (n == cap)
 	{
-	  uintptr_t *more = malloc (2 * cap * sizeof *more);
+	  /* Many pointers (an array of them): staging does it, a chunk at
+	     a time, without a table of them all.  */
+	  uintptr_t *more = cap < DM_BACK_DIRECT_SLOTS
+			    ? malloc (2 * cap * sizeof *more) : NULL;
 	  if (!more)
 	    {
-	      full = 1;		/* staging does it */
+	      full = 1;
 	      continue;
 	    }
 	  memcpy (more, slots, n * sizeof *slots);

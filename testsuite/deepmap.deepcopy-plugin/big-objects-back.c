@@ -5,8 +5,10 @@
    region reverses a list of such nodes and moves a second pointer, adds
    to every payload, and leaves a third pointer alone.  Once through a
    target region, once inside a target data with target update from in
-   between.  Run under every DEEPMAP_DEEPCOPY strategy and with
-   DEEPMAP_CHECK=1 (the tcpy-, pcpy-, base- and check- forms).  */
+   between.  An object of more pointers than that path takes on (5000)
+   comes back through staging, as before.  Run under every
+   DEEPMAP_DEEPCOPY strategy and with DEEPMAP_CHECK=1 (the tcpy-,
+   pcpy-, base- and check- forms).  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 #include "deeptests.h"
 
@@ -29,6 +31,12 @@ struct node
 struct list
 {
   struct node *head;
+};
+
+#define WIDE 5000
+struct wide
+{
+  struct leaf *p[WIDE];
 };
 
 static struct node *nodes[N];
@@ -133,6 +141,24 @@ main (void)
   expect (&l, 0, 15.0, "after the move");
   for (int i = 0; i <= N; i++)
     CHECK (leaves[i].v == 100 + i, "leaf %d is %d", i, leaves[i].v);
+
+  /* Many pointers: the region swaps the first and the last.  */
+  struct wide *w = (struct wide *) xcalloc (1, sizeof (struct wide));
+  for (int k = 0; k < WIDE; k++)
+    w->p[k] = &leaves[k % (N + 1)];
+#pragma omp target map(tofrom: w[0:1])
+  {
+    struct leaf *t = w->p[0];
+    w->p[0] = w->p[WIDE - 1];
+    w->p[WIDE - 1] = t;
+  }
+  for (int k = 0; k < WIDE; k++)
+    {
+      int want = k == 0 ? (WIDE - 1) % (N + 1) : k == WIDE - 1 ? 0
+		 : k % (N + 1);
+      CHECK (w->p[k] == &leaves[want], "wide pointer %d is %p, not %p", k,
+	     (void *) w->p[k], (void *) &leaves[want]);
+    }
 
   printf ("big objects back: ok\n");
   return 0;
