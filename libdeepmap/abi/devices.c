@@ -10,6 +10,7 @@
 #include "abi/devices.h"
 #include "map/devmap.h"
 #include "map/directory.h"
+#include "map/hostpatch.h"
 #include "map/mapping.h"
 #include "support/error.h"
 #include "engine/images.h"
@@ -141,6 +142,7 @@ dm_fork_parent (void)
 static void
 dm_fork_child (void)
 {
+  dm_deep_host_lock_after_fork ();
   for (int i = 0; i < dm_ndevices; i++)
     {
       struct dm_device *dev = &dm_devices[i];

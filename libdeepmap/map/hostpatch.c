@@ -29,3 +29,9 @@ dm_deep_patch_end (void)
 {
   pthread_rwlock_unlock (&dm_deep_host_lock);
 }
+
+void
+dm_deep_host_lock_after_fork (void)
+{
+  pthread_rwlock_init (&dm_deep_host_lock, NULL);
+}

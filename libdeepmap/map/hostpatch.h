@@ -21,4 +21,8 @@ void dm_deep_walk_end (void);
 int dm_deep_patch_begin (void);
 void dm_deep_patch_end (void);
 
+/* In the child of a fork: walks that were under way in other threads
+   are gone (no patch was: the fork held every device lock).  */
+void dm_deep_host_lock_after_fork (void);
+
 #endif
