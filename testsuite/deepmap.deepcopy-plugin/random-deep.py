@@ -33,9 +33,11 @@ read-only kernels' sums) must equal the reference's and no run may
 print a `deepmap: error:'.  Every third program is C++.
 
 Usage: random-deep.py [--seed S] [--seeds K] [--count N] [--keep DIR]
-                      [--program P] [--quiet] LIBDIR PLUGIN
+                      [--program P] [--repeat R] [--quiet] LIBDIR PLUGIN
 Seeds S to S + K - 1 (1, 1), N programs each (20), or program P alone
-(the one a failure named: s<S>-p<P>).  Ends with "N passed, N failed";
+(the one a failure named: s<S>-p<P>).  A program with host threads
+runs R times (1) under each deepmap setting: races between its threads'
+constructs show in some runs only (pcpy's in about one of 100).  Ends with "N passed, N failed";
 exit status 1 when a program differs (its source is kept in DIR,
 default ./random-deep-failures).
 
@@ -855,16 +857,19 @@ def main():
                     ("the system libgomp", "none", {})]
             if ref[0] != 0:
                 why = "plain run failed: " + ref[2][:300]
+            threads = "omp parallel" in src_text
             for what, lib, env in runs:
-                if why:
-                    break
-                got = run(deep, lib, env)
-                if got[0] != 0 or "deepmap: error" in got[2]:
-                    why = "plugin build under %s: status %d: %s" % (
-                        what, got[0], got[2][:400])
-                elif got[1] != ref[1]:
-                    why = "plugin build under %s prints %r, not %r" % (
-                        what, got[1][:400], ref[1][:400])
+                for rep in range(o.repeat if threads and lib != "none"
+                                 else 1):
+                    if why:
+                        break
+                    got = run(deep, lib, env)
+                    if got[0] != 0 or "deepmap: error" in got[2]:
+                        why = "plugin build under %s: status %d: %s" % (
+                            what, got[0], got[2][:400])
+                    elif got[1] != ref[1]:
+                        why = "plugin build under %s prints %r, not %r" % (
+                            what, got[1][:400], ref[1][:400])
         tally.record(name, src_text, why)
     tally.finish()
 

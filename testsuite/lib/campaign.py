@@ -2,16 +2,17 @@
 (deepmap.hoist/random-hoist.py, deepmap.deepcopy-plugin/random-deep.py)
 share: their command line.
 
-  [--seed S] [--seeds K] [--count N] [--keep DIR] [--program P] [--quiet]
-  [FLAGS...] LIBDIR PLUGIN
+  [--seed S] [--seeds K] [--count N] [--keep DIR] [--program P]
+  [--repeat R] [--quiet] [FLAGS...] LIBDIR PLUGIN
 """
 import os
 import sys
 
 
 class Options:
-    """seed, seeds, count, keep, only (--program, or None), quiet, flags
-    (the boolean options given), libdir, plugin."""
+    """seed, seeds, count, keep, only (--program, or None), repeat (runs
+    under deepmap of a program with host threads), quiet, flags (the
+    boolean options given), libdir, plugin."""
 
 
 def parse(argv, name, usage, keep, flags=()):
@@ -19,10 +20,10 @@ def parse(argv, name, usage, keep, flags=()):
     printed when the arguments are wrong, KEEP is the default --keep,
     FLAGS the campaign's own boolean options."""
     o = Options()
-    o.seed, o.seeds, o.count, o.keep = 1, 1, 20, keep
+    o.seed, o.seeds, o.count, o.keep, o.repeat = 1, 1, 20, keep, 1
     o.only, o.quiet, o.flags = None, False, set()
     numbers = {"--seed": "seed", "--seeds": "seeds", "--count": "count",
-               "--program": "only"}
+               "--program": "only", "--repeat": "repeat"}
     args = list(argv)
     while args and args[0].startswith("--"):
         opt = args.pop(0)
