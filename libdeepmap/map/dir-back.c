@@ -113,6 +113,18 @@ dm_host_write_back (struct dm_ctx *ctx, void *dst, const char *src,
 
 /* Copy device bytes from BUF (mirroring host [S, E) of block B) to the
    host, attached pointer slots as dm_attach_back says.  */
+/* LEN staged bytes SRC to host DST: RO, the range holding DST may be
+   read-only memory (dm_host_write_back), else a plain copy.  */
+static inline void
+dm_write_back_run (struct dm_ctx *ctx, int ro, uintptr_t dst,
+		   const char *src, size_t len)
+{
+  if (ro)
+    dm_host_write_back (ctx, (void *) dst, src, len);
+  else
+    memcpy ((void *) dst, src, len);
+}
+
 void
 dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
 		     uintptr_t s, uintptr_t e)
@@ -123,10 +135,8 @@ dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
   while (dm_next_attached (b, &cur, e, &slot))
     {
       uintptr_t s0 = slot < s ? s : slot;
-      if (s0 > run && ro)
-	dm_host_write_back (ctx, (void *) run, buf + (run - s), s0 - run);
-      else if (s0 > run)
-	memcpy ((void *) run, buf + (run - s), s0 - run);
+      if (s0 > run)
+	dm_write_back_run (ctx, ro, run, buf + (run - s), s0 - run);
       run = slot + DM_W;
       if (slot >= s && slot + DM_W <= e)
 	{
@@ -135,10 +145,8 @@ dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
 	  dm_attach_back (ctx, b, slot, dv);
 	}
     }
-  if (run < e && ro)
-    dm_host_write_back (ctx, (void *) run, buf + (run - s), e - run);
-  else if (run < e)
-    memcpy ((void *) run, buf + (run - s), e - run);
+  if (run < e)
+    dm_write_back_run (ctx, ro, run, buf + (run - s), e - run);
 }
 
 /* Device bytes [DEV, DEV + LEN) into the host buffer STAGE.  */
@@ -156,68 +164,42 @@ dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev, size_t len)
 /* The most pointer slots dm_copy_back_direct takes on.  */
 #define DM_BACK_DIRECT_SLOTS 4096
 
-/* Host [S, E) of block B back straight from the device, as
-   dm_copy_back_staged does it through staging: the attached slots' host
-   bytes are put back after the copy, and each slot wholly inside goes
-   to dm_attach_back with the device's value the copy brought.  Saves
-   staging's copy of every byte (a structure of 1 MiB objects with
-   pointers).  While the copy has device values in host pointer slots no
-   walk of another thread may look (map/hostpatch.h): 0 when one does,
-   and nothing done.  */
-static int
+int
 dm_copy_back_direct (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 		     uintptr_t e)
 {
-  size_t n = 0, cap = 64;
-  int full = 0;
-  uintptr_t inline_slots[64], *slots = inline_slots;
-  for (uintptr_t cur = s, at; !full && dm_next_attached (b, &cur, e, &at);)
+  size_t n = 0;
+  for (uintptr_t cur = s, at; dm_next_attached (b, &cur, e, &at);)
+    if (++n > DM_BACK_DIRECT_SLOTS)
+      return 0;
+  /* Each slot's address, its host bytes, then the device's word.  */
+  struct slot
+  {
+    uintptr_t at;
+    unsigned char host[DM_W], dev[DM_W];
+  } *sl = malloc ((n + 1) * sizeof *sl);
+  if (!sl)
+    return 0;
+  if (!dm_deep_patch_begin ())
     {
-      if (n == cap)
-	{
-	  /* Many pointers (an array of them): staging does it, a chunk at
-	     a time, without a table of them all.  */
-	  uintptr_t *more = cap < DM_BACK_DIRECT_SLOTS
-			    ? malloc (2 * cap * sizeof *more) : NULL;
-	  if (!more)
-	    {
-	      full = 1;
-	      continue;
-	    }
-	  memcpy (more, slots, n * sizeof *slots);
-	  if (slots != inline_slots)
-	    free (slots);
-	  slots = more;
-	  cap *= 2;
-	}
-      slots[n++] = at;
-    }
-  if (full || !dm_deep_patch_begin ())
-    {
-      if (slots != inline_slots)
-	free (slots);
+      free (sl);
       return 0;
     }
-  /* Each slot's host bytes inside [S, E), then the device's word.  */
-  unsigned char *host = malloc (n * 2 * DM_W + 1);
-  if (!host)
+  n = 0;
+  for (uintptr_t cur = s, at; dm_next_attached (b, &cur, e, &at);)
     {
-      dm_deep_patch_end ();
-      if (slots != inline_slots)
-	free (slots);
-      return 0;
+      sl[n].at = at;
+      memcpy (sl[n++].host, (void *) at, DM_W);
     }
-  unsigned char *dev = host + n * DM_W;
-  for (size_t i = 0; i < n; i++)
-    memcpy (host + i * DM_W, (void *) slots[i], DM_W);
   int r = dm_copy_to_host (ctx->dev, (void *) s, dm_block_dev (b, s), e - s,
 			   NULL);
   for (size_t i = 0; i < n; i++)
     {
-      uintptr_t lo = slots[i] < s ? s : slots[i];
-      uintptr_t hi = slots[i] + DM_W > e ? e : slots[i] + DM_W;
-      memcpy (dev + i * DM_W, (void *) slots[i], DM_W);
-      memcpy ((void *) lo, host + i * DM_W + (lo - slots[i]), hi - lo);
+      /* A slot at an end of the range keeps the bytes outside it.  */
+      uintptr_t lo = sl[i].at < s ? s : sl[i].at;
+      uintptr_t hi = sl[i].at + DM_W > e ? e : sl[i].at + DM_W;
+      memcpy (sl[i].dev, (void *) sl[i].at, DM_W);
+      memcpy ((void *) lo, sl[i].host + (lo - sl[i].at), hi - lo);
     }
   dm_deep_patch_end ();
   if (r != 0)
@@ -225,15 +207,13 @@ dm_copy_back_direct (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 	     "%p failed: %s", (size_t) (e - s), (void *) dm_block_dev (b, s),
 	     dm_reason ());
   for (size_t i = 0; i < n; i++)
-    if (slots[i] >= s && slots[i] + DM_W <= e)
+    if (sl[i].at >= s && sl[i].at + DM_W <= e)
       {
 	uintptr_t dv;
-	memcpy (&dv, dev + i * DM_W, sizeof dv);
-	dm_attach_back (ctx, b, slots[i], dv);
+	memcpy (&dv, sl[i].dev, sizeof dv);
+	dm_attach_back (ctx, b, sl[i].at, dv);
       }
-  free (host);
-  if (slots != inline_slots)
-    free (slots);
+  free (sl);
   return 1;
 }
 
@@ -241,8 +221,6 @@ void
 dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 		     uintptr_t e)
 {
-  if (!dm_ctx_read_only (ctx, s, e - s) && dm_copy_back_direct (ctx, b, s, e))
-    return;
   size_t held = e - s < DM_BACK_CHUNK + DM_W ? e - s : DM_BACK_CHUNK + DM_W;
   char *stage = dm_scratch_get (ctx, &held);
   for (uintptr_t c = s; c < e;)

@@ -231,6 +231,18 @@ void dm_host_write_back (struct dm_ctx *ctx, void *dst, const char *src,
 void dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b,
 			  const char *buf, uintptr_t s, uintptr_t e);
 
+/* dir-back.c: host [S, E) of block B, not read-only memory, back
+   straight from the device, attached slots as dm_attach_back says
+   (synchronous): their host bytes are put back after the copy, and each
+   one wholly inside goes to dm_attach_back with the device's value.
+   Saves staging's copy of every byte (a structure of 1 MiB objects with
+   pointers).  While device values stand in host slots no walk of
+   another thread may look (map/hostpatch.h): 0, and nothing done, when
+   one is under way or the range holds many slots (an array of
+   pointers).  */
+int dm_copy_back_direct (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
+			 uintptr_t e);
+
 /* dir-back.c: host [S, E) of block B back from the device through
    staging, attached slots as dm_attach_back says (synchronous).  */
 void dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b,

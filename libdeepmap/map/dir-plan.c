@@ -233,33 +233,21 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 				     plan->patch[first + q].bias,
 				     plan->patch[first + q].allow_missing,
 				     plan->patch[first + q].section);
-	for (size_t q = 0; q < nsaved; q++)
-	  done[first + q] = 1;
-	uintptr_t d = dm_dir_translate (dev, c->s, 0);
-	int r;
-	if (dm_deep_patch_begin ())
+	/* While another thread walks host structures (map/hostpatch.h)
+	   the object goes as it is: its pointers are written afterwards,
+	   one by one, as those of present objects are.  */
+	int patch = nsaved && dm_deep_patch_begin ();
+	for (size_t q = 0; patch && q < nsaved; q++)
 	  {
-	    for (size_t q = 0; q < nsaved; q++)
-	      dm_store_word (plan->patch[first + q].slot, vals[q]);
-	    r = dm_copy_to_device (dev, d, (void *) c->s, len, NULL);
-	    for (size_t q = 0; q < nsaved; q++)
-	      dm_store_word (plan->patch[first + q].slot, saved[q]);
-	    dm_deep_patch_end ();
+	    dm_store_word (plan->patch[first + q].slot, vals[q]);
+	    done[first + q] = 1;
 	  }
-	else
-	  {
-	    /* Another thread walks host structures now: patch a copy.  */
-	    char *tmp = malloc (len ? len : 1);
-	    if (!tmp)
-	      dm_fail (ctx, "out of host memory staging %zu bytes of deep "
-		       "copy", len);
-	    memcpy (tmp, (void *) c->s, len);
-	    for (size_t q = 0; q < nsaved; q++)
-	      memcpy (tmp + (plan->patch[first + q].slot - c->s), &vals[q],
-		      sizeof vals[q]);
-	    r = dm_copy_to_device (dev, d, tmp, len, NULL);
-	    free (tmp);
-	  }
+	int r = dm_copy_to_device (dev, dm_dir_translate (dev, c->s, 0),
+				   (void *) c->s, len, NULL);
+	for (size_t q = 0; patch && q < nsaved; q++)
+	  dm_store_word (plan->patch[first + q].slot, saved[q]);
+	if (patch)
+	  dm_deep_patch_end ();
 	if (r != 0)
 	  dm_fail (ctx, "copying host [%p, %p) to the device failed: %s",
 		   (void *) c->s, (void *) c->e, dm_reason ());

@@ -67,19 +67,24 @@ dm_attach_inline_page (const struct dm_block *b)
 					     + words);
 }
 
+/* The bytes of B's tables: the page table and the live bits, one
+   allocation, and the page too when there is only one.  */
+static size_t
+dm_attach_table_bytes (const struct dm_block *b)
+{
+  size_t n = dm_slot_count (b), pages = dm_attach_pages (b);
+  size_t bytes = pages * sizeof *b->attach
+		 + (n + 63) / 64 * sizeof *b->attach_live;
+  return pages == 1 ? bytes + n * sizeof (struct dm_attach_slot) : bytes;
+}
+
 struct dm_attach_slot *
 dm_attach_slot (struct dm_ctx *ctx, struct dm_block *b, size_t k)
 {
   size_t n = dm_slot_count (b);
   if (!b->attach)
     {
-      /* The page table and the live bits: one allocation, and the page
-	 too when there is only one.  */
-      size_t pages = dm_attach_pages (b), words = (n + 63) / 64;
-      size_t bytes = pages * sizeof *b->attach
-		     + words * sizeof *b->attach_live;
-      if (pages == 1)
-	bytes += n * sizeof (struct dm_attach_slot);
+      size_t pages = dm_attach_pages (b), bytes = dm_attach_table_bytes (b);
       struct dm_device_map *map = ctx->dev->map;
       if (n <= DM_ATTACH_RECYCLE_SLOTS && map->attach_free[n])
 	{
@@ -111,13 +116,11 @@ dm_attach_free (struct dm_device *dev, struct dm_block *b)
   if (!b->attach)
     return;
   size_t pages = dm_attach_pages (b), n = dm_slot_count (b);
+  size_t bytes = dm_attach_table_bytes (b);
   struct dm_device_map *map = dev->map;
   if (pages > 1)
     for (size_t i = 0; i < pages; i++)
       free (b->attach[i]);
-  /* The size dm_attach_slot gave a table of one page.  */
-  size_t bytes = sizeof *b->attach + (n + 63) / 64 * sizeof *b->attach_live
-		 + n * sizeof (struct dm_attach_slot);
   if (n <= DM_ATTACH_RECYCLE_SLOTS
       && map->attach_free_bytes + bytes <= DM_ATTACH_RECYCLE_BYTES)
     {
@@ -582,16 +585,19 @@ dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s, uintptr_t e,
   int r = 0;
   uintptr_t run = s;
   struct dm_queue *q = dm_async_queue (ctx->async);
-  if (!to && (dm_ctx_read_only (ctx, s, e - s) || dm_deep_slot_in (b, s, e)))
+  int ro = !to && dm_ctx_read_only (ctx, s, e - s);
+  if (ro || (!to && dm_deep_slot_in (b, s, e)))
     {
       /* Read-only host memory (a constant table GCC 12 maps tofrom:
 	 HeCBench's adamw), which a write would fault, is compared, not
 	 written; pointers deep copy attached come back as dm_attach_back
-	 says.  Both need the device's bytes now: through staging, after
-	 the construct's own queue (nowait) is done.  */
+	 says.  Both need the device's bytes now, after the construct's
+	 own queue (nowait) is done: straight into host memory where it
+	 may be written, else through staging.  */
       dm_ctx_wait_own_queue (ctx, "before copying back");
       dm_async_before_read (ctx->dev, b->async, ctx->async);
-      dm_copy_back_staged (ctx, b, s, e);
+      if (ro || !dm_copy_back_direct (ctx, b, s, e))
+	dm_copy_back_staged (ctx, b, s, e);
       return;
     }
   if (to)

@@ -11,8 +11,8 @@
    successful dm_deep_patch_begin and dm_deep_patch_end, so no walk in
    another thread follows a patched pointer.  dm_deep_patch_begin never
    waits: its caller holds a device lock, which a walk may ask for; on 0
-   the caller does without (patches a copy; copies back through
-   staging).  */
+   the caller does without (sends the object unpatched and writes its
+   pointers after it; copies back through staging).  */
 #ifndef DM_HOSTPATCH_H
 #define DM_HOSTPATCH_H
 
