@@ -4,7 +4,7 @@
 #                       against $(SWAPIN) and its default (emulated) device
 #   make check-libgomp  the conformance tests alone
 #   make check-valgrind deepmap.runtime and deepmap.directory under
-#                       valgrind's memcheck (about an hour)
+#                       valgrind's memcheck (about 5 minutes)
 #   make check-stress   long campaign: the seeded differential test with
 #                       many seeds, every concurrency test 1000 times
 #                       (STRESS_SEEDS, STRESS_SEQS, STRESS_REPS; hours)
