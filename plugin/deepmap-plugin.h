@@ -180,6 +180,8 @@ extern void dm_typed_by (ao_ref *r, tree type);
 extern bool dm_call_reads_only (gcall *call, bitmap priv);
 extern bool dm_private_touched_after (tree addr, vec<basic_block> &starts,
 				      gimple *after);
+extern bool dm_cell_holds_private (tree v, bitmap priv);
+extern hash_map<tree, vec<tree> > *dm_stored_values (void);
 
 /* dm-parallel.c */
 extern bool dm_parallel_start_p (gcall *call, tree *fn, tree *block);
@@ -188,6 +190,7 @@ extern bool dm_parallel_body_stores_nothing (tree fn);
 extern bool dm_parallel_may_read (gcall *call, ao_ref *ref);
 extern void dm_note_parallel_body (function *fun);
 extern bool dm_var_only_in_omp_blocks_p (tree v);
+extern bool dm_var_only_in_reading_blocks_p (tree v);
 
 /* dm-storage.c */
 struct dm_vector

@@ -305,21 +305,29 @@ bool
 dm_var_address_only_in (tree v, bool (*also) (tree))
 {
   static dm_function_key asked;
-  static hash_map<tree, bool> *answers[2];
-  bool blocks = also != NULL;
+  /* One map of answers per question: none, and each ALSO asked.  */
+  static const int questions = 3;
+  static bool (*asked_also[questions]) (tree);
+  static hash_map<tree, bool> *answers[questions];
+  int q = 0;
+  if (also)
+    for (q = 1; q < questions && asked_also[q] && asked_also[q] != also; q++)
+      ;
+  gcc_assert (q < questions);
+  asked_also[q] = also;
   if ((!VAR_P (v) && TREE_CODE (v) != PARM_DECL) || is_global_var (v)
       || TREE_THIS_VOLATILE (v) || DECL_HAS_VALUE_EXPR_P (v)
       || dm_arg_arrays_read (cfun))
     return false;
   if (dm_new_function_p (&asked, cfun))
     {
-      for (int k = 0; k < 2; k++)
+      for (int k = 0; k < questions; k++)
 	{
 	  delete answers[k];
 	  answers[k] = new hash_map<tree, bool>;
 	}
     }
-  if (bool *a = answers[blocks]->get (v))
+  if (bool *a = answers[q]->get (v))
     return *a;
   bool ok = true;
   basic_block bb;
@@ -338,20 +346,67 @@ dm_var_address_only_in (tree v, bool (*also) (tree))
 	  continue;
 	ok = also && also (gimple_assign_lhs (as));
       }
-  answers[blocks]->put (v, ok);
+  answers[q]->put (v, ok);
   return ok;
+}
+
+/* Is REF the pointer variable V as a whole: V, or MEM[(T *)&V] as the
+   variable of a function inlined with its address (a Release (&p) that
+   frees and clears it)?  */
+static bool
+dm_whole_var_p (tree ref, tree v)
+{
+  if (ref == v)
+    return true;
+  return (TREE_CODE (ref) == MEM_REF
+	  && TREE_CODE (TREE_OPERAND (ref, 0)) == ADDR_EXPR
+	  && TREE_OPERAND (TREE_OPERAND (ref, 0), 0) == v
+	  && integer_zerop (TREE_OPERAND (ref, 1))
+	  && POINTER_TYPE_P (TREE_TYPE (ref)));
+}
+
+/* The variable REF is as a whole (dm_whole_var_p), or NULL_TREE.  */
+static tree
+dm_whole_var_of (tree ref)
+{
+  if (VAR_P (ref))
+    return ref;
+  if (TREE_CODE (ref) == MEM_REF
+      && TREE_CODE (TREE_OPERAND (ref, 0)) == ADDR_EXPR
+      && VAR_P (TREE_OPERAND (TREE_OPERAND (ref, 0), 0))
+      && dm_whole_var_p (ref, TREE_OPERAND (TREE_OPERAND (ref, 0), 0)))
+    return TREE_OPERAND (TREE_OPERAND (ref, 0), 0);
+  return NULL_TREE;
+}
+
+/* Does STMT name V anywhere in its operands (also inside a MEM_REF of
+   its address)?  */
+static bool
+dm_names_var (gimple *stmt, tree v)
+{
+  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+    {
+      tree op = gimple_op (stmt, i);
+      if (op && walk_tree (&op, dm_find_name, v, NULL))
+	return true;
+    }
+  return false;
 }
 
 /* Is V a pointer cell: an automatic pointer variable that the function
    only stores to and loads from as a whole, its address going only into
    constructs' argument arrays (Rodinia keeps each malloc result in one
-   and maps the array through it)?  Then a pointer stored there comes
-   back only as the loads of V, which go on *LOADS.  */
+   and maps the array through it), or also into the blocks of host
+   parallel regions that only read through the pointer they load from
+   it (dm_var_only_in_reading_blocks_p)?  Then a pointer stored there
+   comes back only as the loads of V, which go on *LOADS, and as the
+   reads of those bodies.  */
 static bool
 dm_pointer_cell_p (tree v, vec<tree> *loads)
 {
   if (!VAR_P (v) || !POINTER_TYPE_P (TREE_TYPE (v))
-      || !dm_var_only_in_constructs_p (v))
+      || !(dm_var_only_in_constructs_p (v)
+	   || dm_var_only_in_reading_blocks_p (v)))
     return false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
@@ -359,9 +414,7 @@ dm_pointer_cell_p (tree v, vec<tree> *loads)
 	 gsi_next (&gsi))
       {
 	gimple *g = gsi_stmt (gsi);
-	if (is_gimple_debug (g)
-	    || !walk_stmt_load_store_addr_ops (g, v, dm_is_decl, dm_is_decl,
-					       dm_is_decl))
+	if (is_gimple_debug (g) || !dm_names_var (g, v))
 	  continue;
 	if (gimple_clobber_p (g))
 	  continue;
@@ -369,19 +422,121 @@ dm_pointer_cell_p (tree v, vec<tree> *loads)
 	if (!as || !gimple_assign_single_p (as))
 	  return false;
 	tree lhs = gimple_assign_lhs (as), rhs = gimple_assign_rhs1 (as);
-	if (lhs == v && !walk_tree (&rhs, dm_find_name, v, NULL))
+	if (dm_whole_var_p (lhs, v) && !walk_tree (&rhs, dm_find_name, v, NULL))
 	  continue;
-	if (rhs == v && TREE_CODE (lhs) == SSA_NAME)
+	if (dm_whole_var_p (rhs, v) && TREE_CODE (lhs) == SSA_NAME)
 	  {
 	    loads->safe_push (lhs);
 	    continue;
 	  }
-	/* Into a construct's argument array (checked above).  */
+	/* Into a construct's argument array or a reading block (checked
+	   above).  */
 	if (TREE_CODE (rhs) == ADDR_EXPR && TREE_OPERAND (rhs, 0) == v)
 	  continue;
 	return false;
       }
   return true;
+}
+
+/* The values the current function stores into each pointer variable
+   as a whole (dm_whole_var_p); a NULL_TREE among them stands for a
+   store of something else than a name or a constant, or a store to
+   part of the variable.  Found in one scan per function.  */
+hash_map<tree, vec<tree> > *
+dm_stored_values (void)
+{
+  static dm_function_key asked;
+  static hash_map<tree, vec<tree> > *stored;
+  if (!dm_new_function_p (&asked, cfun))
+    return stored;
+  if (stored)
+    for (auto it = stored->begin (); it != stored->end (); ++it)
+      (*it).second.release ();
+  delete stored;
+  stored = new hash_map<tree, vec<tree> >;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gassign *as = dyn_cast <gassign *> (gsi_stmt (gsi));
+	if (!as || !gimple_store_p (as) || gimple_clobber_p (as))
+	  continue;
+	tree lhs = gimple_assign_lhs (as);
+	/* MEM[(T *)&v] has V as its base.  */
+	tree base = get_base_address (lhs);
+	if (!base || !VAR_P (base) || !POINTER_TYPE_P (TREE_TYPE (base)))
+	  continue;
+	tree val = gimple_assign_rhs1 (as);
+	stored->get_or_insert (base).safe_push
+	  (dm_whole_var_p (lhs, base) && gimple_assign_single_p (as)
+	   && (TREE_CODE (val) == SSA_NAME || is_gimple_min_invariant (val))
+	   ? val : NULL_TREE);
+      }
+  return stored;
+}
+
+/* Does the pointer variable V hold a pointer of PRIV (SSA versions):
+   does the function store one of them into it?  */
+bool
+dm_cell_holds_private (tree v, bitmap priv)
+{
+  if (!priv || !VAR_P (v))
+    return false;
+  vec<tree> *vals = dm_stored_values ()->get (v);
+  if (!vals)
+    return false;
+  for (tree x : *vals)
+    if (x && TREE_CODE (x) == SSA_NAME
+	&& bitmap_bit_p (priv, SSA_NAME_VERSION (x)))
+      return true;
+  return false;
+}
+
+/* Where ADDR is computed from a load of an automatic pointer variable V
+   (a pointer cell, dm_pointer_cell_p) into which the function stores
+   only null pointers and results of its own allocation calls: push
+   those on ALLOCS.  False otherwise.  */
+static bool
+dm_cell_allocations_of (tree addr, vec<tree> &allocs)
+{
+  for (int depth = 0; depth < 16; depth++)
+    {
+      if (TREE_CODE (addr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (addr))
+	return false;
+      gassign *as = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (addr));
+      if (!as)
+	return false;
+      if (tree p = dm_array_pointer (gimple_assign_rhs1 (as)))
+	{
+	  addr = p;
+	  continue;
+	}
+      if (gimple_assign_load_p (as))
+	{
+	  tree v = dm_whole_var_of (gimple_assign_rhs1 (as));
+	  if (!v || is_global_var (v) || TREE_THIS_VOLATILE (v)
+	      || DECL_HAS_VALUE_EXPR_P (v)
+	      || DECL_CONTEXT (v) != current_function_decl)
+	    return false;
+	  vec<tree> *vals = dm_stored_values ()->get (v);
+	  if (!vals)
+	    return false;
+	  for (tree x : *vals)
+	    if (!x || (!integer_zerop (x)
+		       && (TREE_CODE (x) != SSA_NAME
+			   || !dm_allocations_of (x, allocs))))
+	      return false;
+	  return !allocs.is_empty ();
+	}
+      enum tree_code code = gimple_assign_rhs_code (as);
+      if (code == POINTER_PLUS_EXPR || code == SSA_NAME
+	  || CONVERT_EXPR_CODE_P (code))
+	addr = gimple_assign_rhs1 (as);
+      else
+	return false;
+    }
+  return false;
 }
 
 /* Add to *DERIVED what STMT, a use of NAME, computes from it; false if
@@ -398,10 +553,11 @@ dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
     return true;
   /* Kept in a pointer cell: what comes back out of it.  */
   if (gimple_assign_single_p (stmt) && gimple_assign_rhs1 (stmt) == name
-      && VAR_P (gimple_assign_lhs (stmt)))
+      && dm_whole_var_of (gimple_assign_lhs (stmt)))
     {
       auto_vec<tree> loads;
-      if (!dm_pointer_cell_p (gimple_assign_lhs (stmt), &loads))
+      if (!dm_pointer_cell_p (dm_whole_var_of (gimple_assign_lhs (stmt)),
+			      &loads))
 	return false;
       for (tree l : loads)
 	if (bitmap_set_bit (derived, SSA_NAME_VERSION (l)))
@@ -576,7 +732,8 @@ dm_private_pointers (tree addr, tree *decl)
   else
     {
       auto_vec<tree, 2> allocs;
-      if (!dm_allocations_of (addr, allocs, 0))
+      if (!dm_allocations_of (addr, allocs, 0)
+	  && (allocs.truncate (0), !dm_cell_allocations_of (addr, allocs)))
 	goto escapes;
       for (tree base : allocs)
 	{
@@ -665,6 +822,49 @@ dm_touches_memory (gimple *use_stmt)
 		    || dm_presence_query_p (call)));
 }
 
+/* Does a statement of the blocks REACHED, or one after AFTER (if not
+   NULL) in AFTER's block, pass TEST (with DATA)?  */
+static bool
+dm_some_stmt_after (bitmap reached, gimple *after,
+		    bool (*test) (gimple *, void *), void *data)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      if (!bitmap_bit_p (reached, bb->index)
+	  && !(after && bb == gimple_bb (after)))
+	continue;
+      gimple_stmt_iterator gsi = bitmap_bit_p (reached, bb->index)
+				 ? gsi_start_bb (bb) : gsi_for_stmt (after);
+      for (; !gsi_end_p (gsi); gsi_next (&gsi))
+	if (gsi_stmt (gsi) != after && test (gsi_stmt (gsi), data))
+	  return true;
+    }
+  return false;
+}
+
+/* dm_some_stmt_after's test: does G take the address of one of the
+   variables DATA (a vec<tree>)?  */
+static bool
+dm_takes_address_of_one (gimple *g, void *data)
+{
+  for (tree v : *(vec<tree> *) data)
+    if (dm_takes_address (g, v))
+      return true;
+  return false;
+}
+
+/* ... does G read or write the variable DATA directly (its end of
+   scope does not count)?  */
+static bool
+dm_names_decl (gimple *g, void *data)
+{
+  tree decl = (tree) data;
+  return (!is_gimple_debug (g) && !gimple_clobber_p (g)
+	  && walk_stmt_load_store_addr_ops (g, decl, dm_is_decl, dm_is_decl,
+					    dm_is_decl));
+}
+
 /* May the program touch the memory ADDR points into, a private
    allocation (dm_private_pointers), after leaving a region: in the
    blocks STARTS (whole) or after statement AFTER (if not NULL), or
@@ -693,31 +893,20 @@ dm_private_touched_after (tree addr, vec<basic_block> &starts,
       for (edge e : bb->succs)
 	work.safe_push (e->dest);
     }
-  bool touched = false;
-  if (decl)
-    {
-      /* The array's own name: every statement that reads or writes it
-	 directly (its end of scope does not count).  */
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, cfun)
-	{
-	  if (!bitmap_bit_p (reached, bb->index)
-	      && !(after && bb == gimple_bb (after)))
-	    continue;
-	  gimple_stmt_iterator gsi = bitmap_bit_p (reached, bb->index)
-				     ? gsi_start_bb (bb) : gsi_for_stmt (after);
-	  for (; !gsi_end_p (gsi) && !touched; gsi_next (&gsi))
-	    {
-	      gimple *g = gsi_stmt (gsi);
-	      touched |= (g != after && !is_gimple_debug (g)
-			  && !gimple_clobber_p (g)
-			  && walk_stmt_load_store_addr_ops (g, decl,
-							    dm_is_decl,
-							    dm_is_decl,
-							    dm_is_decl));
-	    }
-	}
-    }
+  /* The pointer cells holding it: a statement there that takes a
+     cell's address passes it to a parallel region's body, which reads
+     through it.  */
+  auto_vec<tree, 4> cells;
+  for (auto it = dm_stored_values ()->begin ();
+       it != dm_stored_values ()->end (); ++it)
+    if (dm_cell_holds_private ((*it).first, priv))
+      cells.safe_push ((*it).first);
+  bool touched = ((!cells.is_empty ()
+		   && dm_some_stmt_after (reached, after,
+					  dm_takes_address_of_one, &cells))
+		  /* The array's own name.  */
+		  || (decl && dm_some_stmt_after (reached, after,
+						  dm_names_decl, decl)));
   bitmap_iterator bi;
   unsigned v;
   EXECUTE_IF_SET_IN_BITMAP (priv, 0, v, bi)

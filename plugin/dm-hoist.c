@@ -2152,7 +2152,8 @@ dm_runs_elsewhere_reaching (gimple *stmt, dm_item *lead, ao_ref *ref,
 	}
       if (priv && TREE_CODE (a) == ADDR_EXPR)
 	{
-	  if (get_base_address (TREE_OPERAND (a, 0)) == decl)
+	  tree base = get_base_address (TREE_OPERAND (a, 0));
+	  if (base == decl || dm_cell_holds_private (base, priv))
 	    return true;
 	  continue;
 	}

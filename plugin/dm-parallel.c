@@ -127,7 +127,9 @@ dm_parallel_may_reach (gcall *call, bitmap priv, tree decl)
       if (TREE_CODE (v) == ADDR_EXPR)
 	{
 	  tree base = get_base_address (TREE_OPERAND (v, 0));
-	  if (!base || !DECL_P (base) || base == decl)
+	  /* A pointer cell holding one of them: the body loads it.  */
+	  if (!base || !DECL_P (base) || base == decl
+	      || dm_cell_holds_private (base, priv))
 	    return true;
 	  continue;
 	}
@@ -372,10 +374,12 @@ dm_note_parallel_body (function *fun)
    .omp_data_o) that holds the address of a variable at byte OFFSET, used
    only as such: its address going only to the starts of parallel regions
    whose bodies neither store to the variable nor let its address go
-   (the DM_DIRECT summary of their slot), and no pointer read back from
-   it?  */
+   (the DM_DIRECT summary of their slot; THROUGH: nor store through the
+   pointer they load from it or let that go, the DM_DEREF summary), and
+   no pointer read back from it?  */
 static bool
-dm_parallel_block_keeps (tree block, HOST_WIDE_INT offset)
+dm_parallel_block_keeps (tree block, HOST_WIDE_INT offset,
+			 bool through = false)
 {
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
   if (!DECL_ARTIFICIAL (block) || !DECL_NAME (block)
@@ -386,22 +390,40 @@ dm_parallel_block_keeps (tree block, HOST_WIDE_INT offset)
   bool pointer_read;
   if (!dm_block_uses (block, NULL, &bodies, &pointer_read) || pointer_read)
     return false;
+  HOST_WIDE_INT slot = offset / psize;
   for (tree fn : bodies)
-    if (dm_device_may_write (fn, offset / psize, true))
+    if (dm_device_may_write (fn, slot, true)
+	|| (through
+	    && (slot >= HOST_BITS_PER_WIDE_INT - 1
+		|| dm_device_writes_through_loaded
+		     (fn, (unsigned HOST_WIDE_INT) 1 << slot))))
       return false;
   return true;
 }
 
 /* Is LHS, where a variable's address is stored, a slot of a parallel
    region's argument block that keeps the variable
-   (dm_parallel_block_keeps)?  */
+   (dm_parallel_block_keeps; THROUGH: and what it points to)?  */
 static bool
-dm_stored_in_kept_block (tree lhs)
+dm_stored_in_kept_block (tree lhs, bool through)
 {
   poly_int64 off;
   tree block = get_addr_base_and_unit_offset (lhs, &off);
   return (block && VAR_P (block) && off.is_constant ()
-	  && dm_parallel_block_keeps (block, off.to_constant ()));
+	  && dm_parallel_block_keeps (block, off.to_constant (), through));
+}
+
+static bool
+dm_stored_in_kept_block (tree lhs)
+{
+  return dm_stored_in_kept_block (lhs, false);
+}
+
+/* ... whose bodies only read through the pointer the variable holds.  */
+static bool
+dm_stored_in_reading_block (tree lhs)
+{
+  return dm_stored_in_kept_block (lhs, true);
 }
 
 /* Does the function take the address of the automatic variable or
@@ -416,4 +438,18 @@ bool
 dm_var_only_in_omp_blocks_p (tree v)
 {
   return dm_var_address_only_in (v, dm_stored_in_kept_block);
+}
+
+/* Does the function take the address of the pointer variable V only to
+   store it into constructs' argument arrays and into the argument
+   blocks of host parallel regions whose bodies neither change V nor
+   store through the pointer they load from it, nor let that pointer go
+   anywhere (the DM_DEREF summary of the slot: OMPDart's LULESH shares
+   its determinants array by reference with a loop that checks it)?
+   Then memory only V's values point into is reached there only by
+   reads through the blocks (dm-escape.c's pointer cells).  */
+bool
+dm_var_only_in_reading_blocks_p (tree v)
+{
+  return dm_var_address_only_in (v, dm_stored_in_reading_block);
 }

@@ -257,37 +257,21 @@ dm_note_pointer_cells (void)
 }
 
 /* The allocation results of the current function stored into the cell
-   V, pushed on ALLOCS.  Found once per function (one scan for all its
-   cells).  */
+   V, pushed on ALLOCS (dm_stored_values finds the stores once per
+   function).  */
 static void
 dm_cell_allocations (tree v, vec<tree> &allocs)
 {
-  static dm_function_key asked;
-  static hash_map<tree, vec<tree> > *stored;
-  if (dm_new_function_p (&asked, cfun))
-    {
-      if (stored)
-	for (auto it = stored->begin (); it != stored->end (); ++it)
-	  (*it).second.release ();
-      delete stored;
-      stored = new hash_map<tree, vec<tree> >;
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, cfun)
-	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	     gsi_next (&gsi))
-	  {
-	    gassign *as = dyn_cast <gassign *> (gsi_stmt (gsi));
-	    if (as && gimple_store_p (as)
-		&& dm_cells->contains (gimple_assign_lhs (as))
-		&& TREE_CODE (gimple_assign_rhs1 (as)) == SSA_NAME)
-	      dm_allocations_of (gimple_assign_rhs1 (as),
-				 stored->get_or_insert (gimple_assign_lhs (as)));
-	  }
-    }
-  if (vec<tree> *a = stored->get (v))
-    for (tree t : *a)
-      if (!allocs.contains (t))
-	allocs.safe_push (t);
+  if (vec<tree> *vals = dm_stored_values ()->get (v))
+    for (tree x : *vals)
+      if (x && TREE_CODE (x) == SSA_NAME)
+	{
+	  auto_vec<tree, 2> a;
+	  dm_allocations_of (x, a);
+	  for (tree t : a)
+	    if (!allocs.contains (t))
+	      allocs.safe_push (t);
+	}
 }
 
 /* Where memory comes from (dm_origin_of).  */

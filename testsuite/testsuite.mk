@@ -11,6 +11,10 @@
 #   make check-hoist-random  HOIST_SEEDS x HOIST_COUNT random programs
 #                       built with and without the plugin print the same
 #                       (transfer hoisting's differential campaign)
+#   make check-cells-random  CELLS_SEEDS x CELLS_COUNT random programs
+#                       whose arrays host parallel regions share by
+#                       reference, built with and without the plugin,
+#                       print what the host prints
 #   make check-deep-random  DEEP_SEEDS x DEEP_COUNT random programs with
 #                       random structure types and object graphs, built
 #                       with the plugin, print what the plain build
@@ -86,6 +90,17 @@ check-hoist-random: deps all
 	@python3 $(TOP)/testsuite/deepmap.hoist/random-hoist.py --quiet \
 	  $(HOIST_FLAGS) --seeds $(HOIST_SEEDS) --count $(HOIST_COUNT) --keep \
 	  $(B)/random-hoist-failures $(B)/lib/deepmap \
+	  $(B)/lib/deepmap/deepmap.so
+
+# The pointer-cell campaign (testsuite/deepmap.hoist/random-cells.py):
+# CELLS_SEEDS seeds of CELLS_COUNT random programs each whose arrays
+# host parallel regions share by reference (about 0.25 s a program).
+CELLS_SEEDS = 10
+CELLS_COUNT = 50
+check-cells-random: deps all
+	@python3 $(TOP)/testsuite/deepmap.hoist/random-cells.py --quiet \
+	  --seeds $(CELLS_SEEDS) --count $(CELLS_COUNT) --keep \
+	  $(B)/random-cells-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 
 # The deep copy campaign (testsuite/deepmap.deepcopy-plugin/

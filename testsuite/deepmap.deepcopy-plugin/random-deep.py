@@ -789,19 +789,6 @@ class Prog:
         return "\n".join(out) + "\n"
 
 
-# deepmap.h (deepmap_counted_by), from the source tree holding this file.
-INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                       "include")
-
-
-def build(src, exe, extra, cxx):
-    cc = ["g++", "-x", "c++"] if cxx else ["gcc"]
-    cmd = cc + ["-O2", "-fopenmp", "-foffload=disable", "-w", "-I" + INCLUDE,
-                src, "-o", exe] + extra
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    return r.returncode == 0, r.stderr
-
-
 def run(exe, libdir, extra_env):
     env = dict(os.environ)
     for k in list(env):
@@ -843,7 +830,8 @@ def main():
             rng = random.Random(s * 100019 + k)
             src_text = Prog(rng, cxx, nowait=False).source(name)
         strategy = STRATEGIES[rng.randrange(len(STRATEGIES))]
-        plain, deep, why = campaign.build_both(tmp, name, src_text, build,
+        plain, deep, why = campaign.build_both(tmp, name, src_text,
+                                               campaign.build,
                                                plugin, cxx)
         if not why:
             ref = run(plain, "none", {})

@@ -614,20 +614,11 @@ class Prog:
         return "\n".join(lines) + "\n"
 
 
-# deepmap.h (deepmap_counted_by), from the source tree holding this file.
-INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                       "include")
-
-
 LTO = []        # ["-flto"] with --lto: hoisting then runs in lto1
 
 
 def build(src, exe, extra, cxx):
-    cc = ["g++", "-x", "c++"] if cxx else ["gcc"]
-    cmd = cc + ["-O2", "-fopenmp", "-foffload=disable", "-w", "-I" + INCLUDE,
-                src, "-o", exe] + LTO + extra
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    return r.returncode == 0, r.stderr
+    return campaign.build(src, exe, extra, cxx, LTO)
 
 
 def run(exe, libdir):

@@ -6,7 +6,12 @@ share: their command line.
   [--repeat R] [--quiet] [FLAGS...] LIBDIR PLUGIN
 """
 import os
+import subprocess
 import sys
+
+# deepmap.h (deepmap_counted_by), from the source tree holding this file.
+INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                       "include")
 
 
 class Options:
@@ -69,6 +74,16 @@ class Tally:
         """The last line, and the exit status."""
         print("%d passed, %d failed" % (self.passed, self.failed))
         sys.exit(1 if self.failed else 0)
+
+
+def build(src, exe, extra, cxx, flags=()):
+    """Compile SRC (as C++ when CXX) into EXE at -O2 for the host only,
+    with FLAGS and then EXTRA (the plugin): (ok, stderr)."""
+    cc = ["g++", "-x", "c++"] if cxx else ["gcc"]
+    cmd = cc + ["-O2", "-fopenmp", "-foffload=disable", "-w", "-I" + INCLUDE,
+                src, "-o", exe] + list(flags) + extra
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.returncode == 0, r.stderr
 
 
 def build_both(tmp, name, source, build, plugin, cxx):

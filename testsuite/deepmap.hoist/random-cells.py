@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""random-cells.py -- a seeded differential campaign for transfer
+hoisting of arrays held in pointer cells: arrays a function allocates
+and keeps in pointer variables whose addresses go to a release function
+(free and clear, as OMPDart's LULESH does) and to host parallel regions
+that share them by reference.  The time loop mixes target kernels, host
+parallel loops that read the arrays, write them, or let their pointer go
+into a global, host accesses through that global, reads and writes of a
+structure through a global pointer (LULESH's domain), and the arrays'
+own elements; parallel loops after the loop read them again.  Every
+program is built without and with the plugin; both must print what the
+plain build prints under the system libgomp (host fallback, the model),
+the plugin's build also under DEEPMAP_CHECK=1.
+
+  random-cells.py [--seed S] [--seeds K] [--count N] [--keep DIR]
+                  [--program P] [--quiet] LIBDIR PLUGIN
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import campaign  # noqa: E402
+
+N = 64
+
+
+class Prog:
+    """One random program."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.narr = rng.randint(1, 4)
+        # Arrays whose pointer's address goes to release () (shared by
+        # reference with the parallel regions) or that are freed plainly.
+        self.by_ref = [rng.random() < 0.75 for _ in range(self.narr)]
+        self.lines = []
+
+    def arr(self):
+        return "c%d" % self.rng.randrange(self.narr)
+
+    def kernel(self):
+        rng = self.rng
+        outs = sorted({self.arr() for _ in range(rng.randint(1, 2))})
+        # An iteration reads other elements only of arrays no iteration
+        # writes: no race between them.
+        ins = sorted({self.arr() for _ in range(rng.randint(0, 2))}
+                     - set(outs))
+        maps = sorted(set(outs) | set(ins))
+        lines = ["#pragma omp target teams distribute parallel for "
+                 "map(tofrom: %s)" % ", ".join("%s[0:n]" % a for a in maps),
+                 "for (int i = 0; i < n; i++)", "  {"]
+        for o in outs:
+            if not ins or rng.random() < 0.3:
+                lines.append("    %s[i] = %s[i] * 3u + (unsigned) t;"
+                             % (o, rng.choice(ins + [o])))
+            else:
+                lines.append("    %s[i] += (%s[(i + %d) %% n] >> 1) + "
+                             "(unsigned) (t + i);"
+                             % (o, rng.choice(ins), rng.randrange(N)))
+        lines.append("  }")
+        return lines
+
+    def host_stmt(self):
+        rng = self.rng
+        a = self.arr()
+        j = rng.randrange(N)
+        k = rng.choice(["kernel", "kernel", "pread", "pwrite", "leak",
+                        "leakread", "leakwrite", "dom", "domw", "read",
+                        "write"])
+        if k == "kernel":
+            return self.kernel()
+        if k == "pread":
+            return ["{",
+                    "  unsigned s = 0;",
+                    "#pragma omp parallel for reduction(+: s)",
+                    "  for (int q = 0; q < n; q++)",
+                    "    s += %s[q] * (unsigned) (q + 1);" % a,
+                    "  acc[0] += s;",
+                    "}"]
+        if k == "pwrite":
+            return ["#pragma omp parallel for",
+                    "for (int q = 0; q < n; q++)",
+                    "  %s[q] = %s[q] * 5u + (unsigned) q;" % (a, a)]
+        if k == "leak":
+            return ["#pragma omp parallel num_threads(2)",
+                    "{",
+                    "#pragma omp single",
+                    "  leaked = %s;" % a,
+                    "}"]
+        if k == "leakread":
+            return ["if (leaked)",
+                    "  acc[1] += leaked[%d];" % j]
+        if k == "leakwrite":
+            return ["if (leaked)",
+                    "  leaked[%d] += 7u;" % j]
+        if k == "dom":
+            return ["for (int q = 0; q < 4; q++)",
+                    "  {",
+                    "    if (dom->q == 0xdeadbeefu)",
+                    "      exit (3);",
+                    "    acc[2] += dom->q + (unsigned) dom->cycle;",
+                    "  }"]
+        if k == "domw":
+            return ["dom->cycle++;", "dom->q ^= (unsigned) t;"]
+        if k == "read":
+            return ["acc[3] += %s[%d];" % (a, j)]
+        return ["%s[%d] = (unsigned) t * 11u;" % (a, j)]
+
+    def source(self):
+        rng = self.rng
+        out = ["#include <stdio.h>",
+               "#include <stdlib.h>",
+               "",
+               "struct domain { double dt; unsigned q; int cycle; };",
+               "struct domain *dom;",
+               "unsigned *leaked;",
+               "",
+               "static void",
+               "release (unsigned **p)",
+               "{",
+               "  free (*p);",
+               "  *p = NULL;",
+               "}",
+               "",
+               "__attribute__ ((noinline)) static void",
+               "kern (int n, int steps, unsigned *acc)",
+               "{"]
+        for a in range(self.narr):
+            out.append("  unsigned *c%d = (unsigned *) malloc (n * sizeof "
+                       "(unsigned));" % a)
+            out.append("  for (int i = 0; i < n; i++)")
+            out.append("    c%d[i] = (unsigned) (i * %d + %d);"
+                       % (a, rng.randint(1, 9), a))
+        # At least two kernels, so that there is something to keep.
+        groups = [self.kernel(), self.kernel()]
+        groups += [self.host_stmt() for _ in range(rng.randint(1, 5))]
+        rng.shuffle(groups)
+        body = [l for g in groups for l in g]
+        if rng.random() < 0.5:
+            out.append("  for (int t = 0; t < steps; t++)")
+        else:
+            out.append("  for (int t = 0; dom->cycle < 1000 + steps "
+                       "&& t < steps; t++)")
+        out.append("    {")
+        out += ["      " + l for l in body]
+        out.append("    }")
+        after = []
+        for a in range(self.narr):
+            if rng.random() < 0.5:
+                after += ["{",
+                          "  unsigned s = 0;",
+                          "#pragma omp parallel for reduction(+: s)",
+                          "  for (int q = 0; q < n; q++)",
+                          "    s += c%d[q] ^ (unsigned) q;" % a,
+                          "  acc[0] += s;",
+                          "}"]
+            if rng.random() < 0.5:
+                after += ["for (int i = 0; i < n; i++)",
+                          "  acc[3] += c%d[i] * (unsigned) (i + 1);" % a]
+        after.append("leaked = NULL;")
+        for a in range(self.narr):
+            after.append("release (&c%d);" % a if self.by_ref[a]
+                         else "free (c%d);" % a)
+        out += ["  " + l for l in after]
+        out += ["}",
+                "",
+                "int",
+                "main (void)",
+                "{",
+                "  struct domain d = { 0.5, %du, 1000 };" % rng.randrange(99),
+                "  unsigned acc[4] = { 0, 0, 0, 0 };",
+                "  dom = (struct domain *) malloc (sizeof *dom);",
+                "  *dom = d;",
+                "  kern (%d, %d, acc);" % (N, rng.randint(1, 5)),
+                '  printf ("%08x %08x %08x %08x %d\\n", acc[0], acc[1], '
+                'acc[2], acc[3], dom->cycle);',
+                "  free (dom);",
+                "  return 0;",
+                "}"]
+        return "\n".join(out) + "\n"
+
+
+def run(exe, libdir, check=False):
+    env = dict(os.environ)
+    env["OMP_NUM_THREADS"] = "2"
+    if libdir != "none":
+        env["LD_LIBRARY_PATH"] = libdir
+        env["DEEPMAP_DEVICES"] = "emu"
+        if check:
+            env["DEEPMAP_CHECK"] = "1"
+    r = subprocess.run([exe], capture_output=True, text=True, env=env,
+                       timeout=60)
+    return r.returncode, r.stdout, r.stderr
+
+
+def main():
+    o = campaign.parse(sys.argv[1:], "random-cells.py",
+                       __doc__.split("\n\n")[1], "random-cells-failures")
+    tally = campaign.Tally(o.keep, o.quiet)
+    tmp = tempfile.mkdtemp(prefix="random-cells-")
+    for seed, k in [(s, k) for s in range(o.seed, o.seed + o.seeds)
+                    for k in (range(o.count) if o.only is None
+                              else [o.only])]:
+        src_text = Prog(random.Random(seed * 100003 + k)).source()
+        cxx = k % 3 == 2
+        name = "s%d-p%d%s" % (seed, k, "-c++" if cxx else "")
+        plain, hoisted, why = campaign.build_both(tmp, name, src_text,
+                                                  campaign.build,
+                                                  o.plugin, cxx)
+        if not why:
+            model = run(plain, "none")
+            runs = [("plain build under deepmap", run(plain, o.libdir)),
+                    ("plugin build under deepmap", run(hoisted, o.libdir)),
+                    ("plugin build under DEEPMAP_CHECK=1",
+                     run(hoisted, o.libdir, True)),
+                    ("plugin build under the system libgomp",
+                     run(hoisted, "none"))]
+            if model[0] != 0:
+                why = "the model failed: " + model[2][:300]
+            for what, r in runs:
+                if not why and r[:2] != model[:2]:
+                    why = "%s differs: %r vs %r %s" % (what, r[:2], model[:2],
+                                                       r[2][:300])
+        tally.record(name, src_text, why)
+    tally.finish()
+
+
+if __name__ == "__main__":
+    main()
