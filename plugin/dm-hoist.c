@@ -837,6 +837,84 @@ dm_decl_name (tree decl)
 
 static char *dm_value_name (tree addr, int depth);
 
+/* The member of record type REC at byte OFF whose type is TYPE, or
+   NULL_TREE.  */
+static tree
+dm_member_at (tree rec, HOST_WIDE_INT off, tree type)
+{
+  if (!rec || !RECORD_OR_UNION_TYPE_P (rec)
+      || TYPE_MAIN_VARIANT (rec) == TYPE_MAIN_VARIANT (type))
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
+	&& tree_fits_shwi_p (byte_position (f))
+	&& tree_to_shwi (byte_position (f)) == off
+	&& TYPE_MAIN_VARIANT (TREE_TYPE (f)) == TYPE_MAIN_VARIANT (type))
+      return f;
+  return NULL_TREE;
+}
+
+/* walk_tree callback: is *TP a MEM_REF at offset 0 of the pointer DATA[0]
+   of a record type with a member like DATA[1] (dm_member_at: offset
+   DATA[2], type DATA[3])?  Then DATA[1] is set to the member.  */
+static tree
+dm_find_member_access (tree *tp, int *walk_subtrees, void *data)
+{
+  tree *d = (tree *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == d[0]
+	   && integer_zerop (TREE_OPERAND (*tp, 1))
+	   && (d[1] = dm_member_at (TREE_TYPE (*tp), tree_to_shwi (d[2]),
+				    d[3])))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* The member at byte OFF, of type TYPE, of the class or structure the
+   code uses at the pointer PTR, whose own type does not say (operator
+   new's void *): one a call's parameter gives it (a constructor's
+   this) or that an access at PTR names; NULL_TREE if none.  */
+static tree
+dm_pointee_member (tree ptr, HOST_WIDE_INT off, tree type)
+{
+  if (TREE_CODE (ptr) != SSA_NAME)
+    return NULL_TREE;
+  tree d[4] = { ptr, NULL_TREE, build_int_cst (ssizetype, off), type };
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, ptr)
+    {
+      if (gcall *call = dyn_cast <gcall *> (use))
+	if (tree fn = gimple_call_fndecl (call))
+	  {
+	    tree parm = DECL_ARGUMENTS (fn);
+	    for (unsigned i = 0; parm && i < gimple_call_num_args (call)
+				 && !d[1];
+		 i++, parm = DECL_CHAIN (parm))
+	      if (gimple_call_arg (call, i) == ptr
+		  && POINTER_TYPE_P (TREE_TYPE (parm)))
+		d[1] = dm_member_at (TREE_TYPE (TREE_TYPE (parm)), off, type);
+	  }
+      for (unsigned i = 0; i < gimple_num_ops (use) && !d[1]; i++)
+	if (tree op = gimple_op (use, i))
+	  walk_tree (&op, dm_find_member_access, d, NULL);
+      if (d[1])
+	break;
+    }
+  return d[1];
+}
+
+/* The tag of the class or structure type T (no "struct"), or NULL.  */
+static const char *
+dm_tag_name (tree t)
+{
+  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (t));
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  return n && TREE_CODE (n) == IDENTIFIER_NODE ? IDENTIFIER_POINTER (n) : NULL;
+}
+
 /* A readable name for the pointer loaded by REF: 'g->u', 's.u', 'p',
    'v.data()' for a std::vector's start, or NULL.  */
 static char *
@@ -877,16 +955,11 @@ dm_load_name (tree ref, int depth)
       HOST_WIDE_INT off = tree_to_shwi (TREE_OPERAND (obj, 1));
       tree rec = POINTER_TYPE_P (TREE_TYPE (ptr))
 		 ? TREE_TYPE (TREE_TYPE (ptr)) : NULL_TREE;
-      tree member = NULL_TREE;
-      if (rec && RECORD_OR_UNION_TYPE_P (rec)
-	  && TYPE_MAIN_VARIANT (rec) != TYPE_MAIN_VARIANT (TREE_TYPE (obj)))
-	for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
-	  if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
-	      && tree_fits_shwi_p (byte_position (f))
-	      && tree_to_shwi (byte_position (f)) == off
-	      && TYPE_MAIN_VARIANT (TREE_TYPE (f))
-		 == TYPE_MAIN_VARIANT (TREE_TYPE (obj)))
-	    member = f;
+      tree member = dm_member_at (rec, off, TREE_TYPE (obj));
+      if (!member && (!rec || !RECORD_OR_UNION_TYPE_P (rec)))
+	member = dm_pointee_member (ptr, off, TREE_TYPE (obj));
+      if (member)
+	rec = DECL_CONTEXT (member);
       if (off == 0 || member)
 	{
 	  base = dm_value_name (ptr, depth + 1);
@@ -897,6 +970,14 @@ dm_load_name (tree ref, int depth)
 	      base = concat (p, "->", IDENTIFIER_POINTER (DECL_NAME (member)),
 			     NULL);
 	      free (p);
+	      sep = ".";
+	    }
+	  else if (member && dm_tag_name (rec))
+	    {
+	      /* An object nothing names (LULESH's new Domain, kept in a
+		 local variable that is gone): its class's member.  */
+	      base = concat (dm_tag_name (rec), "::",
+			     IDENTIFIER_POINTER (DECL_NAME (member)), NULL);
 	      sep = ".";
 	    }
 	}
@@ -1049,6 +1130,30 @@ dm_value_name (tree addr, int depth)
       if (dot && dot != s)
 	return xstrndup (s, dot - s);
     }
+  /* What an allocation returned that no variable keeps any more
+     (LULESH's Allocate<Real_t> (n), inlined at -O2 without -g): the
+     call and where the program makes it.  Not for an object whose
+     member is named (its class names it better).  */
+  if (gcall *call = depth == 0 ? dyn_cast <gcall *> (def) : NULL)
+    if (tree fn = gimple_call_fndecl (call))
+      if (DECL_NAME (fn) && gimple_location (call) != UNKNOWN_LOCATION)
+	{
+	  location_t loc = gimple_location (call);
+	  /* The outermost call site of the functions inlined around it.  */
+	  for (tree b = gimple_block (call); b && TREE_CODE (b) == BLOCK;
+	       b = BLOCK_SUPERCONTEXT (b))
+	    {
+	      tree origin = block_ultimate_origin (b);
+	      if (origin && TREE_CODE (origin) == FUNCTION_DECL
+		  && BLOCK_SOURCE_LOCATION (b) != UNKNOWN_LOCATION)
+		loc = BLOCK_SOURCE_LOCATION (b);
+	    }
+	  expanded_location x = expand_location (loc);
+	  if (x.file)
+	    return xasprintf ("%s () at %s:%d",
+			      IDENTIFIER_POINTER (DECL_NAME (fn)),
+			      lbasename (x.file), x.line);
+	}
   return NULL;
 }
 
