@@ -163,12 +163,44 @@ dm_vector_data (tree addr, dm_vector *v)
     }
 }
 
+/* The class of the object V's vector is a member of, at V's offset in
+   an object that V's base pointer points to, as the pointer's type says
+   (under strict aliasing, an object of that class lies there), or
+   NULL_TREE.  */
+static tree
+dm_vector_holder (const dm_vector *v)
+{
+  if (!flag_strict_aliasing || TREE_CODE (v->base) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (v->base)))
+    return NULL_TREE;
+  tree rec = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (v->base)));
+  if (TREE_CODE (rec) != RECORD_TYPE || !COMPLETE_TYPE_P (rec))
+    return NULL_TREE;
+  tree elt;
+  for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && tree_fits_shwi_p (byte_position (f))
+	&& tree_to_shwi (byte_position (f)) == v->off
+	&& dm_arith_vector_type_p (TREE_TYPE (f), &elt))
+      return rec;
+  return NULL_TREE;
+}
+
 /* Are the vectors A and B distinct objects (so their buffers are
-   disjoint)?  */
+   disjoint)?  Members at different places of one object are; so are
+   members at different places of objects of one class that two
+   pointers hold: the same object, or two that do not overlap, objects
+   of one class never sharing only part of their bytes (a time loop that
+   prints loads its Domain pointer again: a read of one of its vectors
+   then is no read of the others).  */
 static bool
 dm_distinct_vectors (const dm_vector *a, const dm_vector *b)
 {
-  return a->base == b->base && a->off != b->off;
+  if (a->off == b->off)
+    return false;
+  if (a->base == b->base)
+    return true;
+  tree ra = dm_vector_holder (a);
+  return ra && ra == dm_vector_holder (b);
 }
 
 
