@@ -854,55 +854,76 @@ dm_member_at (tree rec, HOST_WIDE_INT off, tree type)
   return NULL_TREE;
 }
 
-/* walk_tree callback: is *TP a MEM_REF at offset 0 of the pointer DATA[0]
-   of a record type with a member like DATA[1] (dm_member_at: offset
-   DATA[2], type DATA[3])?  Then DATA[1] is set to the member.  */
+/* walk_tree callback: is *TP a MEM_REF at offset 0 of the pointer
+   DATA[0] of a record type?  Then it goes on the vec<tree> DATA[1].  */
 static tree
-dm_find_member_access (tree *tp, int *walk_subtrees, void *data)
+dm_find_record_access (tree *tp, int *walk_subtrees, void *data)
 {
-  tree *d = (tree *) data;
+  void **d = (void **) data;
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   else if (TREE_CODE (*tp) == MEM_REF && TREE_OPERAND (*tp, 0) == d[0]
 	   && integer_zerop (TREE_OPERAND (*tp, 1))
-	   && (d[1] = dm_member_at (TREE_TYPE (*tp), tree_to_shwi (d[2]),
-				    d[3])))
-    return *tp;
+	   && RECORD_OR_UNION_TYPE_P (TREE_TYPE (*tp)))
+    {
+      vec<tree> *recs = (vec<tree> *) d[1];
+      if (!recs->contains (TREE_TYPE (*tp)))
+	recs->safe_push (TREE_TYPE (*tp));
+    }
   return NULL_TREE;
 }
 
 /* The member at byte OFF, of type TYPE, of the class or structure the
    code uses at the pointer PTR, whose own type does not say (operator
    new's void *): one a call's parameter gives it (a constructor's
-   this) or that an access at PTR names; NULL_TREE if none.  */
+   this) or that an access at PTR names; NULL_TREE if none.  The
+   classes are found once per function and pointer.  */
 static tree
 dm_pointee_member (tree ptr, HOST_WIDE_INT off, tree type)
 {
   if (TREE_CODE (ptr) != SSA_NAME)
     return NULL_TREE;
-  tree d[4] = { ptr, NULL_TREE, build_int_cst (ssizetype, off), type };
-  imm_use_iterator it;
-  gimple *use;
-  FOR_EACH_IMM_USE_STMT (use, it, ptr)
+  static dm_function_key asked;
+  static hash_map<tree, vec<tree> > *known;
+  if (dm_new_function_p (&asked, cfun))
     {
-      if (gcall *call = dyn_cast <gcall *> (use))
-	if (tree fn = gimple_call_fndecl (call))
-	  {
-	    tree parm = DECL_ARGUMENTS (fn);
-	    for (unsigned i = 0; parm && i < gimple_call_num_args (call)
-				 && !d[1];
-		 i++, parm = DECL_CHAIN (parm))
-	      if (gimple_call_arg (call, i) == ptr
-		  && POINTER_TYPE_P (TREE_TYPE (parm)))
-		d[1] = dm_member_at (TREE_TYPE (TREE_TYPE (parm)), off, type);
-	  }
-      for (unsigned i = 0; i < gimple_num_ops (use) && !d[1]; i++)
-	if (tree op = gimple_op (use, i))
-	  walk_tree (&op, dm_find_member_access, d, NULL);
-      if (d[1])
-	break;
+      if (known)
+	for (auto it = known->begin (); it != known->end (); ++it)
+	  (*it).second.release ();
+      delete known;
+      known = new hash_map<tree, vec<tree> >;
     }
-  return d[1];
+  bool existed;
+  vec<tree> &recs = known->get_or_insert (ptr, &existed);
+  if (!existed)
+    {
+      recs = vNULL;
+      void *d[2] = { ptr, &recs };
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, ptr)
+	{
+	  if (gcall *call = dyn_cast <gcall *> (use))
+	    if (tree fn = gimple_call_fndecl (call))
+	      {
+		tree parm = DECL_ARGUMENTS (fn);
+		for (unsigned i = 0; parm && i < gimple_call_num_args (call);
+		     i++, parm = DECL_CHAIN (parm))
+		  if (gimple_call_arg (call, i) == ptr
+		      && POINTER_TYPE_P (TREE_TYPE (parm))
+		      && RECORD_OR_UNION_TYPE_P (TREE_TYPE (TREE_TYPE (parm)))
+		      && !recs.contains (TREE_TYPE (TREE_TYPE (parm))))
+		    recs.safe_push (TREE_TYPE (TREE_TYPE (parm)));
+	      }
+	  for (unsigned i = 0; i < gimple_num_ops (use); i++)
+	    if (tree op = gimple_op (use, i))
+	      walk_tree (&op, dm_find_record_access, d, NULL);
+	}
+    }
+  for (tree rec : recs)
+    if (tree m = dm_member_at (rec, off, type))
+      return m;
+  return NULL_TREE;
 }
 
 /* The tag of the class or structure type T (no "struct"), or NULL.  */
