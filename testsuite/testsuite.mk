@@ -95,11 +95,13 @@ check-hoist-random: deps all
 # The pointer-cell campaign (testsuite/deepmap.hoist/random-cells.py):
 # CELLS_SEEDS seeds of CELLS_COUNT random programs each whose arrays
 # host parallel regions share by reference (about 0.25 s a program).
+# CELLS_FLAGS=--lto builds them with -flto (hoisting in lto1).
 CELLS_SEEDS = 10
 CELLS_COUNT = 50
+CELLS_FLAGS =
 check-cells-random: deps all
 	@python3 $(TOP)/testsuite/deepmap.hoist/random-cells.py --quiet \
-	  --seeds $(CELLS_SEEDS) --count $(CELLS_COUNT) --keep \
+	  $(CELLS_FLAGS) --seeds $(CELLS_SEEDS) --count $(CELLS_COUNT) --keep \
 	  $(B)/random-cells-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 

@@ -13,7 +13,9 @@ plain build prints under the system libgomp (host fallback, the model),
 the plugin's build also under DEEPMAP_CHECK=1.
 
   random-cells.py [--seed S] [--seeds K] [--count N] [--keep DIR]
-                  [--program P] [--quiet] LIBDIR PLUGIN
+                  [--program P] [--quiet] [--lto] LIBDIR PLUGIN
+
+--lto builds every program with -flto (hoisting then runs in lto1).
 """
 import os
 import random
@@ -199,7 +201,13 @@ def run(exe, libdir, check=False):
 
 def main():
     o = campaign.parse(sys.argv[1:], "random-cells.py",
-                       __doc__.split("\n\n")[1], "random-cells-failures")
+                       __doc__.split("\n\n")[1], "random-cells-failures",
+                       ("--lto",))
+    flags = ["-flto"] if "--lto" in o.flags else []
+
+    def build(src, exe, extra, cxx):
+        return campaign.build(src, exe, extra, cxx, flags)
+
     tally = campaign.Tally(o.keep, o.quiet)
     tmp = tempfile.mkdtemp(prefix="random-cells-")
     for seed, k in [(s, k) for s in range(o.seed, o.seed + o.seeds)
@@ -209,7 +217,7 @@ def main():
         cxx = k % 3 == 2
         name = "s%d-p%d%s" % (seed, k, "-c++" if cxx else "")
         plain, hoisted, why = campaign.build_both(tmp, name, src_text,
-                                                  campaign.build,
+                                                  build,
                                                   o.plugin, cxx)
         if not why:
             model = run(plain, "none")
