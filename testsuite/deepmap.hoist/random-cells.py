@@ -7,7 +7,11 @@ that share them by reference.  The time loop mixes target kernels, host
 parallel loops that read the arrays, write them, or let their pointer go
 into a global, host accesses through that global, reads and writes of a
 structure through a global pointer (LULESH's domain), and the arrays'
-own elements; parallel loops after the loop read them again.  Every
+own elements; parallel loops after the loop read them again.  C++
+programs may also keep the buffers of two member vectors of an object a
+global pointer holds, which the host reads and writes through another
+global pointer holding the same object or another one, with calls that
+make the loop load both pointers again.  Every
 program is built without and with the plugin; both must print what the
 plain build prints under the system libgomp (host fallback, the model),
 the plugin's build also under DEEPMAP_CHECK=1.
@@ -33,16 +37,23 @@ N = 64
 class Prog:
     """One random program."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, cxx):
         self.rng = rng
         self.narr = rng.randint(1, 4)
         # Arrays whose pointer's address goes to release () (shared by
         # reference with the parallel regions) or that are freed plainly.
         self.by_ref = [rng.random() < 0.75 for _ in range(self.narr)]
+        self.names = ["c%d" % a for a in range(self.narr)]
+        # C++: also the buffers of two member vectors of an object that a
+        # global pointer holds, read and written through another global
+        # pointer that holds the same object or another one.
+        self.vectors = cxx and rng.random() < 0.6
+        if self.vectors:
+            self.names += ["d0", "d1"]
         self.lines = []
 
     def arr(self):
-        return "c%d" % self.rng.randrange(self.narr)
+        return self.rng.choice(self.names)
 
     def kernel(self):
         rng = self.rng
@@ -70,9 +81,23 @@ class Prog:
         rng = self.rng
         a = self.arr()
         j = rng.randrange(N)
-        k = rng.choice(["kernel", "kernel", "pread", "pwrite", "leak",
-                        "leakread", "leakwrite", "dom", "domw", "read",
-                        "write"])
+        kinds = ["kernel", "kernel", "pread", "pwrite", "leak", "leakread",
+                 "leakwrite", "dom", "domw", "read", "write"]
+        if self.vectors:
+            kinds += ["vread", "vwrite", "vcall"]
+        k = rng.choice(kinds)
+        if k == "vread" and rng.random() < 0.5:
+            return ["for (int q = 0; q < 3; q++)",
+                    "  acc[1] += vo->%s[%d + q];"
+                    % (rng.choice(["va", "vb"]), j % (N - 3))]
+        if k == "vread":
+            return ["acc[1] += vo->%s[%d];" % (rng.choice(["va", "vb"]), j)]
+        if k == "vwrite":
+            return ["vo->%s[%d] += 3u;" % (rng.choice(["va", "vb"]), j)]
+        if k == "vcall":
+            # A call: the globals are loaded again after it.
+            return ["if (acc[0] == 0xffffffffu)",
+                    '  printf ("-\\n");']
         if k == "kernel":
             return self.kernel()
         if k == "pread":
@@ -115,8 +140,12 @@ class Prog:
     def source(self):
         rng = self.rng
         out = ["#include <stdio.h>",
-               "#include <stdlib.h>",
-               "",
+               "#include <stdlib.h>"]
+        if self.vectors:
+            out += ["#include <vector>",
+                    "struct vdom { int n; std::vector<unsigned> va, vb; };",
+                    "vdom *vd, *vo;"]
+        out += ["",
                "struct domain { double dt; unsigned q; int cycle; };",
                "struct domain *dom;",
                "unsigned *leaked;",
@@ -137,6 +166,8 @@ class Prog:
             out.append("  for (int i = 0; i < n; i++)")
             out.append("    c%d[i] = (unsigned) (i * %d + %d);"
                        % (a, rng.randint(1, 9), a))
+        if self.vectors:
+            out.append("  unsigned *d0 = &vd->va[0], *d1 = &vd->vb[0];")
         # At least two kernels, so that there is something to keep.
         groups = [self.kernel(), self.kernel()]
         groups += [self.host_stmt() for _ in range(rng.randint(1, 5))]
@@ -151,6 +182,9 @@ class Prog:
         out += ["      " + l for l in body]
         out.append("    }")
         after = []
+        for a in self.names[self.narr:]:
+            after += ["for (int i = 0; i < n; i++)",
+                      "  acc[3] += %s[i] * (unsigned) (i + 3);" % a]
         for a in range(self.narr):
             if rng.random() < 0.5:
                 after += ["{",
@@ -176,8 +210,23 @@ class Prog:
                 "  struct domain d = { 0.5, %du, 1000 };" % rng.randrange(99),
                 "  unsigned acc[4] = { 0, 0, 0, 0 };",
                 "  dom = (struct domain *) malloc (sizeof *dom);",
-                "  *dom = d;",
-                "  kern (%d, %d, acc);" % (N, rng.randint(1, 5)),
+                "  *dom = d;"]
+        if self.vectors:
+            out += ["  vdom x, y;",
+                    "  x.n = y.n = %d;" % N,
+                    "  x.va.assign (%d, 1u);" % N,
+                    "  x.vb.assign (%d, 2u);" % N,
+                    "  y.va.assign (%d, 3u);" % N,
+                    "  y.vb.assign (%d, 4u);" % N,
+                    "  vd = &x;",
+                    "  vo = %s;" % rng.choice(["&x", "&x", "&y"])]
+        out += [
+                "  kern (%d, %d, acc);" % (N, rng.randint(1, 5))]
+        if self.vectors:
+            out += ["  for (int i = 0; i < %d; i++)" % N,
+                    "    acc[2] += x.va[i] + 3u * x.vb[i] + 5u * y.va[i]"
+                    " + 7u * y.vb[i];"]
+        out += [
                 '  printf ("%08x %08x %08x %08x %d\\n", acc[0], acc[1], '
                 'acc[2], acc[3], dom->cycle);',
                 "  free (dom);",
@@ -213,8 +262,8 @@ def main():
     for seed, k in [(s, k) for s in range(o.seed, o.seed + o.seeds)
                     for k in (range(o.count) if o.only is None
                               else [o.only])]:
-        src_text = Prog(random.Random(seed * 100003 + k)).source()
         cxx = k % 3 == 2
+        src_text = Prog(random.Random(seed * 100003 + k), cxx).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if cxx else "")
         plain, hoisted, why = campaign.build_both(tmp, name, src_text,
                                                   build,
