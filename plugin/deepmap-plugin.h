@@ -46,6 +46,8 @@ struct dm_function_key
   int no = -1;
 };
 extern bool dm_new_function_p (dm_function_key *key, function *fun);
+extern bool dm_fresh_for_function (dm_function_key *key,
+				   hash_map<tree, vec<tree> > *&map);
 
 /* dm-attribs.c */
 extern void dm_register_attributes (void *event_data, void *user_data);
@@ -167,7 +169,8 @@ extern bool dm_presence_query_p (gcall *call);
 extern bool dm_hoist_test_call_p (gcall *call);
 extern void dm_note_test_table (tree decl);
 extern bitmap dm_private_pointers (tree addr, tree *decl);
-extern bool dm_allocations_of (tree addr, vec<tree> &allocs, int depth = 0);
+extern bool dm_allocations_of (tree addr, vec<tree> &allocs, int depth = 0,
+			       bool cells = false);
 extern bool dm_local_apart_p (tree v, tree addr);
 extern bool dm_kept_argument_p (gcall *call, tree name);
 extern tree dm_array_pointer (tree addr);

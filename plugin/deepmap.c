@@ -94,6 +94,22 @@ dm_new_function_p (dm_function_key *key, function *fun)
   return true;
 }
 
+/* *MAP, answers kept for the current function only (KEY remembers
+   which): made afresh, the old one's vectors released, when the pass
+   is on another function.  True when it was.  */
+bool
+dm_fresh_for_function (dm_function_key *key, hash_map<tree, vec<tree> > *&map)
+{
+  if (!dm_new_function_p (key, cfun))
+    return false;
+  if (map)
+    for (auto it = map->begin (); it != map->end (); ++it)
+      (*it).second.release ();
+  delete map;
+  map = new hash_map<tree, vec<tree> >;
+  return true;
+}
+
 /* Put PASS before or after (POS) the first instance of pass REF.  */
 void
 dm_insert_pass (const char *name, opt_pass *pass, const char *ref,

@@ -350,22 +350,9 @@ dm_var_address_only_in (tree v, bool (*also) (tree))
   return ok;
 }
 
-/* Is REF the pointer variable V as a whole: V, or MEM[(T *)&V] as the
-   variable of a function inlined with its address (a Release (&p) that
-   frees and clears it)?  */
-static bool
-dm_whole_var_p (tree ref, tree v)
-{
-  if (ref == v)
-    return true;
-  return (TREE_CODE (ref) == MEM_REF
-	  && TREE_CODE (TREE_OPERAND (ref, 0)) == ADDR_EXPR
-	  && TREE_OPERAND (TREE_OPERAND (ref, 0), 0) == v
-	  && integer_zerop (TREE_OPERAND (ref, 1))
-	  && POINTER_TYPE_P (TREE_TYPE (ref)));
-}
-
-/* The variable REF is as a whole (dm_whole_var_p), or NULL_TREE.  */
+/* The pointer variable REF is as a whole: V itself, or MEM[(T *)&V],
+   the variable of a function inlined with its address (a Release (&p)
+   that frees and clears it); else NULL_TREE.  */
 static tree
 dm_whole_var_of (tree ref)
 {
@@ -374,7 +361,8 @@ dm_whole_var_of (tree ref)
   if (TREE_CODE (ref) == MEM_REF
       && TREE_CODE (TREE_OPERAND (ref, 0)) == ADDR_EXPR
       && VAR_P (TREE_OPERAND (TREE_OPERAND (ref, 0), 0))
-      && dm_whole_var_p (ref, TREE_OPERAND (TREE_OPERAND (ref, 0), 0)))
+      && integer_zerop (TREE_OPERAND (ref, 1))
+      && POINTER_TYPE_P (TREE_TYPE (ref)))
     return TREE_OPERAND (TREE_OPERAND (ref, 0), 0);
   return NULL_TREE;
 }
@@ -422,9 +410,10 @@ dm_pointer_cell_p (tree v, vec<tree> *loads)
 	if (!as || !gimple_assign_single_p (as))
 	  return false;
 	tree lhs = gimple_assign_lhs (as), rhs = gimple_assign_rhs1 (as);
-	if (dm_whole_var_p (lhs, v) && !walk_tree (&rhs, dm_find_name, v, NULL))
+	if (dm_whole_var_of (lhs) == v
+	    && !walk_tree (&rhs, dm_find_name, v, NULL))
 	  continue;
-	if (dm_whole_var_p (rhs, v) && TREE_CODE (lhs) == SSA_NAME)
+	if (dm_whole_var_of (rhs) == v && TREE_CODE (lhs) == SSA_NAME)
 	  {
 	    loads->safe_push (lhs);
 	    continue;
@@ -439,7 +428,7 @@ dm_pointer_cell_p (tree v, vec<tree> *loads)
 }
 
 /* The values the current function stores into each pointer variable
-   as a whole (dm_whole_var_p); a NULL_TREE among them stands for a
+   as a whole (dm_whole_var_of); a NULL_TREE among them stands for a
    store of something else than a name or a constant, or a store to
    part of the variable.  Found in one scan per function.  */
 hash_map<tree, vec<tree> > *
@@ -447,13 +436,8 @@ dm_stored_values (void)
 {
   static dm_function_key asked;
   static hash_map<tree, vec<tree> > *stored;
-  if (!dm_new_function_p (&asked, cfun))
+  if (!dm_fresh_for_function (&asked, stored))
     return stored;
-  if (stored)
-    for (auto it = stored->begin (); it != stored->end (); ++it)
-      (*it).second.release ();
-  delete stored;
-  stored = new hash_map<tree, vec<tree> >;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -469,7 +453,7 @@ dm_stored_values (void)
 	  continue;
 	tree val = gimple_assign_rhs1 (as);
 	stored->get_or_insert (base).safe_push
-	  (dm_whole_var_p (lhs, base) && gimple_assign_single_p (as)
+	  (dm_whole_var_of (lhs) == base && gimple_assign_single_p (as)
 	   && (TREE_CODE (val) == SSA_NAME || is_gimple_min_invariant (val))
 	   ? val : NULL_TREE);
       }
@@ -490,52 +474,6 @@ dm_cell_holds_private (tree v, bitmap priv)
     if (x && TREE_CODE (x) == SSA_NAME
 	&& bitmap_bit_p (priv, SSA_NAME_VERSION (x)))
       return true;
-  return false;
-}
-
-/* Where ADDR is computed from a load of an automatic pointer variable V
-   (a pointer cell, dm_pointer_cell_p) into which the function stores
-   only null pointers and results of its own allocation calls: push
-   those on ALLOCS.  False otherwise.  */
-static bool
-dm_cell_allocations_of (tree addr, vec<tree> &allocs)
-{
-  for (int depth = 0; depth < 16; depth++)
-    {
-      if (TREE_CODE (addr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (addr))
-	return false;
-      gassign *as = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (addr));
-      if (!as)
-	return false;
-      if (tree p = dm_array_pointer (gimple_assign_rhs1 (as)))
-	{
-	  addr = p;
-	  continue;
-	}
-      if (gimple_assign_load_p (as))
-	{
-	  tree v = dm_whole_var_of (gimple_assign_rhs1 (as));
-	  if (!v || is_global_var (v) || TREE_THIS_VOLATILE (v)
-	      || DECL_HAS_VALUE_EXPR_P (v)
-	      || DECL_CONTEXT (v) != current_function_decl)
-	    return false;
-	  vec<tree> *vals = dm_stored_values ()->get (v);
-	  if (!vals)
-	    return false;
-	  for (tree x : *vals)
-	    if (!x || (!integer_zerop (x)
-		       && (TREE_CODE (x) != SSA_NAME
-			   || !dm_allocations_of (x, allocs))))
-	      return false;
-	  return !allocs.is_empty ();
-	}
-      enum tree_code code = gimple_assign_rhs_code (as);
-      if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-	  || CONVERT_EXPR_CODE_P (code))
-	addr = gimple_assign_rhs1 (as);
-      else
-	return false;
-    }
   return false;
 }
 
@@ -655,12 +593,36 @@ dm_follow_address (gimple *stmt, tree decl, vec<tree> &work, bitmap derived)
   return true;
 }
 
+/* The results of the allocation calls the current function stores into
+   its automatic pointer variable V, pushed on ALLOCS; false where it
+   stores anything else but null pointers there.  */
+static bool
+dm_local_cell_allocations (tree v, vec<tree> &allocs, int depth)
+{
+  if (!v || is_global_var (v) || TREE_THIS_VOLATILE (v)
+      || DECL_HAS_VALUE_EXPR_P (v) || DECL_CONTEXT (v) != current_function_decl)
+    return false;
+  vec<tree> *vals = dm_stored_values ()->get (v);
+  if (!vals)
+    return false;
+  for (tree x : *vals)
+    if (!x || (!integer_zerop (x)
+	       && (TREE_CODE (x) != SSA_NAME
+		   || !dm_allocations_of (x, allocs, depth + 1))))
+      return false;
+  return !allocs.is_empty ();
+}
+
 /* Push on ALLOCS the results of the allocation calls that ADDR may point
    into, back through copies, conversions, offsets and PHIs (jump
    threading makes one call per path: x = PHI <malloc (), malloc ()>);
-   false if something else may reach ADDR.  */
+   false if something else may reach ADDR.  CELLS: also through loads of
+   a pointer variable into which the function stores only allocations
+   and null (whether that variable is a pointer cell, whose address goes
+   nowhere else, is for the caller to find: dm_private_pointers follows
+   the allocations into it).  */
 bool
-dm_allocations_of (tree addr, vec<tree> &allocs, int depth)
+dm_allocations_of (tree addr, vec<tree> &allocs, int depth, bool cells)
 {
   while (TREE_CODE (addr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (addr)
 	 && depth < 16)
@@ -678,7 +640,7 @@ dm_allocations_of (tree addr, vec<tree> &allocs, int depth)
 	    {
 	      tree a = gimple_phi_arg_def (phi, i);
 	      /* A loop's PHI may take its own value back.  */
-	      if (a != addr && !dm_allocations_of (a, allocs, depth + 1))
+	      if (a != addr && !dm_allocations_of (a, allocs, depth + 1, cells))
 		return false;
 	    }
 	  return !allocs.is_empty ();
@@ -691,6 +653,9 @@ dm_allocations_of (tree addr, vec<tree> &allocs, int depth)
 		      || gimple_assign_rhs_code (as) == SSA_NAME
 		      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (as))))
 	addr = gimple_assign_rhs1 (as);
+      else if (cells && as && gimple_assign_load_p (as))
+	return dm_local_cell_allocations
+	  (dm_whole_var_of (gimple_assign_rhs1 (as)), allocs, depth);
       else
 	return false;
       depth++;
@@ -732,8 +697,7 @@ dm_private_pointers (tree addr, tree *decl)
   else
     {
       auto_vec<tree, 2> allocs;
-      if (!dm_allocations_of (addr, allocs, 0)
-	  && (allocs.truncate (0), !dm_cell_allocations_of (addr, allocs)))
+      if (!dm_allocations_of (addr, allocs, 0, true))
 	goto escapes;
       for (tree base : allocs)
 	{

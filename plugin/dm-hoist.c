@@ -837,6 +837,19 @@ dm_decl_name (tree decl)
 
 static char *dm_value_name (tree addr, int depth);
 
+/* The parameters of CALL's callee (a function of this unit) that get
+   ARG, pushed on PARMS.  */
+static void
+dm_params_given (gcall *call, tree arg, vec<tree> &parms)
+{
+  tree fn = gimple_call_fndecl (call);
+  tree parm = fn ? DECL_ARGUMENTS (fn) : NULL_TREE;
+  for (unsigned i = 0; parm && i < gimple_call_num_args (call);
+       i++, parm = DECL_CHAIN (parm))
+    if (gimple_call_arg (call, i) == arg)
+      parms.safe_push (parm);
+}
+
 /* The member of record type REC at byte OFF whose type is TYPE, or
    NULL_TREE.  */
 static tree
@@ -885,14 +898,7 @@ dm_pointee_member (tree ptr, HOST_WIDE_INT off, tree type)
     return NULL_TREE;
   static dm_function_key asked;
   static hash_map<tree, vec<tree> > *known;
-  if (dm_new_function_p (&asked, cfun))
-    {
-      if (known)
-	for (auto it = known->begin (); it != known->end (); ++it)
-	  (*it).second.release ();
-      delete known;
-      known = new hash_map<tree, vec<tree> >;
-    }
+  dm_fresh_for_function (&asked, known);
   bool existed;
   vec<tree> &recs = known->get_or_insert (ptr, &existed);
   if (!existed)
@@ -903,18 +909,14 @@ dm_pointee_member (tree ptr, HOST_WIDE_INT off, tree type)
       gimple *use;
       FOR_EACH_IMM_USE_STMT (use, it, ptr)
 	{
+	  auto_vec<tree, 2> parms;
 	  if (gcall *call = dyn_cast <gcall *> (use))
-	    if (tree fn = gimple_call_fndecl (call))
-	      {
-		tree parm = DECL_ARGUMENTS (fn);
-		for (unsigned i = 0; parm && i < gimple_call_num_args (call);
-		     i++, parm = DECL_CHAIN (parm))
-		  if (gimple_call_arg (call, i) == ptr
-		      && POINTER_TYPE_P (TREE_TYPE (parm))
-		      && RECORD_OR_UNION_TYPE_P (TREE_TYPE (TREE_TYPE (parm)))
-		      && !recs.contains (TREE_TYPE (TREE_TYPE (parm))))
-		    recs.safe_push (TREE_TYPE (TREE_TYPE (parm)));
-	      }
+	    dm_params_given (call, ptr, parms);
+	  for (tree parm : parms)
+	    if (POINTER_TYPE_P (TREE_TYPE (parm))
+		&& RECORD_OR_UNION_TYPE_P (TREE_TYPE (TREE_TYPE (parm)))
+		&& !recs.contains (TREE_TYPE (TREE_TYPE (parm))))
+	      recs.safe_push (TREE_TYPE (TREE_TYPE (parm)));
 	  for (unsigned i = 0; i < gimple_num_ops (use); i++)
 	    if (tree op = gimple_op (use, i))
 	      walk_tree (&op, dm_find_record_access, d, NULL);
@@ -1135,14 +1137,13 @@ dm_value_name (tree addr, int depth)
      its parameter's name.  */
   FOR_EACH_IMM_USE_STMT (use, it, addr)
     if (gcall *call = dyn_cast <gcall *> (use))
-      if (tree fn = gimple_call_fndecl (call))
-	{
-	  tree parm = DECL_ARGUMENTS (fn);
-	  for (unsigned i = 0; parm && i < gimple_call_num_args (call);
-	       i++, parm = DECL_CHAIN (parm))
-	    if (gimple_call_arg (call, i) == addr && dm_decl_name (parm))
-	      return xstrdup (dm_decl_name (parm));
-	}
+      {
+	auto_vec<tree, 2> parms;
+	dm_params_given (call, addr, parms);
+	for (tree parm : parms)
+	  if (dm_decl_name (parm))
+	    return xstrdup (dm_decl_name (parm));
+      }
   /* A gimplifier temporary is named after its variable plus ".N".  */
   if (SSA_NAME_IDENTIFIER (addr))
     {

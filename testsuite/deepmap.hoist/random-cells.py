@@ -23,7 +23,6 @@ the plugin's build also under DEEPMAP_CHECK=1.
 """
 import os
 import random
-import subprocess
 import sys
 import tempfile
 
@@ -236,16 +235,8 @@ class Prog:
 
 
 def run(exe, libdir, check=False):
-    env = dict(os.environ)
-    env["OMP_NUM_THREADS"] = "2"
-    if libdir != "none":
-        env["LD_LIBRARY_PATH"] = libdir
-        env["DEEPMAP_DEVICES"] = "emu"
-        if check:
-            env["DEEPMAP_CHECK"] = "1"
-    r = subprocess.run([exe], capture_output=True, text=True, env=env,
-                       timeout=60)
-    return r.returncode, r.stdout, r.stderr
+    return campaign.run(exe, libdir, {"OMP_NUM_THREADS": "2"},
+                        {"DEEPMAP_CHECK": "1"} if check else {})
 
 
 def main():

@@ -53,7 +53,6 @@ race.  Arithmetic is on unsigned integers, exact under any order.
 """
 import os
 import random
-import subprocess
 import sys
 import tempfile
 
@@ -622,16 +621,9 @@ def build(src, exe, extra, cxx):
 
 
 def run(exe, libdir):
-    env = dict(os.environ)
-    if libdir != "none":
-        env["LD_LIBRARY_PATH"] = libdir
-        env["DEEPMAP_DEVICES"] = "emu"
-        # The hoisting's own run-time proof check, through the records
-        # of its calls: a false alarm fails the program too.
-        env["DEEPMAP_CHECK"] = "1"
-    r = subprocess.run([exe], capture_output=True, text=True, env=env,
-                       timeout=60)
-    return r.returncode, r.stdout, r.stderr
+    # The hoisting's own run-time proof check, through the records of its
+    # calls: a false alarm fails the program too.
+    return campaign.run(exe, libdir, deepmap_env={"DEEPMAP_CHECK": "1"})
 
 
 def main():

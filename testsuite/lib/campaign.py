@@ -86,6 +86,21 @@ def build(src, exe, extra, cxx, flags=()):
     return r.returncode == 0, r.stderr
 
 
+def run(exe, libdir, env=None, deepmap_env=None, timeout=60):
+    """Run EXE under the runtime in LIBDIR (its emulated device), or the
+    system libgomp where LIBDIR is "none"; ENV for every run, DEEPMAP_ENV
+    for runs under deepmap: (status, stdout, stderr)."""
+    e = dict(os.environ)
+    e.update(env or {})
+    if libdir != "none":
+        e["LD_LIBRARY_PATH"] = libdir
+        e["DEEPMAP_DEVICES"] = "emu"
+        e.update(deepmap_env or {})
+    r = subprocess.run([exe], capture_output=True, text=True, env=e,
+                       timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
+
+
 def build_both(tmp, name, source, build, plugin, cxx):
     """Write SOURCE to TMP/NAME.c and build it without and with the
     plugin PLUGIN through BUILD (src, exe, extra flags, cxx) -> (ok,
