@@ -8,6 +8,9 @@ benchmark has a series, from the file's "raw lines" (NAME key=value ...):
                 and the baseline build when there is one)
   deepcopy      automatic vs hand-written deep copy vs one bulk array, per
                 case (median of the runs), strategy batch (the default)
+  thirdparty-cuda  (bench/cuda/thirdparty.sh's table, no raw lines) process
+                time per program of the naive, plugin and expert builds
+                under GCC's libgomp and under deepmap on a GPU
 
 Usage: bench/plot-results.py RESULT.txt [OUT.png]   (default: RESULT.png)
 The run-*.sh scripts of these benchmarks call it after writing a result.
@@ -128,12 +131,45 @@ plot "DATA" using 2:xtic(1) title "automatic (plugin)", "" using 3 title "hand-w
 ''' % (png, strategy), data)
 
 
+def thirdparty_cuda(path, png):
+    times = {}
+    order = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if line.startswith("#") or len(w) < 4 or not w[3].isdigit():
+                continue
+            if w[0] not in order:
+                order.append(w[0])
+            times[w[0], w[1], w[2]] = int(w[3])
+    series = [(rt, v) for rt in ("gcc", "deepmap") for v in ("naive", "plugin", "expert")]
+    data = "".join(p + "".join(" %s" % times.get((p,) + s, "-") for s in series) + "\n"
+                   for p in order)
+    plots = ", ".join('"%s" using %d%s title "%s %s"' % (
+        "DATA" if i == 0 else "", i + 2, ":xtic(1)" if i == 0 else "",
+        "GCC libgomp" if rt == "gcc" else "deepmap", v)
+        for i, (rt, v) in enumerate(series))
+    gnuplot('''set terminal png size 1200,500
+set output "%s"
+set title "Naive vs naive+plugin vs expert on a GPU (process time, ms)"
+set style data histograms; set style histogram clustered gap 1
+set style fill solid 0.8; set logscale y; set ylabel "ms"; set datafile missing "-"
+set xtics rotate by -35; set key top right
+plot %s
+''' % (png, plots), data)
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__.strip())
         return 2
     path = argv[1]
     png = argv[2] if len(argv) > 2 else os.path.splitext(path)[0] + ".png"
+    with open(path) as f:
+        if any(l.startswith("# thirdparty on a GPU") for l in f):
+            thirdparty_cuda(path, png)
+            print("plot-results: %s" % png)
+            return 0
     rows = raw_lines(path)
     kinds = {r["_name"] for r in rows}
     for name, fn in (("diroverhead", diroverhead),

@@ -70,20 +70,12 @@ same () {
 
 # build NAME PLUGIN LTO FILES...: compile and link NAME in the work dir.
 build () {
-  local n=$1 pl=$2 lt=$3 f o objs=""
+  local n=$1 pl=$2 lt=$3
   shift 3
   local flags="-O2 -fopenmp -foffload=disable $FLAGS"
   [ "$pl" = 1 ] && flags="$flags -fplugin=$PLUGIN -fplugin-arg-deepmap-report"
   [ "$lt" = 1 ] && flags="$flags -flto"
-  mkdir -p "obj-$n"
-  for f in "$@"; do
-    o=obj-$n/$(basename "${f%.*}").o
-    objs="$objs $o"
-    # shellcheck disable=SC2086  # flags are several words
-    $CXX $flags -c "$f" -o "$o" >> "build-$n.log" 2>&1 || return 1
-  done
-  # shellcheck disable=SC2086
-  $CXX $flags $objs -o "$n" $LIBS >> "build-$n.log" 2>&1
+  bench_link_program "$n" "$CXX" "$flags" "$LIBS" "$@"
 }
 
 # run NAME OUT MODE: MODE sys (system libgomp), stats, or check.
