@@ -222,9 +222,10 @@ struct deepmap_hoist_site
    apart are disjoint, where there are many pairs: ENDS holds the first
    and one-past-the-last address of each section (uintptr_t pairs), PAIRS
    the indices of the sections to compare (unsigned short pairs), NPAIRS
-   their number.  Nonzero when every pair is disjoint.  It has memcmp's
-   type: under another libgomp the plugin's code calls memcmp with no
-   bytes instead, which says 0 (the loop then runs as written).  */
+   their number.  Nonzero when every pair is disjoint.  Objects that
+   earlier plugins compiled call it; the plugin now adds the same test
+   to each unit as a static function of its own (__deepmap_sections_apart),
+   so that its binaries hoist under any libgomp.  */
 extern int deepmap_sections_apart (const void *ends, const void *pairs,
 				   size_t npairs) DEEPMAP_WEAK;
 
@@ -233,8 +234,8 @@ extern int deepmap_sections_apart (const void *ends, const void *pairs,
    and one-past-the-last address of each of the N sections (uintptr_t
    pairs), DEVICE points to the device number (an int; -1: the default
    device).  Nonzero when neither the first nor the last byte of any
-   section is present there (omp_target_is_present).  It has memcmp's
-   type, for the same stand-in as deepmap_sections_apart.  */
+   section is present there (omp_target_is_present).  Kept, like
+   deepmap_sections_apart, for objects that earlier plugins compiled.  */
 extern int deepmap_sections_absent (const void *ends, const void *device,
 				    size_t n) DEEPMAP_WEAK;
 

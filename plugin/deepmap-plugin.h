@@ -12,6 +12,7 @@
                   before it stored
    dm-sites.c     after omp-expand: annotations become a static table
    dm-hoist.c     the GIMPLE pass that keeps data on the device across loops
+   dm-tests.c     the unit's functions that hoisting's run-time tests call
    dm-devwrite.c  which sections a construct's device code may write
    dm-escape.c    memory no code the hoisting pass cannot see can reach
    dm-parallel.c  what a host parallel region in a kept loop may touch
@@ -155,6 +156,15 @@ extern const dm_access_summary *dm_site_access (tree kinds, unsigned index);
 extern bool dm_hoist_enabled;
 extern void dm_register_hoist (const char *name);
 
+/* dm-tests.c */
+enum dm_omp_query { DM_IS_PRESENT, DM_DEFAULT_DEVICE };
+enum dm_test { DM_TEST_APART, DM_TEST_ABSENT };
+extern tree dm_omp_query_decl (enum dm_omp_query which);
+extern void dm_make_test_functions (void);
+extern tree dm_test_function (enum dm_test which);
+extern bool dm_test_function_p (const_tree fn);
+extern void dm_register_tests (const char *name);
+
 /* dm-devwrite.c */
 extern void dm_note_outlined (function *fun);
 extern bool dm_device_may_write (tree fn, unsigned index, bool direct);
@@ -166,7 +176,6 @@ extern bool dm_device_writes_through_loaded (tree fn,
 
 /* dm-escape.c */
 extern bool dm_presence_query_p (gcall *call);
-extern bool dm_hoist_test_call_p (gcall *call);
 extern void dm_note_test_table (tree decl);
 extern bitmap dm_private_pointers (tree addr, tree *decl);
 extern bool dm_allocations_of (tree addr, vec<tree> &allocs, int depth = 0,

@@ -690,6 +690,9 @@ dm_visit_stmt (gimple_stmt_iterator *gsi, bool *handled_ops,
   gomp_target *stmt = dyn_cast <gomp_target *> (gsi_stmt (*gsi));
   if (!stmt)
     return NULL_TREE;
+  /* The functions hoisting's run-time tests may call, made while they
+     still can be.  */
+  dm_make_test_functions ();
   /* Constructs nested in a target data body first; then this one, which
      moves into a new block and must not be walked again.  */
   *handled_ops = true;

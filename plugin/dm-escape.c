@@ -86,40 +86,20 @@ dm_allocation_p (gimple *stmt)
 
 /* Is CALL a question to the OpenMP runtime that reads no memory of the
    program (the presence test the hoisting pass puts before what it
-   keeps, and the default device it asks it for)?  */
+   keeps, and the default device it asks it for), or the pass's test
+   over a table (dm-tests.c), which reads the table and asks the
+   runtime?  */
 bool
 dm_presence_query_p (gcall *call)
 {
   tree fn = gimple_call_fndecl (call);
-  if (!fn)
-    return dm_hoist_test_call_p (call);
-  if (!DECL_NAME (fn))
+  if (!fn || !DECL_NAME (fn))
     return false;
+  if (dm_test_function_p (fn))
+    return true;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   return !strcmp (name, "omp_target_is_present")
 	 || !strcmp (name, "omp_get_default_device");
-}
-
-/* Is CALL the hoisting pass's test over a table (deepmap_sections_apart
-   or deepmap_sections_absent, called through the pointer that is memcmp
-   under another libgomp)?  It reads the table and asks the runtime.  */
-bool
-dm_hoist_test_call_p (gcall *call)
-{
-  tree fn = gimple_call_fn (call);
-  if (!fn || TREE_CODE (fn) != SSA_NAME)
-    return false;
-  gassign *def = dyn_cast <gassign *> (SSA_NAME_DEF_STMT (fn));
-  if (!def || gimple_assign_rhs_code (def) != COND_EXPR)
-    return false;
-  tree a = gimple_assign_rhs2 (def);
-  if (TREE_CODE (a) != ADDR_EXPR
-      || TREE_CODE (TREE_OPERAND (a, 0)) != FUNCTION_DECL
-      || !DECL_NAME (TREE_OPERAND (a, 0)))
-    return false;
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (a, 0)));
-  return (!strcmp (name, "deepmap_sections_apart")
-	  || !strcmp (name, "deepmap_sections_absent"));
 }
 
 /* The tables of those tests in the current function: the sections'

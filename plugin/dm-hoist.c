@@ -1301,17 +1301,13 @@ dm_clock_call_p (gcall *call, tree fn)
 	  && !TREE_ADDRESSABLE (base));
 }
 
-/* omp_target_is_present and omp_get_default_device as the pass calls
-   them (dm_build_absent_test), built once.  */
-static tree dm_presence_decls[2];
-
 /* Is CALL the program's question about a mapping (omp_target_is_present,
    omp_target_is_accessible, omp_get_mapped_ptr), not the pass's own?  */
 static bool
 dm_mapping_query_p (gcall *call)
 {
   tree fn = gimple_call_fndecl (call);
-  if (!fn || !DECL_NAME (fn) || fn == dm_presence_decls[0])
+  if (!fn || !DECL_NAME (fn) || fn == dm_omp_query_decl (DM_IS_PRESENT))
     return false;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   return (!strcmp (name, "omp_target_is_present")
@@ -2337,7 +2333,7 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   /* The program asks the runtime about it in the loop (is it present,
      where is it on the device): kept, it would get another answer than
      the program as written (SOLLVE's Mapper maps what is not present).
-     Not the pass's own presence tests (dm_presence_decls).  */
+     Not the pass's own presence tests (dm_omp_query_decl).  */
   for (gimple *stmt : r->stmts)
     if (gcall *call = dyn_cast <gcall *> (stmt))
       if (dm_mapping_query_p (call) && gimple_call_num_args (call) > 0
@@ -2789,38 +2785,14 @@ dm_drop_rotations (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   return changed;
 }
 
-/* Pairs above which the test is one call and a table of pairs
-   (deepmap_sections_apart) instead of code per pair: OMPDart's naive
-   LULESH has hundreds, whose comparisons took half of what the plugin
-   added to its compile time.  */
+/* Pairs (or sections) above which the test is one call of the unit's
+   function over a table (dm-tests.c) instead of code per pair: OMPDart's
+   naive LULESH has hundreds, whose comparisons took half of what the
+   plugin added to its compile time.  */
 #define DM_INLINE_PAIRS 16
 
 static tree dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type,
 			  tree val);
-
-/* deepmap_sections_apart and deepmap_sections_absent, weak, built once
-   each (dm_weak_test).  */
-static tree dm_apart_decl;
-static tree dm_absent_decl;
-
-/* The weak declaration of int NAME (const void *, const void *, size_t)
-   in *SLOT, built once: memcmp's type, for its stand-in.  */
-static tree
-dm_weak_test (tree *slot, const char *name)
-{
-  if (!*slot)
-    {
-      tree type = build_function_type_list (integer_type_node,
-					    const_ptr_type_node,
-					    const_ptr_type_node, size_type_node,
-					    NULL_TREE);
-      *slot = build_fn_decl (name, type);
-      DECL_EXTERNAL (*slot) = 1;
-      TREE_PUBLIC (*slot) = 1;
-      declare_weak (*slot);
-    }
-  return *slot;
-}
 
 /* A local array, filled in SEQ, of the first and one-past-the-last
    address of the sections of ITEMS, in that order (noted for the escape
@@ -2845,28 +2817,16 @@ dm_ends_table (vec<dm_item *> &items, gimple_seq *seq)
   return ends;
 }
 
-/* The test DECL (&ENDS, ARG, N) added to SEQ, as a truth value, where
-   the runtime has DECL; else memcmp of no bytes, 0, which makes the
-   region run as written.  ENDS (and LOCAL, if given) die after it.  */
+/* The test WHICH (&ENDS, ARG, N), a call of the unit's function
+   (dm-tests.c), added to SEQ, as a truth value.  ENDS (and LOCAL, if
+   given) die after it.  */
 static tree
-dm_table_test (tree decl, tree ends, tree arg, unsigned n, tree local,
-	       gimple_seq *seq)
+dm_table_test (enum dm_test which, tree ends, tree arg, unsigned n,
+	       tree local, gimple_seq *seq)
 {
-  tree fnptr = build_pointer_type (TREE_TYPE (decl));
-  tree have = gimple_build (seq, NE_EXPR, boolean_type_node,
-			    build_fold_addr_expr (decl),
-			    build_int_cst (fnptr, 0));
-  tree fn = gimple_build (seq, COND_EXPR, fnptr, have,
-			  build_fold_addr_expr (decl),
-			  fold_convert (fnptr, build_fold_addr_expr
-					  (builtin_decl_explicit
-					     (BUILT_IN_MEMCMP))));
-  tree count = gimple_build (seq, COND_EXPR, size_type_node, have,
-			     build_int_cst (size_type_node, n),
-			     size_zero_node);
-  gcall *call = gimple_build_call (fn, 3, build_fold_addr_expr (ends), arg,
-				   count);
-  gimple_call_set_fntype (call, TREE_TYPE (decl));
+  gcall *call = gimple_build_call (dm_test_function (which), 3,
+				   build_fold_addr_expr (ends), arg,
+				   build_int_cst (size_type_node, n));
   tree res = make_ssa_name (integer_type_node);
   gimple_call_set_lhs (call, res);
   gimple_seq_add_stmt (seq, call);
@@ -2908,9 +2868,7 @@ dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
   tree pairs = dm_static_data (get_identifier (name),
 			       build_array_type_nelts (ushort, 2 * npairs),
 			       elts);
-  return dm_table_test (dm_weak_test (&dm_apart_decl,
-				      "deepmap_sections_apart"),
-			ends, build_fold_addr_expr (pairs), npairs, NULL_TREE,
+  return dm_table_test (DM_TEST_APART, ends, build_fold_addr_expr (pairs), npairs, NULL_TREE,
 			seq);
 }
 
@@ -2919,7 +2877,9 @@ dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
 static tree
 dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
 {
-  if (r->checks.length () > DM_INLINE_PAIRS)
+  /* In lto1 the unit has no test functions (dm-tests.c): code.  */
+  if (r->checks.length () > DM_INLINE_PAIRS
+      && dm_test_function (DM_TEST_APART))
     return dm_build_disjoint_call (r, st, seq);
   tree uptr = pointer_sized_int_node, all = NULL_TREE;
   for (auto &c : r->checks)
@@ -2951,15 +2911,12 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
    kept section's target updates would show them the device's.  R then
    runs as written.  Through omp_target_is_present, so under any
    libgomp.  */
-/* dm_presence_decls are rooted with the hooks below: they live across
-   functions.  */
 /* The read-only kinds arrays of updates from and to (dm_update_kinds).  */
 static tree dm_update_kinds_decls[2];
 
 /* The test of dm_build_absent_test as one call, for the sections of
-   LEADS, all on DEVICE: their first and one-past-the-last
-   addresses in a local array (deepmap_sections_absent; under another
-   libgomp memcmp of no bytes, 0: the region runs as written there).  */
+   LEADS, all on DEVICE: their first and one-past-the-last addresses in
+   a local array.  */
 static tree
 dm_build_absent_call (vec<dm_item *> &leads, tree device, gimple_seq *seq)
 {
@@ -2969,10 +2926,8 @@ dm_build_absent_call (vec<dm_item *> &leads, tree device, gimple_seq *seq)
   gimple_seq_add_stmt (seq, gimple_build_assign
 			      (dev, gimple_convert (seq, integer_type_node,
 						    device)));
-  return dm_table_test (dm_weak_test (&dm_absent_decl,
-				      "deepmap_sections_absent"),
-			ends, build_fold_addr_expr (dev), leads.length (), dev,
-			seq);
+  return dm_table_test (DM_TEST_ABSENT, ends, build_fold_addr_expr (dev),
+			leads.length (), dev, seq);
 }
 
 static tree
@@ -2993,23 +2948,12 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 		     || operand_equal_p (leads[0]->device, it->device, 0));
       leads.safe_push (it);
     }
-  if (leads.length () > DM_INLINE_PAIRS && one_device)
+  if (leads.length () > DM_INLINE_PAIRS && one_device
+      && dm_test_function (DM_TEST_ABSENT))
     return dm_build_absent_call (leads, leads[0]->device, seq);
 
-  tree &is_present = dm_presence_decls[0];
-  tree &default_device = dm_presence_decls[1];
-  if (!is_present)
-    {
-      is_present = build_fn_decl ("omp_target_is_present",
-				  build_function_type_list
-				    (integer_type_node, const_ptr_type_node,
-				     integer_type_node, NULL_TREE));
-      default_device = build_fn_decl ("omp_get_default_device",
-				      build_function_type_list
-					(integer_type_node, NULL_TREE));
-      DECL_EXTERNAL (is_present) = DECL_EXTERNAL (default_device) = 1;
-      TREE_PUBLIC (is_present) = TREE_PUBLIC (default_device) = 1;
-    }
+  tree is_present = dm_omp_query_decl (DM_IS_PRESENT);
+  tree default_device = dm_omp_query_decl (DM_DEFAULT_DEVICE);
   /* GOMP_DEVICE_ICV in a construct means the default device.  */
   tree dflt = make_ssa_name (integer_type_node);
   gcall *ask = gimple_build_call (default_device, 0);
@@ -3055,10 +2999,6 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 }
 
 static const struct ggc_root_tab dm_hoist_roots[] = {
-  { &dm_apart_decl, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
-  { &dm_presence_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
-    &DM_PCH_WALK_TREE },
-  { &dm_absent_decl, 1, sizeof (tree), &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   { &dm_update_kinds_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
@@ -5850,7 +5790,7 @@ dm_call_runs_constructs (gimple *call)
   /* Through a pointer: any function of the program.  */
   if (!fn)
     return true;
-  if (fndecl_built_in_p (fn))
+  if (fndecl_built_in_p (fn) || dm_test_function_p (fn))
     return false;
   dm_note_construct_runners ();
   cgraph_node *node = cgraph_node::get (fn);
@@ -5962,4 +5902,5 @@ dm_register_hoist (const char *name)
   dm_insert_pass (name, new dm_hoist_pass (g), "pre", PASS_POS_INSERT_AFTER);
   register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) dm_hoist_roots);
+  dm_register_tests (name);
 }

@@ -1,8 +1,10 @@
-/* abi_hoist.c -- the run-time tests the plugin's transfer hoisting
-   calls when a loop keeps many sections (deepmap.h): that those it
-   cannot tell apart are disjoint (deepmap_sections_apart), and that no
-   caller holds any of them mapped (deepmap_sections_absent); one call
-   and a table instead of code per pair or section in the program.  */
+/* abi_hoist.c -- the run-time tests that objects compiled by earlier
+   plugins call when a loop keeps many sections (deepmap.h): that those
+   it cannot tell apart are disjoint (deepmap_sections_apart), and that
+   no caller holds any of them mapped (deepmap_sections_absent).  The
+   plugin now builds the same tests into each unit (plugin/dm-tests.c),
+   so that its binaries need no deepmap runtime to hoist; these stay for
+   the binaries already built.  */
 #include <omp.h>
 #include <stddef.h>
 #include <stdint.h>

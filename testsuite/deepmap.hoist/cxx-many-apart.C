@@ -1,5 +1,5 @@
 // many-apart.c compiled as C++ (g++ -fplugin): 20 pairs of sections
-// tested apart on entry by one call of deepmap_sections_apart.
+// tested apart on entry by one call of the unit's __deepmap_sections_apart.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
 // { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d \[0-9\]+ transfers 18000 bytes, d2h \[0-9\]+ transfers 9600 bytes" { target offload_device } }

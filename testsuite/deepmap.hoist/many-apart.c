@@ -3,9 +3,9 @@
    the loop, the read ones are not copied back, which holds only where
    none shares bytes with a written one: a run-time test of 20 pairs,
    more than the plugin compares in line, so the test is one call of
-   deepmap_sections_apart over a table of the pairs (under another
-   libgomp, memcmp of no bytes: "not apart", and the loop runs as
-   written).  Called with nine distinct arrays (kept) and with a read
+   the unit's own __deepmap_sections_apart (plugin/dm-tests.c, made of
+   standard OpenMP calls alone) over a table of the pairs.  Called
+   with nine distinct arrays (kept) and with a read
    array that is also a written one (the test fails: the loop runs as
    written, 4 steps).  Results are the host's.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
