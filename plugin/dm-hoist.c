@@ -2796,14 +2796,14 @@ static tree dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type,
 
 /* A local array, filled in SEQ, of the first and one-past-the-last
    address of the sections of ITEMS, in that order (noted for the escape
-   analysis, dm_note_test_table).  */
+   analysis, dm_note_test_table); volatile, as dm_make_arrays's.  */
 static tree
 dm_ends_table (vec<dm_item *> &items, gimple_seq *seq)
 {
   tree uptr = pointer_sized_int_node;
-  tree ends = create_tmp_var (build_array_type_nelts (uptr,
-						      2 * items.length ()),
-			      "deepmap_ends");
+  tree ends = create_tmp_var (build_array_type_nelts
+				(build_qualified_type (uptr, TYPE_QUAL_VOLATILE),
+				 2 * items.length ()), "deepmap_ends");
   TREE_ADDRESSABLE (ends) = 1;
   dm_note_test_table (ends);
   for (unsigned k = 0; k < items.length (); k++)
@@ -3097,7 +3097,8 @@ dm_select_on_guard (gcall *call, tree guard)
   update_stmt (call);
 }
 
-/* Store VAL, converted to TYPE, into element I of array ARR on SEQ.  */
+/* Store VAL, converted to TYPE, into element I of array ARR on SEQ
+   (a volatile store where the elements are).  */
 static tree
 dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type, tree val)
 {
@@ -3105,22 +3106,32 @@ dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type, tree val)
   val = force_gimple_operand (fold_convert (type, val), &conv, true,
 			      NULL_TREE);
   gimple_seq_add_seq (seq, conv);
-  tree slot = build4 (ARRAY_REF, type, arr, size_int (i), NULL_TREE,
+  tree etype = TREE_TYPE (TREE_TYPE (arr));
+  tree slot = build4 (ARRAY_REF, etype, arr, size_int (i), NULL_TREE,
 		      NULL_TREE);
+  TREE_THIS_VOLATILE (slot) = TYPE_VOLATILE (etype);
   gimple_seq_add_stmt (seq, gimple_build_assign (slot, val));
   return val;
 }
 
 /* Three arrays of N pointers, sizes and kinds for a GOMP call (N
-   counts the record's entry, dm_add_record).  */
+   counts the record's entry, dm_add_record).  Their elements are
+   volatile: the stores reach the call as written all the same (only the
+   call reads them), and GCC's passes that weigh each store of a block
+   against the others (DSE, SLP, CSE, reload's cselib) pass them by --
+   a loop that keeps sixty sections stores hundreds in one block, which
+   made those passes a third of what hoisting added to LULESH's compile
+   time.  */
 static void
 dm_make_arrays (unsigned n, tree *arrs)
 {
   tree types[3] = { ptr_type_node, size_type_node, short_unsigned_type_node };
   for (unsigned i = 0; i < 3; i++)
     {
-      arrs[i] = create_tmp_var (build_array_type_nelts (types[i], n),
-				"deepmap_hoist");
+      arrs[i] = create_tmp_var (build_array_type_nelts
+				  (build_qualified_type (types[i],
+							 TYPE_QUAL_VOLATILE),
+				   n), "deepmap_hoist");
       TREE_ADDRESSABLE (arrs[i]) = 1;
     }
 }

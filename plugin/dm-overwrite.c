@@ -334,7 +334,14 @@ dm_find_var_op (tree *tp, int *walk_subtrees, void *data)
 static bool
 dm_mentions (tree expr, hash_set<tree> *set)
 {
-  return expr && walk_tree_without_duplicates (&expr, dm_find_var, set);
+  if (!expr || CONSTANT_CLASS_P (expr))
+    return false;
+  /* Most operands are a name: no walk.  */
+  if (DECL_P (expr) || TREE_CODE (expr) == SSA_NAME)
+    return set->contains (expr);
+  /* GIMPLE's operands share no subtrees: no set of visited ones (whose
+     making was most of the annotation pass's time on LULESH).  */
+  return walk_tree (&expr, dm_find_var, set, NULL);
 }
 
 /* The variable a statement assigns as a whole (not through memory).  */
