@@ -3142,7 +3142,7 @@ dm_make_arrays (unsigned n, tree *arrs)
 static void
 dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
 		  unsigned n, tree *arrs, unsigned flags, tree guard,
-		  location_t loc)
+		  location_t loc, bool keep = false)
 {
   gcall *call
     = gimple_build_call (builtin_decl_explicit (fn), 7, device, size_int (n),
@@ -3156,8 +3156,9 @@ dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
   if (guard)
     dm_tested_calls.safe_push (std::make_pair (call, guard));
   /* The arrays are dead after the call, as omp-expand's are (not a
-     read-only one).  */
-  for (unsigned i = 0; i < 3; i++)
+     read-only one), unless KEEP: a later call reads the addresses and
+     sizes again.  */
+  for (unsigned i = keep ? 2 : 0; i < 3; i++)
     if (!TREE_STATIC (arrs[i]))
       gimple_seq_add_stmt (seq, gimple_build_assign (arrs[i],
 						     build_clobber
@@ -3231,7 +3232,8 @@ dm_store_kind (gimple_seq *seq, tree *arrs, unsigned i, dm_item *it,
    (kept across the region at WHERE; HOST_CURRENT: see dm_hoist_record).  */
 static gimple_seq
 dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
-		     location_t where, hash_set<dm_item *> *host_current)
+		     location_t where, hash_set<dm_item *> *host_current,
+		     vec<tree> *sizes = NULL)
 {
   gimple_seq seq = NULL;
   for (unsigned i = 0; i < secs.length (); i++)
@@ -3239,6 +3241,8 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
       dm_item *it = secs[i];
       dm_store_slot (&seq, arrs[0], i, ptr_type_node, it->addr);
       tree size = dm_store_slot (&seq, arrs[1], i, size_type_node, it->size);
+      if (sizes)
+	sizes->safe_push (size);
       dm_store_kind (&seq, arrs, i, it,
 		     exit ? it->exit_kind : it->enter_kind, size);
     }
@@ -3251,11 +3255,12 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
 /* The call that takes SECS' arrays ARRS (dm_fill_data_arrays).  */
 static void
 dm_add_data_call (gimple_seq *seq, vec<dm_item *> &secs, tree device,
-		  bool exit, tree *arrs, location_t loc)
+		  bool exit, tree *arrs, location_t loc, bool keep = false)
 {
   dm_add_gomp_call (seq, BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA, device,
 		    secs.length () + 1, arrs,
-		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, secs[0]->guard, loc);
+		    exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0, secs[0]->guard, loc,
+		    keep);
 }
 
 /* The GOMP_target_enter_exit_data call for sections SECS on DEVICE with
@@ -3290,8 +3295,19 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 {
   tree arrs[3], exit_arrs[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
   dm_make_arrays (secs.length () + 1, arrs);
-  gimple_seq enter = dm_build_data_call (secs, device, false, arrs, r->loc,
-					 NULL, loc);
+  unsigned ways_out = r->throwers.length ();
+  for (edge e : r->exits)
+    ways_out += !(e->flags & EDGE_EH);
+  /* A loop with several ways out (LULESH's time loop: its error exits
+     and the calls that may throw): the exit data's arrays are ready
+     beside the enter data, and each way out only makes the call.  They
+     are the enter data's addresses and sizes, which no GOMP call
+     writes, with kinds of their own and the exit's record.  */
+  bool shared = r->loop && ways_out > 1;
+  auto_vec<tree> sizes;
+  gimple_seq enter = dm_fill_data_arrays (secs, false, arrs, r->loc, NULL,
+					  shared ? &sizes : NULL);
+  dm_add_data_call (&enter, secs, device, false, arrs, loc, shared);
   if (!r->loop)
     {
       gimple_stmt_iterator gsi;
@@ -3317,20 +3333,19 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
     }
   else
     {
-      unsigned ways_out = r->throwers.length ();
-      for (edge e : r->exits)
-	ways_out += !(e->flags & EDGE_EH);
-      /* Several ways out (LULESH's time loop: its error exits and the
-	 calls that may throw): the exit data's arrays are filled once,
-	 beside the enter data, and each way out only makes the call.
-	 Only GOMP calls see the arrays, and none writes them.  */
-      if (ways_out > 1)
+      if (shared)
 	{
-	  dm_make_arrays (secs.length () + 1, exit_arrs);
-	  gimple_seq_add_seq (&enter, dm_fill_data_arrays (secs, true,
-							   exit_arrs,
-							   UNKNOWN_LOCATION,
-							   NULL));
+	  tree kinds[3];
+	  dm_make_arrays (secs.length () + 1, kinds);
+	  exit_arrs[0] = arrs[0];
+	  exit_arrs[1] = arrs[1];
+	  exit_arrs[2] = kinds[2];
+	  for (unsigned i = 0; i < secs.length (); i++)
+	    dm_store_kind (&enter, exit_arrs, i, secs[i], secs[i]->exit_kind,
+			   sizes[i]);
+	  dm_add_record (&enter, exit_arrs, secs.length (),
+			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,
+					  UNKNOWN_LOCATION, NULL));
 	}
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
       for (edge e : r->exits)
