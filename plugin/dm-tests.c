@@ -64,6 +64,7 @@ dm_test_function_p (const_tree fn)
 /* What a body is built of: its function, locals and statements.  */
 struct dm_body
 {
+  dm_body (tree f) : fn (f), stmts (alloc_stmt_list ()) {}
   tree fn;
   tree vars = NULL_TREE;
   tree stmts;
@@ -241,8 +242,7 @@ static tree
 dm_make_apart (void)
 {
   tree args[3];
-  dm_body b = { dm_test_decl ("__deepmap_sections_apart", args) };
-  b.stmts = alloc_stmt_list ();
+  dm_body b (dm_test_decl ("__deepmap_sections_apart", args));
   tree uptr = pointer_sized_int_node, ushort = short_unsigned_type_node;
   tree e = dm_local (b, "e", build_pointer_type (uptr));
   tree p = dm_local (b, "p", build_pointer_type (ushort));
@@ -282,8 +282,7 @@ static tree
 dm_make_absent (void)
 {
   tree args[3];
-  dm_body b = { dm_test_decl ("__deepmap_sections_absent", args) };
-  b.stmts = alloc_stmt_list ();
+  dm_body b (dm_test_decl ("__deepmap_sections_absent", args));
   tree uptr = pointer_sized_int_node;
   tree e = dm_local (b, "e", build_pointer_type (uptr));
   tree dev = dm_local (b, "dev", integer_type_node);
