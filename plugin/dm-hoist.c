@@ -2868,8 +2868,8 @@ dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
   tree pairs = dm_static_data (get_identifier (name),
 			       build_array_type_nelts (ushort, 2 * npairs),
 			       elts);
-  return dm_table_test (DM_TEST_APART, ends, build_fold_addr_expr (pairs), npairs, NULL_TREE,
-			seq);
+  return dm_table_test (DM_TEST_APART, ends, build_fold_addr_expr (pairs),
+			npairs, NULL_TREE, seq);
 }
 
 /* The run-time test of R's checks, added to SEQ: true when every pair
