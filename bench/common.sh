@@ -38,27 +38,6 @@ bench_need ()
   done
 }
 
-# bench_link_program NAME COMPILER FLAGS LIBS FILES...: compile FILES
-# into obj-NAME/ and link NAME, in the current directory, the
-# compiler's output in build-NAME.log; false when a step fails.
-bench_link_program ()
-{
-  bench_n=$1 bench_cc=$2 bench_flags=$3 bench_libs=$4
-  shift 4
-  bench_objs=
-  mkdir -p "obj-$bench_n"
-  for bench_f in "$@"; do
-    bench_o=obj-$bench_n/$(basename "${bench_f%.*}").o
-    bench_objs="$bench_objs $bench_o"
-    # shellcheck disable=SC2086  # the flags are several words
-    $bench_cc $bench_flags -c "$bench_f" -o "$bench_o" \
-      >> "build-$bench_n.log" 2>&1 || return 1
-  done
-  # shellcheck disable=SC2086
-  $bench_cc $bench_flags $bench_objs -o "$bench_n" $bench_libs \
-    >> "build-$bench_n.log" 2>&1
-}
-
 # The library matching the awk regex PATTERN that BINARY loads with
 # LIBDIR first on the search path: the result file names what was really
 # measured.

@@ -26,6 +26,8 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/common.sh
 . "$TOP/bench/common.sh"
+# shellcheck source=bench/thirdparty/common.sh
+. "$TOP/bench/thirdparty/common.sh"
 
 OUTFILE=
 COMMAND="bench/run-thirdparty.sh $*"
@@ -53,19 +55,9 @@ ulimit -s unlimited 2>/dev/null || true
 
 # Bytes each way in a DEEPMAP_STATS output, over every device.
 stats () {
-  awk '/deepmap: device .*h2d/ {
-	 for (i = 1; i <= NF; i++) {
-	   if ($i == "h2d") h += $(i + 3)
-	   if ($i == "d2h") d += $(i + 3)
-	 } }
-       END { printf "%d %d", h, d }' "$1"
-}
-
-# Do outputs A and B agree but for lines matching FILTER?
-same () {
-  if diff <(grep -v -E "$3" "$1" | sed -E 's/[[:space:]]+$//') \
-	  <(grep -v -E "$3" "$2" | sed -E 's/[[:space:]]+$//') > /dev/null
-  then echo yes; else echo no; fi
+  # shellcheck disable=SC2046  # four numbers
+  set -- $(bench_transfers "$1")
+  echo "$1 $2"
 }
 
 # build NAME PLUGIN LTO FILES...: compile and link NAME in the work dir.
@@ -100,12 +92,7 @@ run () {
 status=0
 for P in $PROGS; do
   D=$SRC/$P
-  LANGX=c NAIVE='' EXPERT='' COMMON='' FLAGS='' LIBS='' ARGS='' SETUP=:
-  OUTFILES='' FILTER='^$' EXPERT_FILTER='' LTO=0
-  # shellcheck source=/dev/null
-  . "$D/conf.sh"
-  EXPERT_FILTER=${EXPERT_FILTER:-$FILTER}
-  if [ "$LANGX" = c ]; then CXX=$CC; else CXX=${CC/gcc/g++}; fi
+  bench_thirdparty_conf "$D"
   W=$WORK/$P
   rm -rf "$W"
   mkdir -p "$W"
@@ -132,7 +119,7 @@ for P in $PROGS; do
       run lto lto stats
       run lto ltocheck check
       lto=$(stats lto.err)
-      same_lto=$(same ref.out lto.out "$FILTER")
+      same_lto=$(bench_same_output ref.out lto.out "$FILTER")
     fi
     for r in naive plugin check expert lto ltocheck; do
       [ -f $r.rc ] || continue
@@ -146,8 +133,8 @@ for P in $PROGS; do
     echo "program=$P lang=$LANGX naive=$(stats naive.err | tr ' ' /)" \
 	 "plugin=$(stats plugin.err | tr ' ' /) lto=${lto/ //}" \
 	 "expert=$(stats expert.err | tr ' ' /)" \
-	 "same_plugin=$(same ref.out plugin.out "$FILTER")" \
-	 "same_lto=$same_lto same_expert=$(same ref.out expert.out "$EXPERT_FILTER")" \
+	 "same_plugin=$(bench_same_output ref.out plugin.out "$FILTER")" \
+	 "same_lto=$same_lto same_expert=$(bench_same_output ref.out expert.out "$EXPERT_FILTER")" \
 	 "notes=${notes:--}"
   ) >> "$RAW"
 done

@@ -104,6 +104,17 @@ report (void)
   if (!real)								\
     real = (type) dlsym (RTLD_NEXT, name)
 
+/* CALL of the real entry point, timed and noted for ENTRY with FLAGS
+   and N items at the wrapper's call site.  */
+#define TIMED(entry, flags, n, call)					\
+  do									\
+    {									\
+      double t = now ();						\
+      call;								\
+      note (entry, __builtin_return_address (0), flags, n, now () - t);	\
+    }									\
+  while (0)
+
 void
 GOMP_target_ext (int device, void (*fn) (void *), size_t n, void **addrs,
 		 size_t *sizes, unsigned short *kinds, unsigned flags,
@@ -112,9 +123,8 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t n, void **addrs,
   typedef void (*fn_t) (int, void (*) (void *), size_t, void **, size_t *,
 			unsigned short *, unsigned, void **, void **);
   REAL (fn_t, "GOMP_target_ext");
-  double t = now ();
-  real (device, fn, n, addrs, sizes, kinds, flags, depend, args);
-  note (TARGET, __builtin_return_address (0), flags, n, now () - t);
+  TIMED (TARGET, flags, n,
+	 real (device, fn, n, addrs, sizes, kinds, flags, depend, args));
 }
 
 void
@@ -125,9 +135,8 @@ GOMP_target_enter_exit_data (int device, size_t n, void **addrs,
   typedef void (*fn_t) (int, size_t, void **, size_t *, unsigned short *,
 			unsigned, void **);
   REAL (fn_t, "GOMP_target_enter_exit_data");
-  double t = now ();
-  real (device, n, addrs, sizes, kinds, flags, depend);
-  note (ENTER_EXIT, __builtin_return_address (0), flags, n, now () - t);
+  TIMED (ENTER_EXIT, flags, n,
+	 real (device, n, addrs, sizes, kinds, flags, depend));
 }
 
 void
@@ -137,9 +146,8 @@ GOMP_target_update_ext (int device, size_t n, void **addrs, size_t *sizes,
   typedef void (*fn_t) (int, size_t, void **, size_t *, unsigned short *,
 			unsigned, void **);
   REAL (fn_t, "GOMP_target_update_ext");
-  double t = now ();
-  real (device, n, addrs, sizes, kinds, flags, depend);
-  note (UPDATE, __builtin_return_address (0), flags, n, now () - t);
+  TIMED (UPDATE, flags, n,
+	 real (device, n, addrs, sizes, kinds, flags, depend));
 }
 
 void
@@ -148,9 +156,7 @@ GOMP_target_data_ext (int device, size_t n, void **addrs, size_t *sizes,
 {
   typedef void (*fn_t) (int, size_t, void **, size_t *, unsigned short *);
   REAL (fn_t, "GOMP_target_data_ext");
-  double t = now ();
-  real (device, n, addrs, sizes, kinds);
-  note (DATA, __builtin_return_address (0), 0, n, now () - t);
+  TIMED (DATA, 0, n, real (device, n, addrs, sizes, kinds));
 }
 
 void
@@ -158,7 +164,5 @@ GOMP_target_end_data (void)
 {
   typedef void (*fn_t) (void);
   REAL (fn_t, "GOMP_target_end_data");
-  double t = now ();
-  real ();
-  note (END_DATA, __builtin_return_address (0), 0, 0, now () - t);
+  TIMED (END_DATA, 0, 0, real ());
 }

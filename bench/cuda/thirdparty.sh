@@ -23,6 +23,8 @@ name=thirdparty.sh
 TOP=$top
 # shellcheck source=bench/common.sh
 . "$top/bench/common.sh"
+# shellcheck source=bench/thirdparty/common.sh
+. "$top/bench/thirdparty/common.sh"
 RUNS=${RUNS:-2}
 TO=${TIMEOUT:-120}
 SRC=$top/bench/thirdparty
@@ -31,15 +33,10 @@ if [ $# -gt 0 ]; then PROGS="$*"; else
   PROGS=$(cd "$SRC" && for d in */; do [ -f "$d/conf.sh" ] && echo "${d%/}"; done)
 fi
 
-# conf P: the program's settings (bench/run-thirdparty.sh documents them).
+# conf P: the program's settings (bench_thirdparty_conf), with RUN_ARGS.
 conf () {
-  LANGX=c NAIVE='' EXPERT='' COMMON='' FLAGS='' LIBS='' ARGS='' SETUP=:
-  OUTFILES='' FILTER='^$' EXPERT_FILTER=''
-  # shellcheck source=/dev/null
-  . "$SRC/$1/conf.sh"
-  EXPERT_FILTER=${EXPERT_FILTER:-$FILTER}
+  bench_thirdparty_conf "$SRC/$1"
   ARGS=${RUN_ARGS:-$ARGS}
-  if [ "$LANGX" = c ]; then CXX=$CC; else CXX=${CC/gcc/g++}; fi
 }
 
 # build VARIANT PLUGIN FILES...: compile and link in the work directory.
@@ -95,20 +92,11 @@ run () {
   done
 }
 
-# Bytes each way (and transfer counts) in a DEEPMAP_STATS output.
+# "H2D/D2H bytes H2D/D2H transfers" of a DEEPMAP_STATS output.
 stats () {
-  awk '/deepmap: device .*h2d/ {
-	 for (i = 1; i <= NF; i++) {
-	   if ($i == "h2d") { hn += $(i + 1); h += $(i + 3) }
-	   if ($i == "d2h") { dn += $(i + 1); d += $(i + 3) }
-	 } }
-       END { printf "%d/%d %d/%d", h, d, hn, dn }' "$1"
-}
-
-same () {
-  if diff <(grep -v -E "$3" "$1" | sed -E 's/[[:space:]]+$//') \
-	  <(grep -v -E "$3" "$2" | sed -E 's/[[:space:]]+$//') > /dev/null
-  then echo yes; else echo no; fi
+  # shellcheck disable=SC2046  # four numbers
+  set -- $(bench_transfers "$1")
+  echo "$1/$2 $3/$4"
 }
 
 out=${RESULTS_DIR:-$top/bench/results}/thirdparty-cuda-$(date +%Y%m%d-%H%M)-$(hostname -s)${TAG:+-$TAG}.txt
@@ -143,7 +131,7 @@ out=${RESULTS_DIR:-$top/bench/results}/thirdparty-cuda-$(date +%Y%m%d-%H%M)-$(ho
 	    grep -q 'deepmap: error' "$rt-$v-$r.err" && notes="$notes deepmap-error"
 	  done
 	  [ "$v" = expert ] && f=$EXPERT_FILTER || f=$FILTER
-	  s=$(same gcc-naive-1.out "$rt-$v-1.out" "$f")
+	  s=$(bench_same_output gcc-naive-1.out "$rt-$v-1.out" "$f")
 	  if [ "$rt" = deepmap ]; then st=$(stats "$rt-$v-1.err"); else st="- -"; fi
 	  # shellcheck disable=SC2086
 	  printf '%-18s %-8s %-6s %8s %21s %13s %5s %s\n' "$P" "$rt" "$v" "$best" $st "$s" "${notes:--}"
