@@ -158,7 +158,7 @@ extern void dm_register_hoist (const char *name);
 
 /* dm-tests.c */
 enum dm_omp_query { DM_IS_PRESENT, DM_DEFAULT_DEVICE };
-enum dm_test { DM_TEST_APART, DM_TEST_ABSENT };
+enum dm_test { DM_TEST_APART, DM_TEST_ABSENT, DM_FILL_KINDS, DM_TEST_COUNT };
 extern tree dm_omp_query_decl (enum dm_omp_query which);
 extern void dm_make_test_functions (void);
 extern tree dm_test_function (enum dm_test which);
@@ -176,7 +176,6 @@ extern bool dm_device_writes_through_loaded (tree fn,
 
 /* dm-escape.c */
 extern bool dm_presence_query_p (gcall *call);
-extern void dm_note_test_table (tree decl);
 extern bitmap dm_private_pointers (tree addr, tree *decl);
 extern bool dm_allocations_of (tree addr, vec<tree> &allocs, int depth = 0,
 			       bool cells = false);

@@ -102,30 +102,6 @@ dm_presence_query_p (gcall *call)
 	 || !strcmp (name, "omp_get_default_device");
 }
 
-/* The tables of those tests in the current function: the sections'
-   ends as numbers, which go nowhere else.  */
-static hash_set<tree> *dm_test_tables;
-static dm_function_key dm_test_tables_of;
-
-/* The set for the current function (those of others are gone: their
-   variables may be collected and their addresses reused).  */
-static hash_set<tree> *
-dm_current_test_tables ()
-{
-  if (dm_new_function_p (&dm_test_tables_of, cfun))
-    {
-      delete dm_test_tables;
-      dm_test_tables = new hash_set<tree>;
-    }
-  return dm_test_tables;
-}
-
-void
-dm_note_test_table (tree decl)
-{
-  dm_current_test_tables ()->add (decl);
-}
-
 static tree dm_find_name (tree *tp, int *walk_subtrees, void *data);
 
 /* Is NAME, used by CALL, only its argument, which the callee neither
@@ -463,12 +439,6 @@ static bool
 dm_follow_use (gimple *stmt, tree name, vec<tree> &work, bitmap derived)
 {
   tree lhs = NULL_TREE;
-  /* An end in the table of a hoisting test.  */
-  if (gimple_assign_single_p (stmt) && gimple_assign_rhs1 (stmt) == name
-      && TREE_CODE (gimple_assign_lhs (stmt)) == ARRAY_REF
-      && dm_current_test_tables ()->contains
-	   (TREE_OPERAND (gimple_assign_lhs (stmt), 0)))
-    return true;
   /* Kept in a pointer cell: what comes back out of it.  */
   if (gimple_assign_single_p (stmt) && gimple_assign_rhs1 (stmt) == name
       && dm_whole_var_of (gimple_assign_lhs (stmt)))

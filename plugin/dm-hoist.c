@@ -2785,52 +2785,61 @@ dm_drop_rotations (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   return changed;
 }
 
-/* Pairs (or sections) above which the test is one call of the unit's
-   function over a table (dm-tests.c) instead of code per pair: OMPDart's
-   naive LULESH has hundreds, whose comparisons took half of what the
-   plugin added to its compile time.  */
+/* Pairs (or sections) above which the test, and the choice of the map
+   kinds, is one call of the unit's function over a table (dm-tests.c)
+   instead of code per pair or section: OMPDart's naive LULESH has
+   hundreds, whose comparisons took half of what the plugin added to its
+   compile time.  */
 #define DM_INLINE_PAIRS 16
 
 static tree dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type,
 			  tree val);
+static void dm_make_arrays (unsigned n, tree *arrs);
 
-/* A local array, filled in SEQ, of the first and one-past-the-last
-   address of the sections of ITEMS, in that order (noted for the escape
-   analysis, dm_note_test_table); volatile, as dm_make_arrays's.  */
-static tree
-dm_ends_table (vec<dm_item *> &items, gimple_seq *seq)
+/* Sections in the address and size arrays of a GOMP call
+   (dm_make_arrays), as the test functions (dm-tests.c) read them.  The
+   absent test's are those of the enter data that follows it, which
+   maps the same sections in the same order: the two share the stores
+   (dm_emit_hoist), and the apart test reads them too where it can.  */
+struct dm_section_table
 {
-  tree uptr = pointer_sized_int_node;
-  tree ends = create_tmp_var (build_array_type_nelts
-				(build_qualified_type (uptr, TYPE_QUAL_VOLATILE),
-				 2 * items.length ()), "deepmap_ends");
-  TREE_ADDRESSABLE (ends) = 1;
-  dm_note_test_table (ends);
+  tree arrs[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
+  auto_vec<dm_item *> items;	/* the section of each entry */
+  auto_vec<tree> sizes;		/* the size value stored in each entry */
+};
+
+/* Fill T, on SEQ, with the addresses and sizes of ITEMS, in arrays of
+   ITEMS' entries and EXTRA more (the enter data's record).  */
+static void
+dm_fill_section_table (dm_section_table *t, vec<dm_item *> &items,
+		       unsigned extra, gimple_seq *seq)
+{
+  dm_make_arrays (items.length () + extra, t->arrs);
   for (unsigned k = 0; k < items.length (); k++)
     {
-      tree lo = gimple_convert (seq, uptr, items[k]->addr);
-      tree hi = gimple_build (seq, PLUS_EXPR, uptr, lo,
-			      gimple_convert (seq, uptr, items[k]->size));
-      dm_store_slot (seq, ends, 2 * k, uptr, lo);
-      dm_store_slot (seq, ends, 2 * k + 1, uptr, hi);
+      t->items.safe_push (items[k]);
+      dm_store_slot (seq, t->arrs[0], k, ptr_type_node, items[k]->addr);
+      t->sizes.safe_push (dm_store_slot (seq, t->arrs[1], k, size_type_node,
+					 items[k]->size));
     }
-  return ends;
 }
 
-/* The test WHICH (&ENDS, ARG, N), a call of the unit's function
-   (dm-tests.c), added to SEQ, as a truth value.  ENDS (and LOCAL, if
-   given) die after it.  */
+/* The test WHICH (addresses, sizes, ARG, N) over T, a call of the unit's
+   function (dm-tests.c), added to SEQ, as a truth value.  LOCAL (if
+   given) dies after it, and T's arrays unless SHARED.  */
 static tree
-dm_table_test (enum dm_test which, tree ends, tree arg, unsigned n,
-	       tree local, gimple_seq *seq)
+dm_table_test (enum dm_test which, dm_section_table *t, tree arg, unsigned n,
+	       tree local, bool shared, gimple_seq *seq)
 {
-  gcall *call = gimple_build_call (dm_test_function (which), 3,
-				   build_fold_addr_expr (ends), arg,
+  gcall *call = gimple_build_call (dm_test_function (which), 4,
+				   build_fold_addr_expr (t->arrs[0]),
+				   build_fold_addr_expr (t->arrs[1]), arg,
 				   build_int_cst (size_type_node, n));
   tree res = make_ssa_name (integer_type_node);
   gimple_call_set_lhs (call, res);
   gimple_seq_add_stmt (seq, call);
-  for (tree v : { ends, local })
+  for (tree v : { shared ? NULL_TREE : t->arrs[0],
+		  shared ? NULL_TREE : t->arrs[1], local })
     if (v)
       gimple_seq_add_stmt (seq, gimple_build_assign
 				  (v, build_clobber (TREE_TYPE (v))));
@@ -2838,22 +2847,35 @@ dm_table_test (enum dm_test which, tree ends, tree arg, unsigned n,
 		       integer_zero_node);
 }
 
-/* The test of dm_build_disjoint_test as a call: the sections' ends in a
-   local array, the pairs in static data.  */
+/* The test of dm_build_disjoint_test as a call: the pairs, as indices
+   of entries, in static data; the entries those of SHARED (the absent
+   test's) where it has every section, else a table of their own.  */
 static tree
-dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
+dm_build_disjoint_call (dm_region *r, dm_hoist_state *st,
+			dm_section_table *shared, gimple_seq *seq)
 {
-  /* Each section once, numbered in order of appearance.  */
   hash_map<int_hash<unsigned, -1u, -2u>, unsigned> slot;
-  auto_vec<dm_item *> order;
+  bool all_shared = shared != NULL;
+  if (shared)
+    for (unsigned k = 0; k < shared->items.length (); k++)
+      slot.put (shared->items[k] - &st->items[0], k);
   for (auto &c : r->checks)
-    for (unsigned i : { c.first, c.second })
-      if (!slot.get (i))
-	{
-	  slot.put (i, order.length ());
-	  order.safe_push (&st->items[i]);
-	}
-  tree ends = dm_ends_table (order, seq);
+    all_shared &= slot.get (c.first) && slot.get (c.second);
+  /* Else each section once, numbered in order of appearance.  */
+  dm_section_table own;
+  if (!all_shared)
+    {
+      slot.empty ();
+      auto_vec<dm_item *> order;
+      for (auto &c : r->checks)
+	for (unsigned i : { c.first, c.second })
+	  if (!slot.get (i))
+	    {
+	      slot.put (i, order.length ());
+	      order.safe_push (&st->items[i]);
+	    }
+      dm_fill_section_table (&own, order, 0, seq);
+    }
   tree ushort = short_unsigned_type_node;
   unsigned npairs = r->checks.length ();
   vec<constructor_elt, va_gc> *elts = NULL;
@@ -2868,19 +2890,21 @@ dm_build_disjoint_call (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
   tree pairs = dm_static_data (get_identifier (name),
 			       build_array_type_nelts (ushort, 2 * npairs),
 			       elts);
-  return dm_table_test (DM_TEST_APART, ends, build_fold_addr_expr (pairs),
-			npairs, NULL_TREE, seq);
+  return dm_table_test (DM_TEST_APART, all_shared ? shared : &own,
+			build_fold_addr_expr (pairs), npairs, NULL_TREE,
+			all_shared, seq);
 }
 
 /* The run-time test of R's checks, added to SEQ: true when every pair
    of sections is disjoint.  */
 static tree
-dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
+dm_build_disjoint_test (dm_region *r, dm_hoist_state *st,
+			dm_section_table *shared, gimple_seq *seq)
 {
   /* In lto1 the unit has no test functions (dm-tests.c): code.  */
   if (r->checks.length () > DM_INLINE_PAIRS
       && dm_test_function (DM_TEST_APART))
-    return dm_build_disjoint_call (r, st, seq);
+    return dm_build_disjoint_call (r, st, shared, seq);
   tree uptr = pointer_sized_int_node, all = NULL_TREE;
   for (auto &c : r->checks)
     {
@@ -2915,24 +2939,29 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st, gimple_seq *seq)
 static tree dm_update_kinds_decls[2];
 
 /* The test of dm_build_absent_test as one call, for the sections of
-   LEADS, all on DEVICE: their first and one-past-the-last addresses in
-   a local array.  */
+   LEADS, all on DEVICE, filled into SHARED: the arrays of the enter
+   data of LEADS (and its record), which the enter data then takes as
+   they are.  */
 static tree
-dm_build_absent_call (vec<dm_item *> &leads, tree device, gimple_seq *seq)
+dm_build_absent_call (vec<dm_item *> &leads, tree device,
+		      dm_section_table *shared, gimple_seq *seq)
 {
-  tree ends = dm_ends_table (leads, seq);
+  dm_fill_section_table (shared, leads, 1, seq);
   tree dev = create_tmp_var (integer_type_node, "deepmap_device");
   TREE_ADDRESSABLE (dev) = 1;
   gimple_seq_add_stmt (seq, gimple_build_assign
 			      (dev, gimple_convert (seq, integer_type_node,
 						    device)));
-  return dm_table_test (DM_TEST_ABSENT, ends, build_fold_addr_expr (dev),
-			leads.length (), dev, seq);
+  return dm_table_test (DM_TEST_ABSENT, shared, build_fold_addr_expr (dev),
+			leads.length (), dev, true, seq);
 }
 
+/* The test as a call fills *SHARED (dm_build_absent_call); it is left
+   empty otherwise.  */
 static tree
 dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
-		      vec<bool> &alive, gimple_seq *seq)
+		      vec<bool> &alive, dm_section_table *shared,
+		      gimple_seq *seq)
 {
   /* Many sections on one device: one call (OMPDart's naive LULESH keeps
      some sixty, whose two presence calls each were a tenth of what the
@@ -2950,7 +2979,7 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
     }
   if (leads.length () > DM_INLINE_PAIRS && one_device
       && dm_test_function (DM_TEST_ABSENT))
-    return dm_build_absent_call (leads, leads[0]->device, seq);
+    return dm_build_absent_call (leads, leads[0]->device, shared, seq);
 
   tree is_present = dm_omp_query_decl (DM_IS_PRESENT);
   tree default_device = dm_omp_query_decl (DM_DEFAULT_DEVICE);
@@ -3190,12 +3219,14 @@ dm_update_kinds (unsigned kind)
    address, dm_hoist_record): a zero-length section of kind
    DEEPMAP_HOIST_KIND.  */
 static void
-dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec)
+dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec,
+	       bool kind = true)
 {
   dm_store_slot (seq, arrs[0], i, ptr_type_node, rec);
   dm_store_slot (seq, arrs[1], i, size_type_node, size_zero_node);
-  /* A read-only kinds array (dm_update_kinds) holds it already.  */
-  if (!TREE_STATIC (arrs[2]))
+  /* A read-only kinds array (dm_update_kinds) holds it already, or
+     dm_fill_kinds stores it.  */
+  if (kind && !TREE_STATIC (arrs[2]))
     dm_store_slot (seq, arrs[2], i, short_unsigned_type_node,
 		   build_int_cst (short_unsigned_type_node,
 				  DEEPMAP_HOIST_KIND));
@@ -3226,29 +3257,94 @@ dm_store_kind (gimple_seq *seq, tree *arrs, unsigned i, dm_item *it,
   dm_store_slot (seq, arrs[2], i, short_unsigned_type_node, kind);
 }
 
+/* The map kinds of SECS (EXIT: those of the exit data) and of the
+   record after them into ARRS[2], on SEQ, where ARRS[1] holds their
+   sizes (SIZES: the values stored).  Many sections: one call of the
+   unit's function (dm-tests.c) that picks each kind from a read-only
+   table by its size, which holds the zero-length kind of each section
+   whose kind the construct decided at run time after the ordinary ones
+   (OMPDart's naive LULESH keeps sixty sections: a choice and a store
+   for each, twice, were a tenth of what hoisting added to its compile
+   time).  */
+static void
+dm_fill_kinds (gimple_seq *seq, vec<dm_item *> &secs, bool exit, tree *arrs,
+	       vec<tree> &sizes)
+{
+  unsigned n = secs.length ();
+  tree fill = dm_test_function (DM_FILL_KINDS);
+  if (n <= DM_INLINE_PAIRS || !fill)
+    {
+      for (unsigned i = 0; i < n; i++)
+	dm_store_kind (seq, arrs, i, secs[i],
+		       exit ? secs[i]->exit_kind : secs[i]->enter_kind,
+		       sizes[i]);
+      dm_store_slot (seq, arrs[2], n, short_unsigned_type_node,
+		     build_int_cst (short_unsigned_type_node,
+				    DEEPMAP_HOIST_KIND));
+      return;
+    }
+  tree ushort = short_unsigned_type_node;
+  auto_vec<unsigned> kinds;
+  for (bool empty : { false, true })
+    {
+      for (dm_item *it : secs)
+	{
+	  unsigned align = it->kind & ~DM_KIND_MASK;
+	  unsigned map_kind = exit ? it->exit_kind : it->enter_kind;
+	  kinds.safe_push (align | (empty && it->dynamic_kind
+				    ? GOMP_MAP_ZERO_LEN_ARRAY_SECTION
+				    : map_kind));
+	}
+      kinds.safe_push (DEEPMAP_HOIST_KIND);
+    }
+  vec<constructor_elt, va_gc> *elts = NULL;
+  vec_alloc (elts, kinds.length ());
+  for (unsigned k : kinds)
+    CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE, build_int_cst (ushort, k));
+  tree table = dm_static_data (create_tmp_var_name ("deepmap_kinds"),
+			       build_array_type_nelts (ushort,
+						       kinds.length ()),
+			       elts);
+  gcall *call = gimple_build_call (fill, 4, build_fold_addr_expr (arrs[1]),
+				   build_fold_addr_expr (table),
+				   build_fold_addr_expr (arrs[2]),
+				   size_int (n + 1));
+  gimple_seq_add_stmt (seq, call);
+}
+
 /* The stores of SECS' addresses, sizes and kinds into the arrays ARRS
    for GOMP_target_enter_exit_data, as GCC makes them for `target enter
    data' (EXIT false) or `target exit data', with the hoisting record
-   (kept across the region at WHERE; HOST_CURRENT: see dm_hoist_record).  */
+   (kept across the region at WHERE; HOST_CURRENT: see dm_hoist_record).
+   With FILLED, ARRS are its arrays, which hold SECS' addresses and
+   sizes already (dm_build_absent_call).  */
 static gimple_seq
 dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
 		     location_t where, hash_set<dm_item *> *host_current,
-		     vec<tree> *sizes = NULL)
+		     vec<tree> *sizes = NULL,
+		     const dm_section_table *filled = NULL)
 {
   gimple_seq seq = NULL;
+  auto_vec<tree> values;
   for (unsigned i = 0; i < secs.length (); i++)
     {
       dm_item *it = secs[i];
-      dm_store_slot (&seq, arrs[0], i, ptr_type_node, it->addr);
-      tree size = dm_store_slot (&seq, arrs[1], i, size_type_node, it->size);
+      tree size;
+      if (filled)
+	size = filled->sizes[i];
+      else
+	{
+	  dm_store_slot (&seq, arrs[0], i, ptr_type_node, it->addr);
+	  size = dm_store_slot (&seq, arrs[1], i, size_type_node, it->size);
+	}
       if (sizes)
 	sizes->safe_push (size);
-      dm_store_kind (&seq, arrs, i, it,
-		     exit ? it->exit_kind : it->enter_kind, size);
+      values.safe_push (size);
     }
   dm_add_record (&seq, arrs, secs.length (),
 		 dm_hoist_record (exit ? DEEPMAP_HOIST_EXIT : DEEPMAP_HOIST_ENTER,
-				  secs, where, host_current));
+				  secs, where, host_current), false);
+  dm_fill_kinds (&seq, secs, exit, arrs, values);
   return seq;
 }
 
@@ -3291,10 +3387,18 @@ dm_build_exit (vec<dm_item *> &secs, tree device, tree *arrs,
    run.  */
 static void
 dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
-	       tree device, location_t loc)
+	       tree device, location_t loc, dm_section_table *filled)
 {
   tree arrs[3], exit_arrs[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
-  dm_make_arrays (secs.length () + 1, arrs);
+  /* The absent test's arrays, where it filled them with SECS.  */
+  bool prefilled = filled->arrs[0] && filled->items.length () == secs.length ();
+  for (unsigned i = 0; prefilled && i < secs.length (); i++)
+    prefilled = filled->items[i] == secs[i];
+  if (prefilled)
+    for (int i = 0; i < 3; i++)
+      arrs[i] = filled->arrs[i];
+  else
+    dm_make_arrays (secs.length () + 1, arrs);
   unsigned ways_out = r->throwers.length ();
   for (edge e : r->exits)
     ways_out += !(e->flags & EDGE_EH);
@@ -3306,7 +3410,8 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
   bool shared = r->loop && ways_out > 1;
   auto_vec<tree> sizes;
   gimple_seq enter = dm_fill_data_arrays (secs, false, arrs, r->loc, NULL,
-					  shared ? &sizes : NULL);
+					  shared ? &sizes : NULL,
+					  prefilled ? filled : NULL);
   dm_add_data_call (&enter, secs, device, false, arrs, loc, shared);
   if (!r->loop)
     {
@@ -3340,12 +3445,10 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	  exit_arrs[0] = arrs[0];
 	  exit_arrs[1] = arrs[1];
 	  exit_arrs[2] = kinds[2];
-	  for (unsigned i = 0; i < secs.length (); i++)
-	    dm_store_kind (&enter, exit_arrs, i, secs[i], secs[i]->exit_kind,
-			   sizes[i]);
 	  dm_add_record (&enter, exit_arrs, secs.length (),
 			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,
-					  UNKNOWN_LOCATION, NULL));
+					  UNKNOWN_LOCATION, NULL), false);
+	  dm_fill_kinds (&enter, secs, true, exit_arrs, sizes);
 	}
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
       for (edge e : r->exits)
@@ -3963,10 +4066,13 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
     return false;
   gimple_seq test = NULL;
   bool apart = !r->checks.is_empty ();
-  tree guard = dm_build_absent_test (st, in_loop, alive, &test);
+  dm_section_table filled;
+  tree guard = dm_build_absent_test (st, in_loop, alive, &filled, &test);
   if (apart)
     guard = gimple_build (&test, BIT_AND_EXPR, boolean_type_node, guard,
-			  dm_build_disjoint_test (r, st, &test));
+			  dm_build_disjoint_test (r, st,
+						  filled.arrs[0] ? &filled
+						  : NULL, &test));
   if (r->loop)
     gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), test);
   else if (!r->first)
@@ -3993,7 +4099,7 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
 	continue;
       auto_vec<dm_item *> secs;
       dm_keep_items (r, st, in_loop, alive, x, lead->device, accesses, secs);
-      dm_emit_hoist (r, st, secs, lead->device, r->loc);
+      dm_emit_hoist (r, st, secs, lead->device, r->loc, &filled);
     }
   return true;
 }

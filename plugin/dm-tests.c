@@ -1,9 +1,11 @@
 /* dm-tests.c -- the functions the hoisting pass's run-time tests call
    where a loop keeps many sections (dm-hoist.c): that the sections the
    compiler cannot tell apart are disjoint, and that no caller holds any
-   of them mapped on the device.  One call over a table instead of code
-   per pair or section keeps the compile time down (OMPDart's naive
-   LULESH keeps some sixty sections and has hundreds of pairs).
+   of them mapped on the device; and the one that picks the map kinds of
+   its enter and exit data.  One call over the enter data's own arrays
+   instead of code per pair or section keeps the compile time down
+   (OMPDart's naive LULESH keeps some sixty sections and has hundreds of
+   pairs).
 
    The functions are the unit's own, static, built from standard OpenMP
    calls alone (omp_target_is_present, omp_get_default_device), so that a
@@ -17,13 +19,13 @@
 
 /* omp_target_is_present and omp_get_default_device, declared once.  */
 static tree dm_query_decls[2];
-/* The unit's two test functions (dm_make_test_functions).  */
-static tree dm_test_decls[2];
+/* The unit's functions (dm_make_test_functions).  */
+static tree dm_test_decls[DM_TEST_COUNT];
 
 static const struct ggc_root_tab dm_tests_roots[] = {
   { &dm_query_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
-  { &dm_test_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
+  { &dm_test_decls[0], DM_TEST_COUNT, sizeof (tree), &DM_GGC_MARK_TREE,
     &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
@@ -57,8 +59,10 @@ dm_test_function (enum dm_test which)
 bool
 dm_test_function_p (const_tree fn)
 {
-  return fn && (fn == dm_test_decls[DM_TEST_APART]
-		|| fn == dm_test_decls[DM_TEST_ABSENT]);
+  for (int i = 0; fn && i < DM_TEST_COUNT; i++)
+    if (fn == dm_test_decls[i])
+      return true;
+  return false;
 }
 
 /* What a body is built of: its function, locals and statements.  */
@@ -143,12 +147,18 @@ dm_element (tree base, tree k, unsigned stride, unsigned off, tree type)
   return build_simple_mem_ref (fold_build_pointer_plus (base, bytes));
 }
 
-/* int NAME (const void *, const void *, size_t), static, with its
-   parameters in ARGS; its body is left to the caller.  */
+/* The parameters of the tests: a GOMP call's address and size arrays.  */
+static const char *const dm_table_params[4] = { "addrs", "sizes", "arg", "n" };
+
+/* int NAME (const void *, const void *, const void *, size_t), static,
+   with its parameters (called NAMES) in ARGS; its body is left to the
+   caller.  */
 static tree
-dm_test_decl (const char *name, tree args[3])
+dm_test_decl (const char *name, tree args[4],
+	      const char *const names[4] = dm_table_params)
 {
   tree type = build_function_type_list (integer_type_node,
+					const_ptr_type_node,
 					const_ptr_type_node,
 					const_ptr_type_node, size_type_node,
 					NULL_TREE);
@@ -168,11 +178,10 @@ dm_test_decl (const char *name, tree args[3])
   DECL_IGNORED_P (res) = 1;
   DECL_CONTEXT (res) = fn;
   DECL_RESULT (fn) = res;
-  tree types[3] = { const_ptr_type_node, const_ptr_type_node,
-		    size_type_node };
-  const char *names[3] = { "ends", "arg", "n" };
+  tree types[4] = { const_ptr_type_node, const_ptr_type_node,
+		    const_ptr_type_node, size_type_node };
   tree chain = NULL_TREE;
-  for (int i = 2; i >= 0; i--)
+  for (int i = 3; i >= 0; i--)
     {
       tree p = build_decl (UNKNOWN_LOCATION, PARM_DECL,
 			   get_identifier (names[i]), types[i]);
@@ -185,6 +194,31 @@ dm_test_decl (const char *name, tree args[3])
     }
   DECL_ARGUMENTS (fn) = chain;
   return fn;
+}
+
+/* The locals A and S of B: the address and size arrays ARGS[0] and
+   ARGS[1] (a GOMP call's, dm_make_arrays).  */
+static void
+dm_table_locals (dm_body &b, tree args[4], tree *a, tree *s)
+{
+  *a = dm_local (b, "a", build_pointer_type (ptr_type_node));
+  *s = dm_local (b, "s", build_pointer_type (size_type_node));
+  dm_set (b, *a, args[0]);
+  dm_set (b, *s, args[1]);
+}
+
+/* The first and one-past-the-last address of entry K of the tables A
+   and S (dm_table_locals), in *LO and *HI.  */
+static void
+dm_table_ends (tree a, tree s, tree k, tree *lo, tree *hi)
+{
+  tree uptr = pointer_sized_int_node;
+  *lo = fold_convert (uptr, dm_element (a, k, 1, 0, ptr_type_node));
+  *hi = fold_build2 (PLUS_EXPR, uptr,
+		     fold_convert (uptr, dm_element (a, k, 1, 0,
+						     ptr_type_node)),
+		     fold_convert (uptr, dm_element (s, k, 1, 0,
+						     size_type_node)));
 }
 
 /* Give FN the body B and hand it to the call graph, to be lowered and
@@ -234,63 +268,57 @@ dm_loop_end (dm_body &b, tree k, tree loop, tree yes, tree no)
   dm_finish_test (b);
 }
 
-/* int apart (ends, pairs, npairs): ENDS holds the first and
-   one-past-the-last address of each section, PAIRS the indices (unsigned
-   short) of the pairs to compare; 1 when every pair is disjoint.  As
-   deepmap_sections_apart in the runtime (deepmap.h).  */
+/* int apart (addrs, sizes, pairs, npairs): ADDRS and SIZES hold the
+   sections (as a GOMP call's arrays), PAIRS the indices (unsigned short)
+   of the pairs to compare; 1 when every pair is disjoint.  As
+   deepmap_sections_apart in the runtime (deepmap.h), which takes the
+   ends as one table.  */
 static tree
 dm_make_apart (void)
 {
-  tree args[3];
+  tree args[4];
   dm_body b (dm_test_decl ("__deepmap_sections_apart", args));
-  tree uptr = pointer_sized_int_node, ushort = short_unsigned_type_node;
-  tree e = dm_local (b, "e", build_pointer_type (uptr));
+  tree ushort = short_unsigned_type_node;
+  tree a, s;
+  dm_table_locals (b, args, &a, &s);
   tree p = dm_local (b, "p", build_pointer_type (ushort));
   tree k = dm_local (b, "k", size_type_node);
-  tree a = dm_local (b, "a", build_pointer_type (uptr));
-  tree c = dm_local (b, "c", build_pointer_type (uptr));
-  dm_set (b, e, args[0]);
-  dm_set (b, p, args[1]);
+  tree i = dm_local (b, "i", size_type_node);
+  tree j = dm_local (b, "j", size_type_node);
+  dm_set (b, p, args[2]);
   tree yes = dm_label (b), no = dm_label (b);
-  tree loop = dm_loop_head (b, k, args[2], yes);
-  for (int i = 0; i < 2; i++)
-    {
-      tree at = fold_convert (sizetype, dm_element (p, k, 2, i, ushort));
-      tree off = fold_build2 (MULT_EXPR, sizetype, at,
-			      size_int (2 * tree_to_uhwi
-					       (TYPE_SIZE_UNIT (uptr))));
-      dm_set (b, i ? c : a, fold_build_pointer_plus (e, off));
-    }
-  /* Overlap: a[1] > c[0] && c[1] > a[0].  */
-  tree zero = size_zero_node;
-  tree a0 = dm_element (a, zero, 0, 0, uptr);
-  tree a1 = dm_element (a, zero, 0, 1, uptr);
-  tree c0 = dm_element (c, zero, 0, 0, uptr);
-  tree c1 = dm_element (c, zero, 0, 1, uptr);
+  tree loop = dm_loop_head (b, k, args[3], yes);
+  dm_set (b, i, dm_element (p, k, 2, 0, ushort));
+  dm_set (b, j, dm_element (p, k, 2, 1, ushort));
+  /* Overlap: lo_i < hi_j && lo_j < hi_i.  */
+  tree lo_i, hi_i, lo_j, hi_j;
+  dm_table_ends (a, s, i, &lo_i, &hi_i);
+  dm_table_ends (a, s, j, &lo_j, &hi_j);
   dm_branch (b, build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-			build2 (GT_EXPR, boolean_type_node, a1, c0),
-			build2 (GT_EXPR, boolean_type_node, c1, a0)), no);
+			build2 (GT_EXPR, boolean_type_node, hi_i, lo_j),
+			build2 (GT_EXPR, boolean_type_node, hi_j, lo_i)), no);
   dm_loop_end (b, k, loop, yes, no);
   return b.fn;
 }
 
-/* int absent (ends, &device, n): 1 when neither the first nor the last
-   byte (the one before, for no bytes) of any of the N sections of ENDS
+/* int absent (addrs, sizes, &device, n): 1 when neither the first nor
+   the last byte (the one before, for no bytes) of any of the N sections
    is present on the device (-1, GOMP_DEVICE_ICV: the default one).  As
-   deepmap_sections_absent in the runtime.  */
+   deepmap_sections_absent in the runtime, which takes the ends as one
+   table.  */
 static tree
 dm_make_absent (void)
 {
-  tree args[3];
+  tree args[4];
   dm_body b (dm_test_decl ("__deepmap_sections_absent", args));
   tree uptr = pointer_sized_int_node;
-  tree e = dm_local (b, "e", build_pointer_type (uptr));
+  tree a, s;
+  dm_table_locals (b, args, &a, &s);
   tree dev = dm_local (b, "dev", integer_type_node);
   tree k = dm_local (b, "k", size_type_node);
-  dm_set (b, e, args[0]);
   dm_set (b, dev, build_simple_mem_ref
 		    (fold_convert (build_pointer_type (integer_type_node),
-				   args[1])));
+				   args[2])));
   tree asked = dm_label (b);
   dm_branch (b, build2 (NE_EXPR, boolean_type_node, dev,
 			build_int_cst (integer_type_node, GOMP_DEVICE_ICV)),
@@ -299,10 +327,10 @@ dm_make_absent (void)
 				   0));
   dm_add (b, build1 (LABEL_EXPR, void_type_node, asked));
   tree yes = dm_label (b), no = dm_label (b);
-  tree loop = dm_loop_head (b, k, args[2], yes);
-  tree first = dm_element (e, k, 2, 0, uptr);
-  tree last = fold_build2 (MINUS_EXPR, uptr, dm_element (e, k, 2, 1, uptr),
-			   build_int_cst (uptr, 1));
+  tree loop = dm_loop_head (b, k, args[3], yes);
+  tree first, end;
+  dm_table_ends (a, s, k, &first, &end);
+  tree last = fold_build2 (MINUS_EXPR, uptr, end, build_int_cst (uptr, 1));
   for (tree at : { first, last })
     {
       tree call = build_call_expr (dm_omp_query_decl (DM_IS_PRESENT), 2,
@@ -311,6 +339,44 @@ dm_make_absent (void)
       dm_branch (b, build2 (NE_EXPR, boolean_type_node, call,
 			    integer_zero_node), no);
     }
+  dm_loop_end (b, k, loop, yes, no);
+  return b.fn;
+}
+
+/* int kinds (sizes, table, out, n): entry K of OUT (unsigned short) is
+   entry K of TABLE where entry K of SIZES (size_t) is not 0, else entry
+   N + K: the map kinds of a GOMP call whose zero-length sections map
+   nothing, as omp-expand decides them at run time, in one call instead
+   of a choice and a store per section.  Returns 1.  */
+static tree
+dm_make_kinds (void)
+{
+  tree args[4];
+  static const char *const names[4] = { "sizes", "table", "out", "n" };
+  dm_body b (dm_test_decl ("__deepmap_kinds", args, names));
+  tree ushort = short_unsigned_type_node;
+  tree s = dm_local (b, "s", build_pointer_type (size_type_node));
+  tree t = dm_local (b, "t", build_pointer_type (ushort));
+  tree z = dm_local (b, "z", build_pointer_type (ushort));
+  tree o = dm_local (b, "o", build_pointer_type (ushort));
+  tree k = dm_local (b, "k", size_type_node);
+  dm_set (b, s, args[0]);
+  dm_set (b, t, args[1]);
+  dm_set (b, o, args[2]);
+  dm_set (b, z, fold_build_pointer_plus
+		  (t, fold_build2 (MULT_EXPR, sizetype,
+				   fold_convert (sizetype, args[3]),
+				   TYPE_SIZE_UNIT (ushort))));
+  tree yes = dm_label (b), no = dm_label (b);
+  tree loop = dm_loop_head (b, k, args[3], yes);
+  tree pick = build3 (COND_EXPR, ushort,
+		      build2 (NE_EXPR, boolean_type_node,
+			      dm_element (s, k, 1, 0, size_type_node),
+			      size_zero_node),
+		      dm_element (t, k, 1, 0, ushort),
+		      dm_element (z, k, 1, 0, ushort));
+  dm_add (b, build2 (MODIFY_EXPR, ushort, dm_element (o, k, 1, 0, ushort),
+		     pick));
   dm_loop_end (b, k, loop, yes, no);
   return b.fn;
 }
@@ -326,6 +392,7 @@ dm_make_test_functions (void)
     return;
   dm_test_decls[DM_TEST_APART] = dm_make_apart ();
   dm_test_decls[DM_TEST_ABSENT] = dm_make_absent ();
+  dm_test_decls[DM_FILL_KINDS] = dm_make_kinds ();
 }
 
 void

@@ -1,11 +1,11 @@
 /* enclosing-data.c with seventeen sections: more than the plugin tests
    in line, so the test that no caller holds any of them mapped when the
    loop starts is one call of the unit's own __deepmap_sections_absent
-   (plugin/dm-tests.c, standard OpenMP calls alone) over a table of
-   their ends.  The caller's target data holds the last array in the
-   second run: the loop must run as written there, and the host's
-   read of that array between the constructs sees the host's bytes (5
-   three times) instead of the device's (16, 49, 148).  */
+   (plugin/dm-tests.c, standard OpenMP calls alone) over the enter
+   data's addresses and sizes.  The caller's target data holds the
+   last array in the second run: the loop must run as written there,
+   and the host's read of that array between the constructs sees the
+   host's bytes (5 three times) instead of the device's (16, 49, 148). */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */

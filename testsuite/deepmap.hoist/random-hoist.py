@@ -26,7 +26,10 @@ the loop calls (directly, through a pointer, from a host parallel
 region or from a task), some have an if clause for the target, some kernels
 update or read through device functions (declare target), some
 constructs have enter and exit data around them, and in some programs
-host statements fill whole arrays (memset).  Each program is
+host statements fill whole arrays (memset); some programs have 17 to
+20 arrays, every construct mapping all of them, and a last call with
+n = 0 (zero-length sections) where pointer parameters bring the
+arrays and the kernels' bounds are n's.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime, with DEEPMAP_CHECK=1 (the run-time check of what the
@@ -66,7 +69,7 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 class Prog:
     def __init__(self, rng, rng2, rng3=None, rng4=None, rng5=None,
-                 rng6=None, rng7=None, rng8=None):
+                 rng6=None, rng7=None, rng8=None, rng9=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -117,6 +120,15 @@ class Prog:
         self.fills = self.rng8.random() < 0.3
         self.pointers = []
         self.narr = rng.randint(2, 4)
+        # Also apart: many arrays (more than the plugin tests in line),
+        # each construct mapping all of them, and a last call with n = 0
+        # (zero-length sections, whose map kinds are decided at run
+        # time): the run-time tests and the map kinds are then calls of
+        # the unit's own functions over the enter data's arrays.
+        self.rng9 = rng9 if rng9 else random.Random(0)
+        self.many = self.rng9.random() < 0.25
+        if self.many:
+            self.narr = self.rng9.randint(17, 20)
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
         self.overlap = rng.choice([1, 8, N - 1, N]) if rng.random() < 0.4 \
@@ -162,6 +174,10 @@ class Prog:
             kinds[w] = rng.choice(["to", "tofrom"])
         for r in reads:
             kinds[r] = rng.choice(["to", "tofrom", "tofrom"])
+        if self.many:
+            for a in names:
+                if a not in kinds:
+                    kinds[a] = self.rng9.choice(["to", "tofrom"])
         c = rng.randint(1, 9)
         # The section of every array it maps: the whole, or a half.
         lo, ln = rng.choice([("0", "n")] * 5 + [("0", "n / 2"),
@@ -586,7 +602,15 @@ class Prog:
             "      buf[b][i] = (unsigned) (b * 1000 + i * 7);",
         ]
         steps = rng.randint(1, 4)
-        for pat, off in zip(calls, offsets):
+        ns = [N] * len(calls)
+        # (Only for pointer parameters: a pointer field's attachment
+        # needs its target mapped; and not where the kernels' loops have
+        # constant bounds: they would touch what is left unmapped.)
+        if self.many and not self.const_loops and self.flavor == "ptr":
+            calls.append(list(range(self.narr)))
+            offsets = offsets + [[0] * self.narr]
+            ns.append(0)
+        for pat, off, n in zip(calls, offsets, ns):
             args = ", ".join("buf[%d] + %d" % (p, o) for p, o in zip(pat, off))
             par = ["#pragma omp parallel num_threads(2)",
                    "#pragma omp single"] if self.nowait else []
@@ -597,12 +621,12 @@ class Prog:
                        % (rng.randrange(self.narr), N + SLACK)] + par
             if self.flavor == "ptr":
                 lines += par
-                lines.append("  kern (%s, %d, %d, acc);" % (args, N, steps))
+                lines.append("  kern (%s, %d, %d, acc);" % (args, n, steps))
             else:
                 lines.append("  {")
-                lines.append("    struct grid gs = { %d, %s };" % (N, args))
+                lines.append("    struct grid gs = { %d, %s };" % (n, args))
                 lines += par
-                lines.append("    kern (&gs, %d, %d, acc);" % (N, steps))
+                lines.append("    kern (&gs, %d, %d, acc);" % (n, steps))
                 lines.append("  }")
             lines.append('  printf ("%08x %08x %08x %08x\\n", acc[0], '
                          'acc[1], acc[2], acc[3]);')
@@ -646,7 +670,8 @@ def main():
                         random.Random(seed * 100003 + k + 31111111),
                         random.Random(seed * 100003 + k + 38888888),
                         random.Random(seed * 100003 + k + 46666666),
-                        random.Random(seed * 100003 + k + 54444444)
+                        random.Random(seed * 100003 + k + 54444444),
+                        random.Random(seed * 100003 + k + 62222222)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         # Every third program as C++ (g++ runs the same plugin).
