@@ -272,16 +272,35 @@ struct dm_binding
   dm_poly value;
 };
 
+/* What the uses check needs to know of a region's body whatever the
+   item (dm_body_facts_of): the annotation pass asks three analyses for
+   each item of each construct, which walked the body again each time
+   (most of the pass's time on LULESH).  */
+struct dm_assign_fact
+{
+  tree var;			/* the variable it assigns */
+  bool load;			/* its value is loaded from memory */
+};
+struct dm_body_facts
+{
+  hash_set<tree> assigned;	/* variables the body assigns */
+  /* Its assignments to variables, and for each variable those whose
+     operands mention it, as a list through USES (entries from 1).  */
+  auto_vec<dm_assign_fact> assigns;
+  hash_map<tree, unsigned> first_use;
+  auto_vec<std::pair<unsigned, unsigned> > uses;  /* (assign, next) */
+  /* Variables the body stores a part of (a member, an element),
+     collected when first asked (dm_part_stored_p).  */
+  bool part_stored_known = false;
+  hash_set<tree> part_stored;
+};
+
 struct dm_region
 {
   tree base;			/* the item's variable (array or pointer) */
   bool pointer;			/* BASE is a pointer to the item */
-  hash_set<tree> assigned;	/* variables the region assigns */
-  /* Variables the region stores a part of (a member, an element),
-     collected from BODY when first asked (dm_part_stored_p).  */
   gimple_seq body = NULL;
-  bool part_stored_known = false;
-  hash_set<tree> part_stored;
+  dm_body_facts *facts = NULL;	/* BODY's */
   /* Members of variables read as atoms (dm_field_atom), one tree for
      each, since atoms compare by address.  */
   auto_vec<tree> fields;
@@ -410,15 +429,23 @@ dm_note_part_stored (gimple_stmt_iterator *gsi, bool *handled_ops,
 static bool
 dm_part_stored_p (dm_region *r, tree d)
 {
-  if (!r->part_stored_known)
+  dm_body_facts *f = r->facts;
+  if (!f->part_stored_known)
     {
-      r->part_stored_known = true;
+      f->part_stored_known = true;
       struct walk_stmt_info wi;
       memset (&wi, 0, sizeof wi);
-      wi.info = &r->part_stored;
+      wi.info = &f->part_stored;
       walk_gimple_seq (r->body, dm_note_part_stored, NULL, &wi);
     }
-  return r->part_stored.contains (d);
+  return f->part_stored.contains (d);
+}
+
+/* Does the region R assign variable D as a whole?  */
+static bool
+dm_assigned_p (dm_region *r, tree d)
+{
+  return r->facts && r->facts->assigned.contains (d);
 }
 
 /* Add the variables the statement at GSI assigns (within it too) to
@@ -485,46 +512,110 @@ dm_ref_root (tree ref)
   return DECL_P (ref) ? ref : NULL_TREE;
 }
 
-/* Pass 1, walk_gimple_seq callback (WI->info: the region): a variable
-   STMT assigns from a BASE-based address is one too.  WI->changed: the
-   set grew.  */
+/* walk_tree callback: add each variable of *TP (not within types) to
+   the vector DATA.  */
 static tree
-dm_note_derived (gimple_stmt_iterator *gsi, bool *handled_ops,
-		 struct walk_stmt_info *wi)
+dm_list_vars (tree *tp, int *walk_subtrees, void *data)
 {
-  dm_region *r = (dm_region *) wi->info;
-  gimple *stmt = gsi_stmt (*gsi);
-  *handled_ops = false;
-  /* A value loaded through an address is no address (the item holds no
-     pointers when only its loads are allowed).  */
-  if (!is_gimple_assign (stmt)
-      || ((r->read_only || r->record) && gimple_assign_load_p (stmt)))
-    return NULL_TREE;
-  tree v = dm_assigned_var (stmt);
-  if (v && !r->derived.contains (v))
-    for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
-      if (dm_mentions (gimple_op (stmt, i), &r->derived))
-	{
-	  r->derived.add (v);
-	  wi->changed = true;
-	  break;
-	}
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (DECL_P (*tp) || TREE_CODE (*tp) == SSA_NAME)
+    ((vec<tree> *) data)->safe_push (*tp);
   return NULL_TREE;
 }
 
-/* The variables of SEQ that get BASE-based addresses, to a fixpoint (a
-   loop may use a copy before the statement that makes it).  */
-static void
-dm_collect_derived (gimple_seq seq, dm_region *r)
+/* walk_gimple_seq callback (WI->info: the facts): note an assignment to
+   a variable and the variables its operands mention (as dm_mentions
+   finds them).  */
+static tree
+dm_note_assign_fact (gimple_stmt_iterator *gsi, bool *handled_ops,
+		     struct walk_stmt_info *wi)
 {
-  struct walk_stmt_info wi;
-  do
+  dm_body_facts *f = (dm_body_facts *) wi->info;
+  gimple *stmt = gsi_stmt (*gsi);
+  *handled_ops = false;
+  tree v = is_gimple_assign (stmt) ? dm_assigned_var (stmt) : NULL_TREE;
+  if (!v)
+    return NULL_TREE;
+  unsigned a = f->assigns.length ();
+  f->assigns.safe_push ({ v, gimple_assign_load_p (stmt) });
+  auto_vec<tree, 8> vars;
+  for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
     {
-      memset (&wi, 0, sizeof wi);
-      wi.info = r;
-      walk_gimple_seq (seq, dm_note_derived, NULL, &wi);
+      tree op = gimple_op (stmt, i);
+      if (!op || CONSTANT_CLASS_P (op))
+	continue;
+      if (DECL_P (op) || TREE_CODE (op) == SSA_NAME)
+	vars.safe_push (op);
+      else
+	walk_tree_without_duplicates (&op, dm_list_vars, &vars);
     }
-  while (wi.changed);
+  for (tree x : vars)
+    {
+      bool existed;
+      unsigned &head = f->first_use.get_or_insert (x, &existed);
+      /* Once per assignment and variable.  */
+      if (existed && f->uses[head - 1].first == a)
+	continue;
+      f->uses.safe_push (std::make_pair (a, existed ? head : 0u));
+      head = f->uses.length ();
+    }
+  return NULL_TREE;
+}
+
+/* The facts of BODY, made when first asked in the current function.  */
+static dm_body_facts *
+dm_body_facts_of (gimple_seq body)
+{
+  static dm_function_key key;
+  static hash_map<gimple *, dm_body_facts *> *made;
+  if (dm_new_function_p (&key, cfun) || !made)
+    {
+      if (made)
+	for (auto e : *made)
+	  delete e.second;
+      delete made;
+      made = new hash_map<gimple *, dm_body_facts *>;
+    }
+  bool existed;
+  dm_body_facts *&f = made->get_or_insert (body, &existed);
+  if (existed)
+    return f;
+  f = new dm_body_facts;
+  dm_collect_assigned (body, &f->assigned);
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = f;
+  walk_gimple_seq (body, dm_note_assign_fact, NULL, &wi);
+  return f;
+}
+
+/* Pass 1: the variables of R's body that get BASE-based addresses:
+   those an assignment gives a value whose operands mention one, to a
+   closure (a loop may use a copy before the statement that makes it).
+   A value loaded through an address is no address when the item holds
+   no pointers (only its loads are allowed).  */
+static void
+dm_collect_derived (dm_region *r)
+{
+  dm_body_facts *f = r->facts;
+  bool skip_loads = r->read_only || r->record;
+  auto_vec<tree> work;
+  for (tree x : r->derived)
+    work.safe_push (x);
+  while (!work.is_empty ())
+    {
+      tree x = work.pop ();
+      unsigned *head = f->first_use.get (x);
+      for (unsigned l = head ? *head : 0; l; l = f->uses[l - 1].second)
+	{
+	  const dm_assign_fact &a = f->assigns[f->uses[l - 1].first];
+	  if ((skip_loads && a.load) || r->derived.contains (a.var))
+	    continue;
+	  r->derived.add (a.var);
+	  work.safe_push (a.var);
+	}
+    }
 }
 
 /* The clauses of the OpenMP construct STMT, or NULL_TREE.  */
@@ -889,7 +980,7 @@ dm_field_atom (dm_walk *w, tree t)
     }
   if ((!VAR_P (d) && TREE_CODE (d) != PARM_DECL) || TREE_ADDRESSABLE (d)
       || TREE_THIS_VOLATILE (d) || TREE_STATIC (d) || DECL_EXTERNAL (d)
-      || w->r->assigned.contains (d) || dm_part_stored_p (w->r, d))
+      || dm_assigned_p (w->r, d) || dm_part_stored_p (w->r, d))
     return NULL_TREE;
   for (tree f : w->r->fields)
     if (operand_equal_p (f, t, 0))
@@ -941,7 +1032,7 @@ dm_eval (dm_walk *w, tree t, int depth)
     return dm_poly_atom (t);
   if (dm_binding *b = dm_bound (w, t))
     return b->value;
-  if (w->r->assigned.contains (t))
+  if (dm_assigned_p (w->r, t))
     return dm_poly_fail ();
   if (TREE_CODE (t) == SSA_NAME)
     {
@@ -2357,12 +2448,12 @@ dm_item_base (dm_walk *w, gomp_target *stmt, tree c, dm_region *r)
 static bool
 dm_uses_allowed (gimple_seq body, dm_region *r)
 {
-  dm_collect_assigned (body, &r->assigned);
-  if (r->assigned.contains (r->base))
+  r->facts = dm_body_facts_of (body);
+  if (dm_assigned_p (r, r->base))
     return false;
   r->body = body;
   r->derived.add (r->base);
-  dm_collect_derived (body, r);
+  dm_collect_derived (r);
   dm_check_uses (body, r);
   return !r->bad;
 }
