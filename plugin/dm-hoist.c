@@ -212,6 +212,9 @@ struct dm_region
   location_t end_loc;		/* the loop that ends a run at EXIT_BB */
   auto_vec<gimple *> stmts;	/* every statement of the region */
   hash_set<gimple *> members;	/* the same, for lookups (runs) */
+  /* Those that may access a kept section (dm_host_stmts).  */
+  bool host_stmts_known = false;
+  auto_vec<gimple *> host_stmts;
   auto_vec<edge> exits;		/* the loop's exit edges */
   location_t loc;
   /* Pairs of groups (their first items' indices in the state) that may
@@ -322,42 +325,62 @@ dm_omp_temp_stmt_p (gimple *stmt)
   return gimple_clobber_p (stmt) || !gimple_assign_load_p (stmt);
 }
 
-/* The value stored into DECL at byte OFFSET before CALL in its block:
-   the initializer of a static DECL, else the nearest store.  */
+/* The value of the static DECL's slot at byte OFFSET: its initializer's
+   (ESIZE bytes each).  */
 static tree
-dm_arg_slot (gcall *call, tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
+dm_static_slot (tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
 {
+  tree init = DECL_INITIAL (decl);
+  /* In lto1 the initializer stays in the object file until asked
+     for.  */
+  if (in_lto_p && (!init || init == error_mark_node))
+    if (varpool_node *vnode = varpool_node::get (decl))
+      init = vnode->get_constructor ();
+  /* omp-low's static arrays are not read-only but never written.  */
+  if (!DECL_ARTIFICIAL (decl) || !init || TREE_CODE (init) != CONSTRUCTOR)
+    return NULL_TREE;
+  unsigned HOST_WIDE_INT ix;
+  tree idx, val;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), ix, idx, val)
+    {
+      HOST_WIDE_INT i = idx && tree_fits_shwi_p (idx) ? tree_to_shwi (idx)
+						      : (HOST_WIDE_INT) ix;
+      if (i * esize == offset)
+	return val;
+    }
+  return NULL_TREE;
+}
+
+/* The values stored into the N slots of ESIZE bytes of DECL before CALL
+   in its block, into VALS (NULL where not known): the initializer of a
+   static DECL, else the nearest store of each, in one walk back (a
+   construct of sixty entries asked slot by slot walked its stores sixty
+   times).  With ONLY, just slot ONLY is asked for.  */
+static void
+dm_arg_slots (gcall *call, tree decl, HOST_WIDE_INT esize, unsigned n,
+	      vec<tree> &vals, int only = -1)
+{
+  vals.truncate (0);
+  vals.safe_grow_cleared (n);
   if (TREE_STATIC (decl))
     {
-      tree init = DECL_INITIAL (decl);
-      /* In lto1 the initializer stays in the object file until asked
-	 for.  */
-      if (in_lto_p && (!init || init == error_mark_node))
-	if (varpool_node *vnode = varpool_node::get (decl))
-	  init = vnode->get_constructor ();
-      /* omp-low's static arrays are not read-only but never written.  */
-      if (!DECL_ARTIFICIAL (decl) || !init || TREE_CODE (init) != CONSTRUCTOR)
-	return NULL_TREE;
-      unsigned HOST_WIDE_INT ix;
-      tree idx, val;
-      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), ix, idx, val)
-	{
-	  HOST_WIDE_INT i = idx && tree_fits_shwi_p (idx) ? tree_to_shwi (idx)
-							  : (HOST_WIDE_INT) ix;
-	  if (i * esize == offset)
-	    return val;
-	}
-      return NULL_TREE;
+      for (unsigned i = 0; i < n; i++)
+	if (only < 0 || (int) i == only)
+	  vals[i] = dm_static_slot (decl, i * esize, esize);
+      return;
     }
+  unsigned left = only < 0 ? n : 1;
+  auto_sbitmap found (n);
+  bitmap_clear (found);
   gimple_stmt_iterator gsi = gsi_for_stmt (call);
   gsi_prev (&gsi);
   tree vuse = gimple_vuse (call);
   /* The stores may lie in a block before CALL's (an if clause's test
      puts the device's choice between them): follow the memory state
      back to the last store before the block, unless paths merge.  */
-  for (int blocks = 0; blocks < 8; blocks++)
+  for (int blocks = 0; blocks < 8 && left; blocks++)
     {
-      for (; !gsi_end_p (gsi); gsi_prev (&gsi))
+      for (; !gsi_end_p (gsi) && left; gsi_prev (&gsi))
 	{
 	  gimple *stmt = gsi_stmt (gsi);
 	  if (gimple_vuse (stmt))
@@ -365,28 +388,44 @@ dm_arg_slot (gcall *call, tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
 	  if (!gimple_assign_single_p (stmt) || !gimple_store_p (stmt))
 	    continue;
 	  poly_int64 off;
-	  tree lhs = gimple_assign_lhs (stmt);
-	  tree base = get_addr_base_and_unit_offset (lhs, &off);
+	  tree base = get_addr_base_and_unit_offset (gimple_assign_lhs (stmt),
+						     &off);
 	  if (base != decl)
 	    continue;
-	  /* A clobber or a whole-array store: the slot is not ours to
-	     read.  */
+	  /* A clobber or a whole-array store: no slot not found yet is
+	     ours to read.  */
 	  if (gimple_clobber_p (stmt) || !off.is_constant ())
-	    return NULL_TREE;
-	  if (off.to_constant () == offset)
-	    {
-	      tree rhs = gimple_assign_rhs1 (stmt);
-	      return is_gimple_val (rhs) ? rhs : NULL_TREE;
-	    }
+	    return;
+	  HOST_WIDE_INT o = off.to_constant ();
+	  if (o < 0 || o % esize || o / esize >= (HOST_WIDE_INT) n
+	      || bitmap_bit_p (found, o / esize))
+	    continue;
+	  bitmap_set_bit (found, o / esize);
+	  tree rhs = gimple_assign_rhs1 (stmt);
+	  vals[o / esize] = is_gimple_val (rhs) ? rhs : NULL_TREE;
+	  if (only < 0 || o / esize == only)
+	    left--;
 	}
-      if (!vuse || TREE_CODE (vuse) != SSA_NAME)
-	return NULL_TREE;
+      if (!left || !vuse || TREE_CODE (vuse) != SSA_NAME)
+	return;
       gimple *def = SSA_NAME_DEF_STMT (vuse);
       if (gimple_nop_p (def) || gimple_code (def) == GIMPLE_PHI)
-	return NULL_TREE;
+	return;
       gsi = gsi_for_stmt (def);
     }
-  return NULL_TREE;
+}
+
+/* The value stored into DECL at byte OFFSET before CALL in its block
+   (dm_arg_slots).  */
+static tree
+dm_arg_slot (gcall *call, tree decl, HOST_WIDE_INT offset, HOST_WIDE_INT esize)
+{
+  if (offset < 0 || offset % esize)
+    return NULL_TREE;
+  auto_vec<tree, 8> vals;
+  dm_arg_slots (call, decl, esize, offset / esize + 1, vals,
+		offset / esize);
+  return vals[offset / esize];
 }
 
 static tree
@@ -611,20 +650,27 @@ dm_target_entries (gcall *call)
   return tree_to_uhwi (gimple_call_arg (call, 2));
 }
 
-/* The address of entry I of that call as the program had it, or NULL;
-   *VALUE: the entry passes a firstprivate integer, no address.  */
-static tree
-dm_target_entry (gcall *call, unsigned i, bool *value)
+/* The addresses of the N entries of that call as the program had them
+   (NULL where not known), in ADDRS, and in VALUE whether each passes a
+   firstprivate integer, no address.  */
+static void
+dm_target_entries_of (gcall *call, unsigned n, vec<tree> &addrs,
+		      vec<bool> &value)
 {
   HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
-  unsigned kind;
-  bool dynamic;
-  *value = dm_read_kind (dm_arg_slot (call, dm_arg_decl (call, 5), i * ksize,
-				      ksize), &kind, &dynamic)
-	   && !dynamic && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT;
-  return dm_typed_address (dm_arg_slot (call, dm_arg_decl (call, 3),
-					i * psize, psize));
+  auto_vec<tree> kinds;
+  dm_arg_slots (call, dm_arg_decl (call, 5), ksize, n, kinds);
+  dm_arg_slots (call, dm_arg_decl (call, 3), psize, n, addrs);
+  value.truncate (0);
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned kind;
+      bool dynamic;
+      value.safe_push (dm_read_kind (kinds[i], &kind, &dynamic) && !dynamic
+		       && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT);
+      addrs[i] = dm_typed_address (addrs[i]);
+    }
 }
 
 /* Push on ENTRIES the map entries of the GOMP_target_ext call CALL that
@@ -636,12 +682,14 @@ dm_address_entries (gcall *call, vec<std::pair<unsigned, tree> > &entries)
   int n = dm_target_entries (call);
   if (n < 0)
     return false;
+  auto_vec<tree> addrs;
+  auto_vec<bool> value;
+  dm_target_entries_of (call, n, addrs, value);
   for (int i = 0; i < n; i++)
     {
-      bool value;
-      tree a = dm_target_entry (call, i, &value);
-      if (value)
+      if (value[i])
 	continue;
+      tree a = addrs[i];
       if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
 	return false;
       entries.safe_push (std::make_pair ((unsigned) i, a));
@@ -669,10 +717,14 @@ dm_pointer_bearing_slots (gcall *call)
   if (n < 0)
     return ~(unsigned HOST_WIDE_INT) 0;
   unsigned HOST_WIDE_INT mask = ~(unsigned HOST_WIDE_INT) 0;
-  for (int i = 0; i < n && i < HOST_BITS_PER_WIDE_INT; i++)
+  int m = MIN (n, HOST_BITS_PER_WIDE_INT);
+  auto_vec<tree> addrs;
+  auto_vec<bool> value;
+  dm_target_entries_of (call, m, addrs, value);
+  for (int i = 0; i < m; i++)
     {
-      bool plain;
-      tree a = dm_target_entry (call, i, &plain);
+      bool plain = value[i];
+      tree a = addrs[i];
       if (a && TREE_CODE (a) == ADDR_EXPR)
 	plain |= !dm_may_hold_pointers (TREE_TYPE (TREE_OPERAND (a, 0)));
       else if (a && POINTER_TYPE_P (TREE_TYPE (a)))
@@ -1404,6 +1456,23 @@ dm_frees_p (gcall *call, ao_ref *ref)
   return refs_may_alias_p_1 (&pr, ref, false);
 }
 
+/* The statements of R that may access a section R keeps: constructs
+   (which may run elsewhere) and those not ignorable, listed once for
+   all its groups (dm_group_obstacle; LULESH's time loop has thousands
+   of statements and sixty groups).  */
+static vec<gimple *> &
+dm_host_stmts (dm_region *r)
+{
+  if (!r->host_stmts_known)
+    {
+      r->host_stmts_known = true;
+      for (gimple *stmt : r->stmts)
+	if (dm_is_target_call (stmt) || !dm_stmt_ignorable_p (stmt))
+	  r->host_stmts.safe_push (stmt);
+    }
+  return r->host_stmts;
+}
+
 /* The reasons below name the region: a loop or a run of constructs.  */
 #define DM_WHY(r, in_loop, in_run) ((r)->loop ? (in_loop) : (in_run))
 
@@ -1860,24 +1929,44 @@ dm_same_section (dm_item *a, dm_item *b)
 	  && operand_equal_p (a->device, b->device, 0));
 }
 
-/* Does some call map one of the groups G1, G2 and not the other?  */
-static bool
-dm_mapped_apart (dm_hoist_state *st, vec<unsigned> &in_loop, int g1, int g2)
+/* The constructs of IN_LOOP that map each group, as bitmaps of their
+   numbers, for dm_mapped_apart.  */
+struct dm_group_calls
 {
+  hash_map<int_hash<int, -1, -2>, bitmap> of;
+  ~dm_group_calls ()
+  {
+    for (auto p : of)
+      BITMAP_FREE (p.second);
+  }
+};
+
+static void
+dm_collect_group_calls (dm_hoist_state *st, vec<unsigned> &in_loop,
+			dm_group_calls *gc)
+{
+  hash_map<gimple *, unsigned> number;
   for (unsigned i : in_loop)
     {
-      gcall *call = st->items[i].call;
-      bool has1 = false, has2 = false;
-      for (unsigned j : in_loop)
-	if (st->items[j].call == call)
-	  {
-	    has1 |= st->items[j].group == g1;
-	    has2 |= st->items[j].group == g2;
-	  }
-      if (has1 != has2)
-	return true;
+      bool existed;
+      unsigned &k = number.get_or_insert (st->items[i].call, &existed);
+      if (!existed)
+	k = number.elements () - 1;
+      bitmap &b = gc->of.get_or_insert (st->items[i].group, &existed);
+      if (!existed)
+	b = BITMAP_ALLOC (NULL);
+      bitmap_set_bit (b, k);
     }
-  return false;
+}
+
+/* Does some call map one of the groups G1, G2 and not the other?  */
+static bool
+dm_mapped_apart (dm_group_calls *gc, int g1, int g2)
+{
+  bitmap *b1 = gc->of.get (g1), *b2 = gc->of.get (g2);
+  if (!b1 || !b2)
+    return (b1 == NULL) != (b2 == NULL);
+  return !bitmap_equal_p (*b1, *b2);
 }
 
 /* Is ADDR the address of an automatic variable of this function?  */
@@ -2398,7 +2487,7 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
       }
   bool rotation_apart = priv && lead->synthetic
 			&& dm_rotation_apart (st, lead);
-  for (gimple *stmt : r->stmts)
+  for (gimple *stmt : dm_host_stmts (r))
     {
       if (dm_runs_elsewhere_reaching (stmt, lead, &ref, priv, decl, st))
 	{
@@ -2665,27 +2754,38 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  vec<bool> &alive)
 {
   hash_map<int_hash<int, -1, -2>, dm_privacy> privacy;
+  unsigned n = in_loop.length ();
+  auto_vec<ao_ref> refs;
+  refs.safe_grow (n);
+  for (unsigned x = 0; x < n; x++)
+    dm_section_ref (&st->items[in_loop[x]], &refs[x]);
+  /* Whether the sections of X and Y may share bytes (2) or not (1),
+     asked once per pair: each group dropped starts the scan again
+     (LULESH's loop has hundreds of items).  */
+  auto_vec<unsigned char> overlap;
+  overlap.safe_grow_cleared (n * n);
+  dm_group_calls group_calls;
+  dm_collect_group_calls (st, in_loop, &group_calls);
   bool changed = true;
   while (changed)
     {
       changed = false;
-      for (unsigned x = 0; x < in_loop.length (); x++)
+      for (unsigned x = 0; x < n; x++)
 	{
 	  dm_item *ix = &st->items[in_loop[x]];
 	  if (!alive[x])
 	    continue;
-	  ao_ref rx;
-	  dm_section_ref (ix, &rx);
-	  for (unsigned y = 0; y < in_loop.length (); y++)
+	  for (unsigned y = 0; y < n; y++)
 	    {
 	      dm_item *iy = &st->items[in_loop[y]];
 	      if (iy->group == ix->group)
 		continue;
-	      ao_ref ry;
-	      dm_section_ref (iy, &ry);
-	      if (dm_provably_disjoint (ix, iy)
-		  || !refs_may_alias_p_1 (&rx, &ry, false)
-		  || dm_private_apart (privacy, st, ix, iy))
+	      unsigned char &o = overlap[x * n + y];
+	      if (!o)
+		o = (dm_provably_disjoint (ix, iy)
+		     || !refs_may_alias_p_1 (&refs[x], &refs[y], false)
+		     || dm_private_apart (privacy, st, ix, iy)) ? 1 : 2;
+	      if (o == 1)
 		continue;
 	      /* Arrays that trade places: the constructs map them together,
 		 but the original never mapped two of them at once unless
@@ -2695,7 +2795,7 @@ dm_drop_overlaps (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 		  dm_add_check (r, ix->group, iy->group);
 		  continue;
 		}
-	      if (alive[y] && !dm_mapped_apart (st, in_loop, ix->group,
+	      if (alive[y] && !dm_mapped_apart (&group_calls, ix->group,
 						  iy->group))
 		{
 		  /* Both kept, so both invariant.  Where only one of
@@ -3056,6 +3156,40 @@ dm_announced (const dm_item *it, bool exit)
    (dm_item::defer_in, with the overwrite marker); and it flags the exit
    entries in HOST_CURRENT (may be NULL), whose host bytes a throwing
    call may have changed on purpose.  */
+/* IT's name (dm_item_name) for the records, kept for the function:
+   a loop's enter data, exit data, updates and exception pads each name
+   its sections again, and naming a member of a large class (LULESH's
+   Domain) looks through its fields.  Keyed by the item's address, a
+   value that lives as long as the item.  */
+static const char *
+dm_record_name (const dm_item *it)
+{
+  static dm_function_key key;
+  static hash_map<tree, char *> *names;
+  if (dm_new_function_p (&key, cfun) || !names)
+    {
+      if (names)
+	for (auto e : *names)
+	  free (e.second);
+      delete names;
+      names = new hash_map<tree, char *>;
+    }
+  /* A span's name (two addresses) is made each time; the record copies
+     it at once.  */
+  if (it->span)
+    {
+      static char *scratch;
+      free (scratch);
+      scratch = dm_item_name (it);
+      return scratch;
+    }
+  bool existed;
+  char *&name = names->get_or_insert (it->addr, &existed);
+  if (!existed)
+    name = dm_item_name (it);
+  return name;
+}
+
 static tree
 dm_hoist_record (enum deepmap_hoist_op op, vec<dm_item *> &secs,
 		 location_t where, hash_set<dm_item *> *host_current)
@@ -3091,9 +3225,7 @@ dm_hoist_record (enum deepmap_hoist_op op, vec<dm_item *> &secs,
   bool exit = op == DEEPMAP_HOIST_EXIT;
   for (dm_item *it : secs)
     {
-      char *name = dm_item_name (it);
-      add_string (name);
-      free (name);
+      add_string (dm_record_name (it));
       if (op != DEEPMAP_HOIST_UPDATE && dm_announced (it, exit))
 	add (build_fold_addr_expr (it->whole ? it->deep_desc
 				   : dm_overwrite_marker ()));

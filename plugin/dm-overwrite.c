@@ -293,6 +293,11 @@ struct dm_body_facts
      collected when first asked (dm_part_stored_p).  */
   bool part_stored_known = false;
   hash_set<tree> part_stored;
+  /* The variables each statement's operands name, those outside the
+     operand vector too, in VARS (first, count), listed when first
+     asked (dm_stmt_mentions).  */
+  hash_map<gimple *, std::pair<unsigned, unsigned> > stmt_vars;
+  auto_vec<tree> vars;
 };
 
 struct dm_region
@@ -340,14 +345,6 @@ dm_find_var (tree *tp, int *walk_subtrees, void *data)
   else if ((DECL_P (*tp) || TREE_CODE (*tp) == SSA_NAME) && set->contains (*tp))
     return *tp;
   return NULL_TREE;
-}
-
-/* walk_gimple_op's form of dm_find_var.  */
-static tree
-dm_find_var_op (tree *tp, int *walk_subtrees, void *data)
-{
-  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  return dm_find_var (tp, walk_subtrees, wi->info);
 }
 
 static bool
@@ -522,6 +519,37 @@ dm_list_vars (tree *tp, int *walk_subtrees, void *data)
   else if (DECL_P (*tp) || TREE_CODE (*tp) == SSA_NAME)
     ((vec<tree> *) data)->safe_push (*tp);
   return NULL_TREE;
+}
+
+/* walk_gimple_op's form of dm_list_vars.  */
+static tree
+dm_list_vars_op (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  return dm_list_vars (tp, walk_subtrees, wi->info);
+}
+
+/* Does an operand of STMT, in R's body, name a variable of R's DERIVED
+   (as dm_mentions finds them, over the facts' list)?  */
+static bool
+dm_stmt_mentions (dm_region *r, gimple *stmt)
+{
+  dm_body_facts *f = r->facts;
+  std::pair<unsigned, unsigned> *span = f->stmt_vars.get (stmt);
+  if (!span)
+    {
+      unsigned first = f->vars.length ();
+      struct walk_stmt_info wi;
+      memset (&wi, 0, sizeof wi);
+      wi.info = &f->vars;
+      walk_gimple_op (stmt, dm_list_vars_op, &wi);
+      span = &f->stmt_vars.get_or_insert (stmt);
+      *span = std::make_pair (first, f->vars.length () - first);
+    }
+  for (unsigned i = 0; i < span->second; i++)
+    if (r->derived.contains (f->vars[span->first + i]))
+      return true;
+  return false;
 }
 
 /* walk_gimple_seq callback (WI->info: the facts): note an assignment to
@@ -736,10 +764,7 @@ dm_check_uses (gimple_seq seq, dm_region *r)
 	}
       /* Every operand, those kept outside the operand vector too (an
 	 atomic load's address).  */
-      struct walk_stmt_info wi;
-      memset (&wi, 0, sizeof wi);
-      wi.info = &r->derived;
-      if (!walk_gimple_op (stmt, dm_find_var_op, &wi))
+      if (!dm_stmt_mentions (r, stmt))
 	continue;
       if (r->calls_ok && is_gimple_call (stmt)
 	  && dm_call_given_only (as_a <gcall *> (stmt), r))
