@@ -3357,7 +3357,7 @@ dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec,
   dm_store_slot (seq, arrs[0], i, ptr_type_node, rec);
   dm_store_slot (seq, arrs[1], i, size_type_node, size_zero_node);
   /* A read-only kinds array (dm_update_kinds) holds it already, or
-     dm_fill_kinds stores it.  */
+     dm_kinds_call stores it.  */
   if (kind && !TREE_STATIC (arrs[2]))
     dm_store_slot (seq, arrs[2], i, short_unsigned_type_node,
 		   build_int_cst (short_unsigned_type_node,
@@ -3389,32 +3389,27 @@ dm_store_kind (gimple_seq *seq, tree *arrs, unsigned i, dm_item *it,
   dm_store_slot (seq, arrs[2], i, short_unsigned_type_node, kind);
 }
 
+/* Are the map kinds of N sections one call of the unit's function
+   (dm_kinds_call) instead of a choice and a store each (OMPDart's naive
+   LULESH keeps sixty sections: those, twice, were a tenth of what
+   hoisting added to its compile time)?  Not in lto1, which has no such
+   function.  */
+static bool
+dm_kinds_by_call (unsigned n)
+{
+  return n > DM_INLINE_PAIRS && dm_test_function (DM_FILL_KINDS);
+}
+
 /* The map kinds of SECS (EXIT: those of the exit data) and of the
    record after them into ARRS[2], on SEQ, where ARRS[1] holds their
-   sizes (SIZES: the values stored).  Many sections: one call of the
-   unit's function (dm-tests.c) that picks each kind from a read-only
-   table by its size, which holds the zero-length kind of each section
-   whose kind the construct decided at run time after the ordinary ones
-   (OMPDart's naive LULESH keeps sixty sections: a choice and a store
-   for each, twice, were a tenth of what hoisting added to its compile
-   time).  */
+   sizes: one call of the unit's function (dm-tests.c) that picks each
+   kind from a read-only table by its size, which holds the zero-length
+   kind of each section whose kind the construct decided at run time
+   after the ordinary ones.  */
 static void
-dm_fill_kinds (gimple_seq *seq, vec<dm_item *> &secs, bool exit, tree *arrs,
-	       vec<tree> &sizes)
+dm_kinds_call (gimple_seq *seq, vec<dm_item *> &secs, bool exit, tree *arrs)
 {
   unsigned n = secs.length ();
-  tree fill = dm_test_function (DM_FILL_KINDS);
-  if (n <= DM_INLINE_PAIRS || !fill)
-    {
-      for (unsigned i = 0; i < n; i++)
-	dm_store_kind (seq, arrs, i, secs[i],
-		       exit ? secs[i]->exit_kind : secs[i]->enter_kind,
-		       sizes[i]);
-      dm_store_slot (seq, arrs[2], n, short_unsigned_type_node,
-		     build_int_cst (short_unsigned_type_node,
-				    DEEPMAP_HOIST_KIND));
-      return;
-    }
   tree ushort = short_unsigned_type_node;
   auto_vec<unsigned> kinds;
   for (bool empty : { false, true })
@@ -3437,7 +3432,8 @@ dm_fill_kinds (gimple_seq *seq, vec<dm_item *> &secs, bool exit, tree *arrs,
 			       build_array_type_nelts (ushort,
 						       kinds.length ()),
 			       elts);
-  gcall *call = gimple_build_call (fill, 4, build_fold_addr_expr (arrs[1]),
+  gcall *call = gimple_build_call (dm_test_function (DM_FILL_KINDS), 4,
+				   build_fold_addr_expr (arrs[1]),
 				   build_fold_addr_expr (table),
 				   build_fold_addr_expr (arrs[2]),
 				   size_int (n + 1));
@@ -3457,7 +3453,7 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
 		     const dm_section_table *filled = NULL)
 {
   gimple_seq seq = NULL;
-  auto_vec<tree> values;
+  bool by_call = dm_kinds_by_call (secs.length ());
   for (unsigned i = 0; i < secs.length (); i++)
     {
       dm_item *it = secs[i];
@@ -3471,12 +3467,15 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
 	}
       if (sizes)
 	sizes->safe_push (size);
-      values.safe_push (size);
+      if (!by_call)
+	dm_store_kind (&seq, arrs, i, it,
+		       exit ? it->exit_kind : it->enter_kind, size);
     }
   dm_add_record (&seq, arrs, secs.length (),
 		 dm_hoist_record (exit ? DEEPMAP_HOIST_EXIT : DEEPMAP_HOIST_ENTER,
-				  secs, where, host_current), false);
-  dm_fill_kinds (&seq, secs, exit, arrs, values);
+				  secs, where, host_current), !by_call);
+  if (by_call)
+    dm_kinds_call (&seq, secs, exit, arrs);
   return seq;
 }
 
@@ -3577,10 +3576,15 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	  exit_arrs[0] = arrs[0];
 	  exit_arrs[1] = arrs[1];
 	  exit_arrs[2] = kinds[2];
+	  bool by_call = dm_kinds_by_call (secs.length ());
+	  for (unsigned i = 0; !by_call && i < secs.length (); i++)
+	    dm_store_kind (&enter, exit_arrs, i, secs[i], secs[i]->exit_kind,
+			   sizes[i]);
 	  dm_add_record (&enter, exit_arrs, secs.length (),
 			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,
-					  UNKNOWN_LOCATION, NULL), false);
-	  dm_fill_kinds (&enter, secs, true, exit_arrs, sizes);
+					  UNKNOWN_LOCATION, NULL), !by_call);
+	  if (by_call)
+	    dm_kinds_call (&enter, secs, true, exit_arrs);
 	}
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
       for (edge e : r->exits)
