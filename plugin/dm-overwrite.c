@@ -872,8 +872,9 @@ struct dm_walk
   auto_vec<dm_loop> loops;
   auto_vec<dm_binding> env;
   /* Variables assigned since the walk entered the innermost loop, to be
-     forgotten when it leaves it.  */
-  hash_set<tree> *changed;
+     forgotten when it leaves it (a variable may be listed more than
+     once: forgetting is the same again).  */
+  vec<tree> *changed;
   /* The statements right before the construct that compute its
      clauses' values (see dm_prelude).  */
   hash_set<gimple *> prelude;
@@ -901,7 +902,7 @@ static void
 dm_bind (dm_walk *w, tree var, const dm_poly &value)
 {
   if (w->changed)
-    w->changed->add (var);
+    w->changed->safe_push (var);
   dm_binding *b = dm_bound (w, var);
   if (!value.ok)
     {
@@ -1864,7 +1865,8 @@ dm_walk_loop_body (dm_walk *w, tree index, const dm_poly &lo,
 		   const dm_poly &extent, gimple_stmt_iterator gsi,
 		   gimple *stop, bool cond, vec<dm_path_store> *done = NULL)
 {
-  hash_set<tree> changed, *outer = w->changed;
+  auto_vec<tree> changed;
+  vec<tree> *outer = w->changed;
   w->changed = &changed;
   dm_box box = w->box;
   if (index)
