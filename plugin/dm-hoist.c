@@ -2949,16 +2949,16 @@ dm_table_test (enum dm_test which, dm_section_table *t, tree arg, unsigned n,
 
 /* The test of dm_build_disjoint_test as a call: the pairs, as indices
    of entries, in static data; the entries those of SHARED (the absent
-   test's) where it has every section, else a table of their own.  */
+   test's, if it made one) where it has every section, else a table of
+   their own.  */
 static tree
 dm_build_disjoint_call (dm_region *r, dm_hoist_state *st,
 			dm_section_table *shared, gimple_seq *seq)
 {
   hash_map<int_hash<unsigned, -1u, -2u>, unsigned> slot;
-  bool all_shared = shared != NULL;
-  if (shared)
-    for (unsigned k = 0; k < shared->items.length (); k++)
-      slot.put (shared->items[k] - &st->items[0], k);
+  bool all_shared = shared->arrs[0] != NULL_TREE;
+  for (unsigned k = 0; k < shared->items.length (); k++)
+    slot.put (shared->items[k] - &st->items[0], k);
   for (auto &c : r->checks)
     all_shared &= slot.get (c.first) && slot.get (c.second);
   /* Else each section once, numbered in order of appearance.  */
@@ -2996,7 +2996,8 @@ dm_build_disjoint_call (dm_region *r, dm_hoist_state *st,
 }
 
 /* The run-time test of R's checks, added to SEQ: true when every pair
-   of sections is disjoint.  */
+   of sections is disjoint.  SHARED: the absent test's table, which a
+   call reads too where it can (dm_build_disjoint_call).  */
 static tree
 dm_build_disjoint_test (dm_region *r, dm_hoist_state *st,
 			dm_section_table *shared, gimple_seq *seq)
@@ -3145,17 +3146,6 @@ dm_announced (const dm_item *it, bool exit)
   return it->whole || (!exit && it->defer_in);
 }
 
-/* The record (struct deepmap_hoist_site of deepmap.h, which a call
-   inserted for SECS passes as its last entry) of operation OP: static
-   data, so that what DEEPMAP_CHECK and deep copy need costs no code (a
-   guarded call per section was a fifth of the compile time hoisting
-   added).  It names each section and says where it is kept (WHERE), for
-   DEEPMAP_CHECK; it announces, as deepmap_annotate would, the deep items
-   kept whole (the runtime then maps and unmaps all they reach) and, on
-   the enter data, the sections some construct of the region overwrites
-   (dm_item::defer_in, with the overwrite marker); and it flags the exit
-   entries in HOST_CURRENT (may be NULL), whose host bytes a throwing
-   call may have changed on purpose.  */
 /* IT's name (dm_item_name) for the records, kept for the function:
    a loop's enter data, exit data, updates and exception pads each name
    its sections again, and naming a member of a large class (LULESH's
@@ -3190,6 +3180,17 @@ dm_record_name (const dm_item *it)
   return name;
 }
 
+/* The record (struct deepmap_hoist_site of deepmap.h, which a call
+   inserted for SECS passes as its last entry) of operation OP: static
+   data, so that what DEEPMAP_CHECK and deep copy need costs no code (a
+   guarded call per section was a fifth of the compile time hoisting
+   added).  It names each section and says where it is kept (WHERE), for
+   DEEPMAP_CHECK; it announces, as deepmap_annotate would, the deep items
+   kept whole (the runtime then maps and unmaps all they reach) and, on
+   the enter data, the sections some construct of the region overwrites
+   (dm_item::defer_in, with the overwrite marker); and it flags the exit
+   entries in HOST_CURRENT (may be NULL), whose host bytes a throwing
+   call may have changed on purpose.  */
 static tree
 dm_hoist_record (enum deepmap_hoist_op op, vec<dm_item *> &secs,
 		 location_t where, hash_set<dm_item *> *host_current)
@@ -3364,29 +3365,40 @@ dm_add_record (gimple_seq *seq, tree *arrs, unsigned i, tree rec,
 				  DEEPMAP_HOIST_KIND));
 }
 
-/* Store into entry I of ARRS' kinds, on SEQ, the map kind MAP_KIND of
-   IT with IT's alignment; where IT's kind is decided at run time, as
-   for the construct, a zero-length section (SIZE, the entry's size, is
-   0) maps nothing.  */
+/* The full map kind (with IT's alignment) of IT's entry with MAP_KIND,
+   where its section is EMPTY (no bytes) or not: where IT's kind is
+   decided at run time, as for the construct, a zero-length section maps
+   nothing.  */
+static unsigned
+dm_entry_kind (const dm_item *it, unsigned map_kind, bool empty)
+{
+  unsigned align = it->kind & ~DM_KIND_MASK;
+  return align | (empty && it->dynamic_kind ? GOMP_MAP_ZERO_LEN_ARRAY_SECTION
+		  : map_kind);
+}
+
+/* Store into entry I of ARRS' kinds, on SEQ, IT's kind with MAP_KIND
+   (dm_entry_kind), chosen by SIZE, the entry's size, where it is
+   decided at run time.  */
 static void
 dm_store_kind (gimple_seq *seq, tree *arrs, unsigned i, dm_item *it,
 	       unsigned map_kind, tree size)
 {
-  unsigned align = it->kind & ~DM_KIND_MASK;
-  tree kind = build_int_cst (short_unsigned_type_node, align | map_kind);
+  tree ushort = short_unsigned_type_node;
+  tree kind = build_int_cst (ushort, dm_entry_kind (it, map_kind, false));
   if (it->dynamic_kind)
     {
       tree empty = make_ssa_name (boolean_type_node);
       gimple_seq_add_stmt (seq, gimple_build_assign (empty, EQ_EXPR, size,
 						     size_zero_node));
-      tree k = make_ssa_name (short_unsigned_type_node);
-      tree zero_len = build_int_cst (short_unsigned_type_node,
-				     align | GOMP_MAP_ZERO_LEN_ARRAY_SECTION);
+      tree k = make_ssa_name (ushort);
+      tree zero_len = build_int_cst (ushort,
+				     dm_entry_kind (it, map_kind, true));
       gimple_seq_add_stmt (seq, gimple_build_assign (k, COND_EXPR, empty,
 						     zero_len, kind));
       kind = k;
     }
-  dm_store_slot (seq, arrs[2], i, short_unsigned_type_node, kind);
+  dm_store_slot (seq, arrs[2], i, ushort, kind);
 }
 
 /* Are the map kinds of N sections one call of the unit's function
@@ -3415,13 +3427,8 @@ dm_kinds_call (gimple_seq *seq, vec<dm_item *> &secs, bool exit, tree *arrs)
   for (bool empty : { false, true })
     {
       for (dm_item *it : secs)
-	{
-	  unsigned align = it->kind & ~DM_KIND_MASK;
-	  unsigned map_kind = exit ? it->exit_kind : it->enter_kind;
-	  kinds.safe_push (align | (empty && it->dynamic_kind
-				    ? GOMP_MAP_ZERO_LEN_ARRAY_SECTION
-				    : map_kind));
-	}
+	kinds.safe_push (dm_entry_kind (it, exit ? it->exit_kind
+					    : it->enter_kind, empty));
       kinds.safe_push (DEEPMAP_HOIST_KIND);
     }
   vec<constructor_elt, va_gc> *elts = NULL;
@@ -3444,13 +3451,13 @@ dm_kinds_call (gimple_seq *seq, vec<dm_item *> &secs, bool exit, tree *arrs)
    for GOMP_target_enter_exit_data, as GCC makes them for `target enter
    data' (EXIT false) or `target exit data', with the hoisting record
    (kept across the region at WHERE; HOST_CURRENT: see dm_hoist_record).
-   With FILLED, ARRS are its arrays, which hold SECS' addresses and
-   sizes already (dm_build_absent_call).  */
+   With FILLED, ARRS hold SECS' addresses and sizes already (the absent
+   test's, or the enter data's for its exit), FILLED the size values
+   stored.  SIZES (if given) gets the size values.  */
 static gimple_seq
 dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
 		     location_t where, hash_set<dm_item *> *host_current,
-		     vec<tree> *sizes = NULL,
-		     const dm_section_table *filled = NULL)
+		     vec<tree> *sizes = NULL, const vec<tree> *filled = NULL)
 {
   gimple_seq seq = NULL;
   bool by_call = dm_kinds_by_call (secs.length ());
@@ -3459,7 +3466,7 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
       dm_item *it = secs[i];
       tree size;
       if (filled)
-	size = filled->sizes[i];
+	size = (*filled)[i];
       else
 	{
 	  dm_store_slot (&seq, arrs[0], i, ptr_type_node, it->addr);
@@ -3542,7 +3549,7 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
   auto_vec<tree> sizes;
   gimple_seq enter = dm_fill_data_arrays (secs, false, arrs, r->loc, NULL,
 					  shared ? &sizes : NULL,
-					  prefilled ? filled : NULL);
+					  prefilled ? &filled->sizes : NULL);
   dm_add_data_call (&enter, secs, device, false, arrs, loc, shared);
   if (!r->loop)
     {
@@ -3576,15 +3583,11 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	  exit_arrs[0] = arrs[0];
 	  exit_arrs[1] = arrs[1];
 	  exit_arrs[2] = kinds[2];
-	  bool by_call = dm_kinds_by_call (secs.length ());
-	  for (unsigned i = 0; !by_call && i < secs.length (); i++)
-	    dm_store_kind (&enter, exit_arrs, i, secs[i], secs[i]->exit_kind,
-			   sizes[i]);
-	  dm_add_record (&enter, exit_arrs, secs.length (),
-			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,
-					  UNKNOWN_LOCATION, NULL), !by_call);
-	  if (by_call)
-	    dm_kinds_call (&enter, secs, true, exit_arrs);
+	  gimple_seq_add_seq (&enter, dm_fill_data_arrays (secs, true,
+							   exit_arrs,
+							   UNKNOWN_LOCATION,
+							   NULL, NULL,
+							   &sizes));
 	}
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
       for (edge e : r->exits)
@@ -4206,9 +4209,7 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
   tree guard = dm_build_absent_test (st, in_loop, alive, &filled, &test);
   if (apart)
     guard = gimple_build (&test, BIT_AND_EXPR, boolean_type_node, guard,
-			  dm_build_disjoint_test (r, st,
-						  filled.arrs[0] ? &filled
-						  : NULL, &test));
+			  dm_build_disjoint_test (r, st, &filled, &test));
   if (r->loop)
     gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), test);
   else if (!r->first)

@@ -427,6 +427,8 @@ static bool
 dm_part_stored_p (dm_region *r, tree d)
 {
   dm_body_facts *f = r->facts;
+  if (!f)
+    return false;
   if (!f->part_stored_known)
     {
       f->part_stored_known = true;
@@ -529,32 +531,41 @@ dm_list_vars_op (tree *tp, int *walk_subtrees, void *data)
   return dm_list_vars (tp, walk_subtrees, wi->info);
 }
 
-/* Does an operand of STMT, in R's body, name a variable of R's DERIVED
-   (as dm_mentions finds them, over the facts' list)?  */
-static bool
-dm_stmt_mentions (dm_region *r, gimple *stmt)
+/* The variables STMT's operands name (as dm_mentions finds them), those
+   outside the operand vector too, as (first, count) in F's VARS.  */
+static std::pair<unsigned, unsigned>
+dm_stmt_vars (dm_body_facts *f, gimple *stmt)
 {
-  dm_body_facts *f = r->facts;
-  std::pair<unsigned, unsigned> *span = f->stmt_vars.get (stmt);
-  if (!span)
+  bool existed;
+  std::pair<unsigned, unsigned> &span
+    = f->stmt_vars.get_or_insert (stmt, &existed);
+  if (!existed)
     {
       unsigned first = f->vars.length ();
       struct walk_stmt_info wi;
       memset (&wi, 0, sizeof wi);
       wi.info = &f->vars;
       walk_gimple_op (stmt, dm_list_vars_op, &wi);
-      span = &f->stmt_vars.get_or_insert (stmt);
-      *span = std::make_pair (first, f->vars.length () - first);
+      span = std::make_pair (first, f->vars.length () - first);
     }
-  for (unsigned i = 0; i < span->second; i++)
-    if (r->derived.contains (f->vars[span->first + i]))
+  return span;
+}
+
+/* Does an operand of STMT, in R's body, name a variable of R's
+   DERIVED?  */
+static bool
+dm_stmt_mentions (dm_region *r, gimple *stmt)
+{
+  std::pair<unsigned, unsigned> span = dm_stmt_vars (r->facts, stmt);
+  for (unsigned i = 0; i < span.second; i++)
+    if (r->derived.contains (r->facts->vars[span.first + i]))
       return true;
   return false;
 }
 
 /* walk_gimple_seq callback (WI->info: the facts): note an assignment to
-   a variable and the variables its operands mention (as dm_mentions
-   finds them).  */
+   a variable and the variables its operands name (dm_stmt_vars: the
+   variable itself among them, which changes nothing).  */
 static tree
 dm_note_assign_fact (gimple_stmt_iterator *gsi, bool *handled_ops,
 		     struct walk_stmt_info *wi)
@@ -567,19 +578,10 @@ dm_note_assign_fact (gimple_stmt_iterator *gsi, bool *handled_ops,
     return NULL_TREE;
   unsigned a = f->assigns.length ();
   f->assigns.safe_push ({ v, gimple_assign_load_p (stmt) });
-  auto_vec<tree, 8> vars;
-  for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
+  std::pair<unsigned, unsigned> span = dm_stmt_vars (f, stmt);
+  for (unsigned i = 0; i < span.second; i++)
     {
-      tree op = gimple_op (stmt, i);
-      if (!op || CONSTANT_CLASS_P (op))
-	continue;
-      if (DECL_P (op) || TREE_CODE (op) == SSA_NAME)
-	vars.safe_push (op);
-      else
-	walk_tree_without_duplicates (&op, dm_list_vars, &vars);
-    }
-  for (tree x : vars)
-    {
+      tree x = f->vars[span.first + i];
       bool existed;
       unsigned &head = f->first_use.get_or_insert (x, &existed);
       /* Once per assignment and variable.  */
