@@ -199,6 +199,15 @@ extern bool dm_parallel_start_p (gcall *call, tree *fn, tree *block);
 extern bool dm_parallel_may_reach (gcall *call, bitmap priv, tree decl);
 extern bool dm_parallel_body_stores_nothing (tree fn);
 extern bool dm_parallel_may_read (gcall *call, ao_ref *ref);
+/* While one lives, what the function does with the argument blocks of
+   its host parallel regions is looked up once for each: for a caller
+   that asks many times and changes no statement meanwhile.  */
+class dm_parallel_cache
+{
+public:
+  dm_parallel_cache ();
+  ~dm_parallel_cache ();
+};
 extern void dm_note_parallel_body (function *fun);
 extern bool dm_var_only_in_omp_blocks_p (tree v);
 extern bool dm_var_only_in_reading_blocks_p (tree v);

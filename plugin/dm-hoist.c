@@ -3036,8 +3036,14 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st,
    kept section's target updates would show them the device's.  R then
    runs as written.  Through omp_target_is_present, so under any
    libgomp.  */
-/* The read-only kinds arrays of updates from and to (dm_update_kinds).  */
-static tree dm_update_kinds_decls[2];
+/* The most sections one inserted target update copies: the host
+   accesses at one place that need updates the same way share a call
+   (dm_emit_updates).  */
+#define DM_UPDATE_MAX 16
+
+/* The read-only kinds arrays of updates from and to of 1 to
+   DM_UPDATE_MAX sections (dm_update_kinds).  */
+static tree dm_update_kinds_decls[2][DM_UPDATE_MAX];
 
 /* The test of dm_build_absent_test as one call, for the sections of
    LEADS, all on DEVICE, filled into SHARED: the arrays of the enter
@@ -3129,8 +3135,8 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 }
 
 static const struct ggc_root_tab dm_hoist_roots[] = {
-  { &dm_update_kinds_decls[0], 2, sizeof (tree), &DM_GGC_MARK_TREE,
-    &DM_PCH_WALK_TREE },
+  { &dm_update_kinds_decls[0][0], 2 * DM_UPDATE_MAX, sizeof (tree),
+    &DM_GGC_MARK_TREE, &DM_PCH_WALK_TREE },
   LAST_GGC_ROOT_TAB
 };
 /* The calls inserted for sections kept under a run-time test, and the
@@ -3276,6 +3282,24 @@ dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type, tree val)
   return val;
 }
 
+/* Does block DEST outside R's loop have two or more ways in, all ways
+   out of the loop (not by exception)?  Then the exit data runs once at
+   its start instead of on each.  */
+static bool
+dm_exits_join_p (dm_region *r, basic_block dest)
+{
+  if (EDGE_COUNT (dest->preds) < 2
+      || flow_bb_inside_loop_p (r->loop, dest))
+    return false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, dest->preds)
+    if ((e->flags & (EDGE_EH | EDGE_ABNORMAL))
+	|| !flow_bb_inside_loop_p (r->loop, e->src))
+      return false;
+  return true;
+}
+
 /* Three arrays of N pointers, sizes and kinds for a GOMP call (N
    counts the record's entry, dm_add_record).  Their elements are
    volatile: the stores reach the call as written all the same (only the
@@ -3327,25 +3351,25 @@ dm_add_gomp_call (gimple_seq *seq, built_in_function fn, tree device,
 						       (TREE_TYPE (arrs[i]))));
 }
 
-/* The read-only kinds array of an update of one section with kind KIND
-   and its record: one per kind, shared by the unit's updates.  */
+/* The read-only kinds array of an update of N sections with kind KIND
+   and its record: one per kind and N, shared by the unit's updates.  */
 static tree
-dm_update_kinds (unsigned kind)
+dm_update_kinds (unsigned kind, unsigned n)
 {
-  tree *made = dm_update_kinds_decls;
-  unsigned w = kind == GOMP_MAP_TO;
-  if (made[w])
-    return made[w];
-  tree type = build_array_type_nelts (short_unsigned_type_node, 2);
+  gcc_checking_assert (n >= 1 && n <= DM_UPDATE_MAX);
+  tree &made = dm_update_kinds_decls[kind == GOMP_MAP_TO][n - 1];
+  if (made)
+    return made;
+  tree ushort = short_unsigned_type_node;
+  tree type = build_array_type_nelts (ushort, n + 1);
   vec<constructor_elt, va_gc> *elts = NULL;
-  CONSTRUCTOR_APPEND_ELT (elts, size_int (0),
-			  build_int_cst (short_unsigned_type_node, kind));
-  CONSTRUCTOR_APPEND_ELT (elts, size_int (1),
-			  build_int_cst (short_unsigned_type_node,
-					 DEEPMAP_HOIST_KIND));
-  made[w] = dm_static_data (create_tmp_var_name ("deepmap_hoist_kinds"),
-			    type, elts);
-  return made[w];
+  for (unsigned i = 0; i < n; i++)
+    CONSTRUCTOR_APPEND_ELT (elts, size_int (i), build_int_cst (ushort, kind));
+  CONSTRUCTOR_APPEND_ELT (elts, size_int (n),
+			  build_int_cst (ushort, DEEPMAP_HOIST_KIND));
+  made = dm_static_data (create_tmp_var_name ("deepmap_hoist_kinds"), type,
+			 elts);
+  return made;
 }
 
 /* Store into entry I of ARRS, on SEQ, the hoisting record REC (an
@@ -3590,9 +3614,21 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 							   &sizes));
 	}
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), enter);
+      hash_set<basic_block> joined;
       for (edge e : r->exits)
 	if (e->flags & EDGE_EH)
 	  continue;
+	else if (exit_arrs[0] && dm_exits_join_p (r, e->dest))
+	  {
+	    /* Once where the ways out meet (LULESH's time loop: five
+	       ways out, two blocks they lead to).  */
+	    if (joined.add (e->dest))
+	      continue;
+	    gimple_seq call = NULL;
+	    dm_add_data_call (&call, secs, device, true, exit_arrs, loc);
+	    gimple_stmt_iterator gsi = gsi_after_labels (e->dest);
+	    gsi_insert_seq_before (&gsi, call, GSI_SAME_STMT);
+	  }
 	else if (exit_arrs[0])
 	  {
 	    gimple_seq call = NULL;
@@ -3672,111 +3708,225 @@ dm_access_bounds (dm_access *acc, gimple_seq *seq, tree *lo, tree *hi)
   *hi = gimple_build (seq, PLUS_EXPR, uptr, b, size);
 }
 
-/* The host's access ACC of the kept section LEAD: copy what it reads
-   back from the device right before it, or what it writes to the device
-   right after it.  The bytes updated are those of the access that lie
-   in the section, computed at run time, so an access that strays out of
-   the section moves nothing (a size of zero) instead of an unmapped
-   range.  */
-static void
-dm_emit_update (dm_item *lead, dm_access *acc, bool report)
+/* Where the target update of the host's access ACC goes: right before
+   it (a read: copy what it reads back from the device) or right after
+   it (a write: copy what it wrote to the device), or, where that is
+   an edge (the preheader or exit of its host loop, the normal successor
+   of a call that ends its block), on *E.  */
+struct dm_update_place
 {
-  gimple_seq seq = NULL;
-  tree uptr = pointer_sized_int_node;
-  tree lo_s = gimple_convert (&seq, uptr, lead->addr);
-  tree hi_s = gimple_build (&seq, PLUS_EXPR, uptr, lo_s,
-			    gimple_convert (&seq, uptr, lead->size));
-  tree lo_a = lo_s, hi_a = hi_s;
-  if (!acc->whole)
-    dm_access_bounds (acc, &seq, &lo_a, &hi_a);
-  else if (acc->through)
-    {
-      lo_a = gimple_convert (&seq, uptr, acc->through);
-      hi_a = gimple_build (&seq, PLUS_EXPR, uptr, lo_a,
-			   gimple_convert (&seq, uptr, lead->size));
-    }
-  tree lo = gimple_build (&seq, MAX_EXPR, uptr, lo_s, lo_a);
-  tree hi = gimple_build (&seq, MIN_EXPR, uptr, hi_s, hi_a);
-  hi = gimple_build (&seq, MAX_EXPR, uptr, hi, lo);
-  tree len = gimple_build (&seq, MINUS_EXPR, uptr, hi, lo);
-  tree arrs[3];
-  dm_make_arrays (2, arrs);
-  dm_store_slot (&seq, arrs[0], 0, ptr_type_node, lo);
-  dm_store_slot (&seq, arrs[1], 0, size_type_node, len);
-  /* The kinds are constants: a read-only array, as omp-expand makes
-     them, not two stores per update for GCC to analyze (LULESH's main
-     gets a hundred updates).  */
-  arrs[2] = dm_update_kinds (acc->write ? GOMP_MAP_TO : GOMP_MAP_FROM);
-  /* The record tells DEEPMAP_CHECK that the host bytes changed (update
-     from) or were changed (the write) on purpose.  */
-  auto_vec<dm_item *> secs;
-  secs.safe_push (lead);
-  dm_add_record (&seq, arrs, 1,
-		 dm_hoist_record (DEEPMAP_HOIST_UPDATE, secs, UNKNOWN_LOCATION,
-				  NULL));
-  location_t loc = gimple_location (acc->stmt);
-  dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, lead->device, 2, arrs,
-		    0, lead->guard, loc);
+  edge e;
+  gimple *stmt;
+  bool operator== (const dm_update_place &o) const
+  {
+    return e == o.e && stmt == o.stmt;
+  }
+};
+
+static dm_update_place
+dm_update_place_of (dm_access *acc)
+{
+  dm_update_place p = { NULL, NULL };
   if (acc->host_loop)
-    gsi_insert_seq_on_edge (acc->write ? single_exit (acc->host_loop)
-				       : loop_preheader_edge (acc->host_loop),
-			    seq);
+    p.e = (acc->write ? single_exit (acc->host_loop)
+	   : loop_preheader_edge (acc->host_loop));
   else if (acc->write && stmt_ends_bb_p (acc->stmt))
     {
       /* A call that may throw ends its block: after it is its normal
 	 successor (an exception takes its landing pad).  */
-      edge e, normal = NULL;
+      edge e;
       edge_iterator ei;
       FOR_EACH_EDGE (e, ei, gimple_bb (acc->stmt)->succs)
 	if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
-	  normal = e;
-      gcc_assert (normal);
-      gsi_insert_seq_on_edge (normal, seq);
+	  p.e = e;
+      gcc_assert (p.e);
     }
   else
+    p.stmt = acc->stmt;
+  return p;
+}
+
+/* The bytes of the kept section LEAD that the host's access ACC
+   touches, computed on SEQ at run time as an address *LO and a length
+   *LEN, so an access that strays out of the section moves nothing (a
+   length of zero) instead of an unmapped range.  */
+static void
+dm_update_bytes (dm_item *lead, dm_access *acc, gimple_seq *seq, tree *lo,
+		 tree *len)
+{
+  tree uptr = pointer_sized_int_node;
+  tree lo_s = gimple_convert (seq, uptr, lead->addr);
+  if (acc->whole && !acc->through)
     {
-      gimple_stmt_iterator gsi = gsi_for_stmt (acc->stmt);
-      if (acc->write)
+      /* The whole section: no bounds to meet (a section never wraps
+	 around the address space).  */
+      *lo = lo_s;
+      *len = gimple_convert (seq, uptr, lead->size);
+      return;
+    }
+  tree hi_s = gimple_build (seq, PLUS_EXPR, uptr, lo_s,
+			    gimple_convert (seq, uptr, lead->size));
+  tree lo_a, hi_a;
+  if (!acc->whole)
+    dm_access_bounds (acc, seq, &lo_a, &hi_a);
+  else
+    {
+      lo_a = gimple_convert (seq, uptr, acc->through);
+      hi_a = gimple_build (seq, PLUS_EXPR, uptr, lo_a,
+			   gimple_convert (seq, uptr, lead->size));
+    }
+  *lo = gimple_build (seq, MAX_EXPR, uptr, lo_s, lo_a);
+  tree hi = gimple_build (seq, MIN_EXPR, uptr, hi_s, hi_a);
+  hi = gimple_build (seq, MAX_EXPR, uptr, hi, *lo);
+  *len = gimple_build (seq, MINUS_EXPR, uptr, hi, *lo);
+}
+
+/* Say, for the report, that the host's access ACC of LEAD gets a target
+   update at LOC.  */
+static void
+dm_report_update (dm_item *lead, dm_access *acc, location_t loc)
+{
+  if (!dm_reporting ())
+    return;
+  /* Through a rotating pointer: its name, once for all the arrays it
+     may be.  */
+  char *name = acc->through ? dm_value_name (acc->through, 0) : NULL;
+  if (!name)
+    name = dm_item_name (lead);
+  if (acc->whole && !is_gimple_call (acc->stmt))
+    dm_report (loc, acc->write
+		    ? "hoist: '%s' copied to the device after the host "
+		      "loop whose writes may change it, whole (target "
+		      "update to)"
+		    : "hoist: '%s' copied from the device before the host "
+		      "loop whose accesses may see it, whole (target update "
+		      "from)", name);
+  else if (acc->whole)
+    dm_report (loc, acc->write
+		    ? "hoist: '%s' copied to the device after a call that "
+		      "may change it%s (target update to)"
+		    : "hoist: '%s' copied from the device before a call "
+		      "that may see it%s (target update from)",
+	       name, acc->host_loop ? ", around the host loop" : "");
+  else if (acc->host_loop)
+    dm_report (loc, acc->write
+		    ? "hoist: '%s' copied to the device after the host "
+		      "loop whose writes may change it (target update to)"
+		    : "hoist: '%s' copied from the device before the host "
+		      "loop whose reads may see it (target update from)",
+	       name);
+  else
+    dm_report (loc, acc->write
+		    ? "hoist: '%s' copied to the device after a host "
+		      "write that may change it (target update to)"
+		    : "hoist: '%s' copied from the device before a host "
+		      "read that may see it (target update from)", name);
+  free (name);
+}
+
+/* One target update, at PLACE, of the host accesses ACCS of the kept
+   sections LEADS (ACCS[i] of LEADS[i]; all reads or all writes, on one
+   device under one guard): the bytes of each, then the record that
+   tells DEEPMAP_CHECK that those host bytes changed (update from) or
+   were changed (the write) on purpose.  One call for the accesses of a
+   place, not one each: a call is what a loop's code pays most for in
+   GCC's register allocation (LULESH's time loop gets eleven updates at
+   six places).  */
+static void
+dm_emit_updates (vec<dm_item *> &leads, vec<dm_access *> &accs,
+		 dm_update_place place)
+{
+  unsigned n = leads.length ();
+  dm_access *first = accs[0];
+  gimple_seq seq = NULL;
+  tree arrs[3];
+  dm_make_arrays (n + 1, arrs);
+  for (unsigned i = 0; i < n; i++)
+    {
+      tree lo, len;
+      dm_update_bytes (leads[i], accs[i], &seq, &lo, &len);
+      dm_store_slot (&seq, arrs[0], i, ptr_type_node, lo);
+      dm_store_slot (&seq, arrs[1], i, size_type_node, len);
+    }
+  /* The kinds are constants: a read-only array, as omp-expand makes
+     them, not stores for GCC to analyze.  */
+  arrs[2] = dm_update_kinds (first->write ? GOMP_MAP_TO : GOMP_MAP_FROM, n);
+  dm_add_record (&seq, arrs, n,
+		 dm_hoist_record (DEEPMAP_HOIST_UPDATE, leads,
+				  UNKNOWN_LOCATION, NULL));
+  dm_add_gomp_call (&seq, BUILT_IN_GOMP_TARGET_UPDATE, leads[0]->device,
+		    n + 1, arrs, 0, leads[0]->guard,
+		    gimple_location (first->stmt));
+  if (place.e)
+    gsi_insert_seq_on_edge (place.e, seq);
+  else
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (place.stmt);
+      if (first->write)
 	gsi_insert_seq_after (&gsi, seq, GSI_SAME_STMT);
       else
 	gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
     }
-  if (report && dm_reporting ())
+}
+
+/* The target updates of ST's host accesses, last, as the statements
+   they follow are where the analysis saw them.  The accesses of one
+   place that follow each other there the same way, on one device under
+   one guard, share a call; a change of way starts another call, so the
+   copies keep their order.  */
+static void
+dm_emit_all_updates (dm_hoist_state *st)
+{
+  unsigned n = st->accesses.length ();
+  auto_vec<dm_update_place> places (n);
+  auto_vec<bool> live (n);
+  for (dm_access &acc : st->accesses)
     {
-      /* Through a rotating pointer: its name, once for all the arrays
-	 it may be.  */
-      char *name = acc->through ? dm_value_name (acc->through, 0) : NULL;
-      if (!name)
-	name = dm_item_name (lead);
-      if (acc->whole && !is_gimple_call (acc->stmt))
-	dm_report (loc, acc->write
-			? "hoist: '%s' copied to the device after the host "
-			  "loop whose writes may change it, whole (target "
-			  "update to)"
-			: "hoist: '%s' copied from the device before the host "
-			  "loop whose accesses may see it, whole (target update "
-			  "from)", name);
-      else if (acc->whole)
-	dm_report (loc, acc->write
-			? "hoist: '%s' copied to the device after a call that "
-			  "may change it%s (target update to)"
-			: "hoist: '%s' copied from the device before a call "
-			  "that may see it%s (target update from)",
-		   name, acc->host_loop ? ", around the host loop" : "");
-      else if (acc->host_loop)
-	dm_report (loc, acc->write
-			? "hoist: '%s' copied to the device after the host "
-			  "loop whose writes may change it (target update to)"
-			: "hoist: '%s' copied from the device before the host "
-			  "loop whose reads may see it (target update from)",
-		   name);
-      else
-	dm_report (loc, acc->write
-			? "hoist: '%s' copied to the device after a host "
-			  "write that may change it (target update to)"
-			: "hoist: '%s' copied from the device before a host "
-			  "read that may see it (target update from)", name);
-      free (name);
+      /* A load that only computed what a later loop's promotion now
+	 takes from before it is gone (dm_remove_dead): nothing reads
+	 there any more (random-hoist seed 1074, program 16).  */
+      bool alive = acc.host_loop || gimple_bb (acc.stmt);
+      live.quick_push (alive);
+      dm_update_place none = { NULL, NULL };
+      places.quick_push (alive ? dm_update_place_of (&acc) : none);
+    }
+  for (unsigned i = 0; i < n; i++)
+    {
+      dm_access *acc = &st->accesses[i];
+      /* Once for all the arrays a rotating pointer may be.  */
+      bool told = false;
+      for (unsigned k = 0; k < i && acc->through; k++)
+	told |= (st->accesses[k].through == acc->through
+		 && st->accesses[k].stmt == acc->stmt
+		 && st->accesses[k].write == acc->write);
+      if (live[i] && !told)
+	dm_report_update (&st->items[acc->group], acc,
+			  gimple_location (acc->stmt));
+    }
+  auto_vec<dm_item *> leads;
+  auto_vec<dm_access *> accs;
+  for (unsigned i = 0; i < n; i++)
+    {
+      if (!live[i])
+	continue;
+      leads.truncate (0);
+      accs.truncate (0);
+      for (unsigned j = i; j < n && accs.length () < DM_UPDATE_MAX; j++)
+	{
+	  if (!live[j] || !(places[j] == places[i]))
+	    continue;
+	  dm_access *acc = &st->accesses[j];
+	  dm_item *lead = &st->items[acc->group];
+	  if (j > i
+	      && (acc->write != accs[0]->write
+		  || lead->device != leads[0]->device
+		  || lead->guard != leads[0]->guard))
+	    break;
+	  leads.safe_push (lead);
+	  accs.safe_push (acc);
+	  live[j] = false;
+	}
+      dm_emit_updates (leads, accs, places[i]);
     }
 }
 
@@ -4182,14 +4332,19 @@ dm_hoist_region (dm_region *r, dm_hoist_state *st)
       if (it->fixed)
 	dm_kill_group (r, st, in_loop, alive, it->group, it->missed);
     }
-  for (unsigned x = 0; x < in_loop.length (); x++)
-    if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
-      {
-	const char *w = why ? why : dm_group_obstacle (r, st, in_loop,
-						       in_loop[x], accesses);
-	if (w)
-	  dm_kill_group (r, st, in_loop, alive, in_loop[x], w);
-      }
+  {
+    /* The groups' host accesses are asked of the same statements.  */
+    dm_parallel_cache cache;
+    for (unsigned x = 0; x < in_loop.length (); x++)
+      if (alive[x] && (int) in_loop[x] == st->items[in_loop[x]].group)
+	{
+	  const char *w = why ? why : dm_group_obstacle (r, st, in_loop,
+							 in_loop[x],
+							 accesses);
+	  if (w)
+	    dm_kill_group (r, st, in_loop, alive, in_loop[x], w);
+	}
+  }
   dm_drop_overlaps (r, st, in_loop, alive);
   while (dm_drop_rotations (r, st, in_loop, alive))
     dm_drop_overlaps (r, st, in_loop, alive);
@@ -5647,56 +5802,121 @@ dm_report_hoisting (dm_hoist_state *st)
     }
 }
 
-/* Give call S a landing pad of its own that runs the exit data of X and
-   resumes the exception where it went before: to the landing pad it had
-   (the edge and its PHI arguments move to the new block) or out of the
-   function.  */
-static void
-dm_exit_on_exception (gimple *s, dm_eh_exit *x)
+/* The exception edge of the block that call S ends, or NULL.  */
+static edge
+dm_eh_edge (gimple *s)
 {
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, gimple_bb (s)->succs)
+    if (e->flags & EDGE_EH)
+      return e;
+  return NULL;
+}
+
+static int
+dm_unsigned_cmp (const void *a, const void *b)
+{
+  unsigned i = *(const unsigned *) a, j = *(const unsigned *) b;
+  return i < j ? -1 : i > j;
+}
+
+/* The sections of X (indices in its SECS) whose host bytes are the
+   current ones where call S throws (dm_eh_exit::host_current), in
+   order, on OUT.  */
+static void
+dm_host_current_of (dm_eh_exit *x, gimple *s, vec<unsigned> &out)
+{
+  for (auto &hc : x->host_current)
+    if (hc.first == s)
+      out.safe_push (hc.second);
+  out.qsort (dm_unsigned_cmp);
+}
+
+/* Can call S throw to the landing pad made for FIRST (dm_exit_on_exception)
+   of X: the same exit data (the same sections current on the host) and
+   the same way on (no landing pad of this function, or the same one,
+   its PHIs given the same values by both)?  */
+static bool
+dm_same_exception_exit (dm_eh_exit *x, gimple *first, gimple *s)
+{
+  int lp_nr = lookup_stmt_eh_lp (first);
+  if ((lp_nr > 0) != (lookup_stmt_eh_lp (s) > 0)
+      || (lp_nr > 0 && lookup_stmt_eh_lp (s) != lp_nr))
+    return false;
+  auto_vec<unsigned> a, b;
+  dm_host_current_of (x, first, a);
+  dm_host_current_of (x, s, b);
+  if (a.length () != b.length ())
+    return false;
+  for (unsigned i = 0; i < a.length (); i++)
+    if (a[i] != b[i])
+      return false;
+  if (lp_nr <= 0)
+    return true;
+  edge e1 = dm_eh_edge (first), e2 = dm_eh_edge (s);
+  if (!e1 || !e2 || e1->dest != e2->dest || e1->flags != e2->flags)
+    return false;
+  for (gphi_iterator pi = gsi_start_phis (e1->dest); !gsi_end_p (pi);
+       gsi_next (&pi))
+    if (!virtual_operand_p (gimple_phi_result (pi.phi ()))
+	&& !operand_equal_p (PHI_ARG_DEF_FROM_EDGE (pi.phi (), e1),
+			     PHI_ARG_DEF_FROM_EDGE (pi.phi (), e2), 0))
+      return false;
+  return true;
+}
+
+/* Give the calls GROUP (dm_same_exception_exit) a landing pad that runs
+   the exit data of X and resumes the exception where it went before: to
+   the landing pad they had (their edges move to the new block, which
+   passes the PHIs their values) or out of the function.  One pad for
+   them all, not one each: LULESH's time loop has five calls that may
+   throw, and each pad was a call, a resume and a block more in the
+   function GCC's register allocator works hardest on.  */
+static void
+dm_exit_on_exception (vec<gimple *> &group, dm_eh_exit *x)
+{
+  gimple *s = group[0];
   int lp_nr = lookup_stmt_eh_lp (s);
+  edge old = lp_nr > 0 ? dm_eh_edge (s) : NULL;
+  if (lp_nr > 0 && !old)
+    return;
   basic_block sbb = gimple_bb (s);
-  edge old = NULL;
-  if (lp_nr > 0)
-    {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, sbb->succs)
-	if (e->flags & EDGE_EH)
-	  old = e;
-      if (!old)
-	return;
-    }
-  else if (!gsi_one_before_end_p (gsi_for_stmt (s)))
-    /* It must end its block once it has a landing pad.  */
-    split_block (sbb, s);
   eh_region outer = lp_nr > 0 ? get_eh_region_from_lp_number (lp_nr) : NULL;
   eh_region region = gen_eh_region_cleanup (outer);
   eh_landing_pad lp = gen_eh_landing_pad (region);
   basic_block pad = create_empty_bb (sbb);
-  add_bb_to_loop (pad, old ? find_common_loop (sbb->loop_father,
-					       old->dest->loop_father)
-			   : current_loops->tree_root);
+  class loop *where = current_loops->tree_root;
+  if (old)
+    {
+      where = old->dest->loop_father;
+      for (gimple *g : group)
+	where = find_common_loop (where, gimple_bb (g)->loop_father);
+    }
+  add_bb_to_loop (pad, where);
   tree label = create_artificial_label (x->loc);
   EH_LANDING_PAD_NR (label) = lp->index;
   lp->post_landing_pad = label;
   gimple_stmt_iterator gsi = gsi_start_bb (pad);
   gsi_insert_after (&gsi, gimple_build_label (label), GSI_NEW_STMT);
-  /* Sections S may have written: the host's bytes are the current ones
-     (dm_eh_exit), released, not copied back nor checked.  */
+  /* Sections the calls may have written: the host's bytes are the
+     current ones (dm_eh_exit), released, not copied back nor
+     checked.  */
   auto_vec<std::pair<dm_item *, unsigned> > saved;
   hash_set<dm_item *> current;
   auto_vec<dm_item *> secs;
   for (dm_item &it : x->secs)
     secs.safe_push (&it);
-  for (auto &hc : x->host_current)
-    if (hc.first == s)
-      {
-	dm_item *it = secs[hc.second];
-	current.add (it);
-	saved.safe_push (std::make_pair (it, it->exit_kind));
-	it->exit_kind = GOMP_MAP_RELEASE;
-      }
+  auto_vec<unsigned> current_k;
+  dm_host_current_of (x, s, current_k);
+  for (unsigned k : current_k)
+    {
+      dm_item *it = secs[k];
+      if (current.add (it))
+	continue;
+      saved.safe_push (std::make_pair (it, it->exit_kind));
+      it->exit_kind = GOMP_MAP_RELEASE;
+    }
   gimple_seq seq = NULL;
   if (x->filled[0])
     {
@@ -5740,25 +5960,55 @@ dm_exit_on_exception (gimple *s, dm_eh_exit *x)
 	   gsi_next (&pi))
 	add_phi_arg (pi.phi (), PHI_ARG_DEF_FROM_EDGE (pi.phi (), old), onward,
 		     gimple_phi_arg_location_from_edge (pi.phi (), old));
-      remove_phi_args (old);
-      redirect_edge_succ (old, pad);
     }
-  else
-    make_edge (sbb, pad, EDGE_EH);
-  remove_stmt_from_eh_lp (s);
-  add_stmt_to_eh_lp (s, lp->index);
+  for (gimple *g : group)
+    {
+      basic_block gbb = gimple_bb (g);
+      if (old)
+	{
+	  edge e = dm_eh_edge (g);
+	  remove_phi_args (e);
+	  redirect_edge_succ (e, pad);
+	}
+      else
+	{
+	  /* It must end its block once it has a landing pad.  */
+	  if (!gsi_one_before_end_p (gsi_for_stmt (g)))
+	    split_block (gbb, g);
+	  make_edge (gbb, pad, EDGE_EH);
+	}
+      remove_stmt_from_eh_lp (g);
+      add_stmt_to_eh_lp (g, lp->index);
+    }
 }
 
 /* The exits by exception of every kept loop, outermost first: a call
    in loops nested in each other runs the inner loop's exit data, then
-   the outer's.  */
+   the outer's.  The calls of a loop that leave it the same way share a
+   landing pad.  */
 static void
 dm_finish_throwers (dm_hoist_state *st)
 {
   for (dm_eh_exit *x : st->eh_exits)
     {
-      for (gimple *s : x->throwers)
-	dm_exit_on_exception (s, x);
+      auto_vec<bool> done (x->throwers.length ());
+      done.quick_grow_cleared (x->throwers.length ());
+      for (unsigned i = 0; i < x->throwers.length (); i++)
+	{
+	  if (done[i])
+	    continue;
+	  auto_vec<gimple *> group;
+	  for (unsigned j = i; j < x->throwers.length (); j++)
+	    if (!done[j]
+		&& (j == i
+		    || dm_same_exception_exit (x, x->throwers[i],
+					       x->throwers[j])))
+	      {
+		group.safe_push (x->throwers[j]);
+		done[j] = true;
+	      }
+	  dm_exit_on_exception (group, x);
+	}
       delete x;
     }
   if (!st->eh_exits.is_empty ())
@@ -5866,23 +6116,7 @@ dm_hoist_execute (function *fun)
       }
   free_dominance_info (CDI_POST_DOMINATORS);
   changed |= dm_hoist_runs (&st);
-  /* Last, as the statements they follow are where the analysis saw
-     them.  */
-  for (unsigned i = 0; i < st.accesses.length (); i++)
-    {
-      dm_access &acc = st.accesses[i];
-      /* A load that only computed what a later loop's promotion now
-	 takes from before it is gone (dm_remove_dead): nothing reads
-	 there any more (random-hoist seed 1074, program 16).  */
-      if (!acc.host_loop && !gimple_bb (acc.stmt))
-	continue;
-      bool told = false;
-      for (unsigned j = 0; j < i && acc.through; j++)
-	told |= (st.accesses[j].through == acc.through
-		 && st.accesses[j].stmt == acc.stmt
-		 && st.accesses[j].write == acc.write);
-      dm_emit_update (&st.items[acc.group], &acc, !told);
-    }
+  dm_emit_all_updates (&st);
   dm_report_hoisting (&st);
   if (changed)
     {

@@ -2738,10 +2738,12 @@ dm_plain_region (gomp_target *stmt, tree *device)
 
 /* Walk the region of STMT at GSI for the item of its map clause C,
    recording its accesses in R (dm_region::record); false where the
-   region uses the item in a way the walk does not place.  */
+   region uses the item in a way the walk does not place, or, with
+   LIKE, where the item is not LIKE's (before the walk, the costly
+   part).  */
 static bool
 dm_record_accesses (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
-		    dm_walk *w, dm_region *r)
+		    dm_walk *w, dm_region *r, const dm_region *like = NULL)
 {
   if (OMP_CLAUSE_CODE (c) != OMP_CLAUSE_MAP || !dm_plain_elements (c))
     return false;
@@ -2749,6 +2751,7 @@ dm_record_accesses (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
   r->record = true;
   gimple_seq body = gimple_omp_body (stmt);
   if (!dm_item_base (w, stmt, c, r)
+      || (like && (r->base != like->base || r->pointer != like->pointer))
       || (r->pointer && (TREE_ADDRESSABLE (r->base)
 			 || is_global_var (r->base)))
       || !dm_uses_allowed (body, r))
@@ -2967,8 +2970,7 @@ dm_region_reads_written (gimple_stmt_iterator gsi, gomp_target *stmt, tree c,
 	continue;
       dm_walk pw;
       dm_region pr;
-      if (!dm_record_accesses (p, prev, pc, &pw, &pr)
-	  || pr.base != r.base || pr.pointer != r.pointer)
+      if (!dm_record_accesses (p, prev, pc, &pw, &pr, &r))
 	continue;
       /* Every exposed load is a store of PREV's; nothing in between
 	 changes what their places are computed from.  */

@@ -54,8 +54,8 @@ dm_parallel_start_p (gcall *call, tree *fn, tree *block)
    BODIES (either may be NULL), and *POINTER_READ says whether a pointer
    is read back from it (an outlined body's copy-out).  */
 static bool
-dm_block_uses (tree block, vec<tree> *values, vec<tree> *bodies,
-	       bool *pointer_read)
+dm_scan_block_uses (tree block, vec<tree> *values, vec<tree> *bodies,
+		    bool *pointer_read)
 {
   if (pointer_read)
     *pointer_read = false;
@@ -100,6 +100,56 @@ dm_block_uses (tree block, vec<tree> *values, vec<tree> *bodies,
 	  bodies->safe_push (fn);
       }
   return true;
+}
+
+/* dm_scan_block_uses' answers for the blocks of the function, kept
+   while a dm_parallel_cache lives (one scan of the function for each
+   block, not one for each question).  */
+struct dm_block_use_facts
+{
+  bool ok, pointer_read;
+  auto_vec<tree> values, bodies;
+};
+static hash_map<tree, dm_block_use_facts *> *dm_block_cache;
+static unsigned dm_block_cache_users;
+
+dm_parallel_cache::dm_parallel_cache ()
+{
+  if (dm_block_cache_users++ == 0)
+    dm_block_cache = new hash_map<tree, dm_block_use_facts *>;
+}
+
+dm_parallel_cache::~dm_parallel_cache ()
+{
+  if (--dm_block_cache_users)
+    return;
+  for (auto e : *dm_block_cache)
+    delete e.second;
+  delete dm_block_cache;
+  dm_block_cache = NULL;
+}
+
+/* dm_scan_block_uses, from the cache where there is one.  */
+static bool
+dm_block_uses (tree block, vec<tree> *values, vec<tree> *bodies,
+	       bool *pointer_read)
+{
+  if (!dm_block_cache)
+    return dm_scan_block_uses (block, values, bodies, pointer_read);
+  dm_block_use_facts *&f = dm_block_cache->get_or_insert (block);
+  if (!f)
+    {
+      f = new dm_block_use_facts;
+      f->ok = dm_scan_block_uses (block, &f->values, &f->bodies,
+				  &f->pointer_read);
+    }
+  if (values)
+    values->safe_splice (f->values);
+  if (bodies)
+    bodies->safe_splice (f->bodies);
+  if (pointer_read)
+    *pointer_read = f->pointer_read;
+  return f->ok;
 }
 
 /* Could the host parallel region CALL starts (dm_parallel_start_p)
