@@ -2887,10 +2887,15 @@ dm_drop_rotations (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 
 /* Pairs (or sections) above which the test, and the choice of the map
    kinds, is one call of the unit's function over a table (dm-tests.c)
-   instead of code per pair or section: OMPDart's naive LULESH has
-   hundreds, whose comparisons took half of what the plugin added to its
-   compile time.  */
-#define DM_INLINE_PAIRS 16
+   instead of code per pair or section: none.  OMPDart's naive LULESH
+   has hundreds, whose comparisons took half of what the plugin added to
+   its compile time; and even a few sections' code costs more than the
+   call (XSBench's one kept loop of nine sections: two presence queries
+   per section, 14.1% -> 8.5% of its unit's compile time; the generated
+   unit of 80 constructs, two to four sections each, 24.7% -> 22.3%).
+   The code per pair or section remains for lto1, which has no unit
+   functions, and for sections on several devices.  */
+#define DM_INLINE_PAIRS 0
 
 static tree dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type,
 			  tree val);

@@ -6,9 +6,11 @@
    destructor) and gone from the code; and the enter and exit data calls
    hoisting puts around a time-step loop, each with its section and its
    record (a zero-length section of kind 0xff0f, DEEPMAP_HOIST_KIND, at
-   static data) stored volatile (={v}), on the default device (-1) where
-   the run-time test that nothing kept is mapped already holds, else on the
-   host (-2), which does nothing: no branch of their own.  */
+   static data) stored volatile (={v}), their map kinds picked by the
+   unit's __deepmap_kinds, on the default device (-1) where the run-time
+   test that nothing kept is mapped already (the unit's
+   __deepmap_sections_absent) holds, else on the host (-2), which does
+   nothing: no branch of their own.  */
 /* { dg-do compile } */
 /* { dg-additional-options "-fdump-tree-all" } */
 
@@ -76,5 +78,6 @@ steps (double *a, int n, int t)
 /* { dg-final { scan-tree-dump-times "GOMP_target_enter_exit_data \\(_\[0-9\]+, 2, &deepmap_hoist" 2 "deepmap_hoist" } } */
 /* { dg-final { scan-tree-dump-times "= _\[0-9\]+ \\? -1 : -2;" 2 "deepmap_hoist" } } */
 /* { dg-final { scan-tree-dump-times "deepmap_hoist\[.0-9\]*\\\[1\\\] =\{v\} &deepmap_hoist_site" 2 "deepmap_hoist" } } */
-/* { dg-final { scan-tree-dump-times "deepmap_hoist\[.0-9\]*\\\[1\\\] =\{v\} 65295;" 2 "deepmap_hoist" } } */
+/* { dg-final { scan-tree-dump-times "__deepmap_kinds \\(&deepmap_hoist\[.0-9\]*, &deepmap_kinds\[.0-9\]*, &deepmap_hoist\[.0-9\]*, 2\\);" 2 "deepmap_hoist" } } */
+/* { dg-final { scan-tree-dump-times "__deepmap_sections_absent \\(&deepmap_hoist" 1 "deepmap_hoist" } } */
 /* { dg-final { scan-tree-dump-not "deepmap_hoist_(enter|exit|sync)" "optimized" } } */
