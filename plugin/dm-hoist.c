@@ -2885,17 +2885,16 @@ dm_drop_rotations (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   return changed;
 }
 
-/* Pairs (or sections) above which the test, and the choice of the map
-   kinds, is one call of the unit's function over a table (dm-tests.c)
-   instead of code per pair or section: none.  OMPDart's naive LULESH
-   has hundreds, whose comparisons took half of what the plugin added to
-   its compile time; and even a few sections' code costs more than the
-   call (XSBench's one kept loop of nine sections: two presence queries
-   per section, 14.1% -> 8.5% of its unit's compile time; the generated
-   unit of 80 constructs, two to four sections each, 24.7% -> 22.3%).
-   The code per pair or section remains for lto1, which has no unit
-   functions, and for sections on several devices.  */
-#define DM_INLINE_PAIRS 0
+/* The run-time tests and the choice of the map kinds are calls of the
+   unit's functions over tables (dm-tests.c) for any number of sections
+   and pairs: OMPDart's naive LULESH has hundreds, whose comparisons in
+   line took half of what the plugin added to its compile time, and even
+   a few sections' code costs more than the call (XSBench's one kept loop
+   of nine sections: two presence queries per section, 14.1% -> 8.5% of
+   its unit's compile time; the generated unit of 80 constructs, two to
+   four sections each, 24.7% -> 22.3%).  Code per pair or section
+   remains for lto1, which has no unit functions, and for sections on
+   several devices.  */
 
 static tree dm_store_slot (gimple_seq *seq, tree arr, unsigned i, tree type,
 			  tree val);
@@ -3008,8 +3007,7 @@ dm_build_disjoint_test (dm_region *r, dm_hoist_state *st,
 			dm_section_table *shared, gimple_seq *seq)
 {
   /* In lto1 the unit has no test functions (dm-tests.c): code.  */
-  if (r->checks.length () > DM_INLINE_PAIRS
-      && dm_test_function (DM_TEST_APART))
+  if (dm_test_function (DM_TEST_APART))
     return dm_build_disjoint_call (r, st, shared, seq);
   tree uptr = pointer_sized_int_node, all = NULL_TREE;
   for (auto &c : r->checks)
@@ -3075,7 +3073,7 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 		      vec<bool> &alive, dm_section_table *shared,
 		      gimple_seq *seq)
 {
-  /* Many sections on one device: one call (OMPDart's naive LULESH keeps
+  /* Sections on one device: one call (OMPDart's naive LULESH keeps
      some sixty, whose two presence calls each were a tenth of what the
      plugin added to its compile time).  */
   auto_vec<dm_item *> leads;
@@ -3089,8 +3087,7 @@ dm_build_absent_test (dm_hoist_state *st, vec<unsigned> &in_loop,
 		     || operand_equal_p (leads[0]->device, it->device, 0));
       leads.safe_push (it);
     }
-  if (leads.length () > DM_INLINE_PAIRS && one_device
-      && dm_test_function (DM_TEST_ABSENT))
+  if (!leads.is_empty () && one_device && dm_test_function (DM_TEST_ABSENT))
     return dm_build_absent_call (leads, leads[0]->device, shared, seq);
 
   tree is_present = dm_omp_query_decl (DM_IS_PRESENT);
@@ -3430,17 +3427,6 @@ dm_store_kind (gimple_seq *seq, tree *arrs, unsigned i, dm_item *it,
   dm_store_slot (seq, arrs[2], i, ushort, kind);
 }
 
-/* Are the map kinds of N sections one call of the unit's function
-   (dm_kinds_call) instead of a choice and a store each (OMPDart's naive
-   LULESH keeps sixty sections: those, twice, were a tenth of what
-   hoisting added to its compile time)?  Not in lto1, which has no such
-   function.  */
-static bool
-dm_kinds_by_call (unsigned n)
-{
-  return n > DM_INLINE_PAIRS && dm_test_function (DM_FILL_KINDS);
-}
-
 /* The map kinds of SECS (EXIT: those of the exit data) and of the
    record after them into ARRS[2], on SEQ, where ARRS[1] holds their
    sizes: one call of the unit's function (dm-tests.c) that picks each
@@ -3489,7 +3475,11 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
 		     vec<tree> *sizes = NULL, const vec<tree> *filled = NULL)
 {
   gimple_seq seq = NULL;
-  bool by_call = dm_kinds_by_call (secs.length ());
+  /* The kinds as one call of the unit's function (dm_kinds_call), not
+     a choice and a store each (OMPDart's naive LULESH keeps sixty
+     sections: those, twice, were a tenth of what hoisting added to its
+     compile time); in lto1, which has no such function, in line.  */
+  bool by_call = dm_test_function (DM_FILL_KINDS) != NULL_TREE;
   for (unsigned i = 0; i < secs.length (); i++)
     {
       dm_item *it = secs[i];
