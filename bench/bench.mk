@@ -6,6 +6,8 @@
 #                            omp_target_alloc/memcpy (3 vector additions)
 #   make bench-deepcopy      automatic deep copy (plugin) vs hand-written
 #                            deep copy, per DEEPMAP_DEEPCOPY strategy
+#   make bench-deepcopy-benchmark  the pointerchain paper's public deep
+#                            copy benchmark (Linear, Dense), OpenMP port
 #   make bench-fusionscale   fusing N separately mapped pieces
 #   make bench-pipeline      naive offload vs #pragma deepmap pipeline
 #                            (7-point stencil, emulated PCIe link)
@@ -24,6 +26,7 @@
 MAPOVERHEAD_FLAGS ?=
 DIROVERHEAD_FLAGS ?=
 DEEPCOPY_FLAGS ?=
+DCB_FLAGS ?=
 FUSIONSCALE_FLAGS ?=
 PIPELINE_FLAGS ?=
 COMPILETIME_FLAGS ?=
@@ -32,10 +35,12 @@ REPORT_FLAGS ?=
 THIRDPARTY_FLAGS ?=
 
 .PHONY: bench bench-mapoverhead bench-diroverhead bench-deepcopy \
+	bench-deepcopy-benchmark \
 	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
 	bench-hoist bench-report bench-thirdparty
 
 bench: deps all bench-mapoverhead bench-diroverhead bench-deepcopy \
+	bench-deepcopy-benchmark \
 	bench-fusionscale bench-pipeline bench-compiletime bench-reentry \
 	bench-hoist bench-report bench-thirdparty
 
@@ -47,6 +52,9 @@ bench-diroverhead: $(SWAPIN)
 
 bench-deepcopy: $(SWAPIN) $(PLUGIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-deepcopy.sh $(DEEPCOPY_FLAGS)
+
+bench-deepcopy-benchmark: $(SWAPIN) $(PLUGIN)
+	B=$(B) CC=$(CC) sh $(TOP)/bench/run-deepcopy-benchmark.sh $(DCB_FLAGS)
 
 bench-fusionscale: $(SWAPIN)
 	B=$(B) CC=$(CC) sh $(TOP)/bench/run-fusionscale.sh $(FUSIONSCALE_FLAGS)

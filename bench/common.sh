@@ -121,6 +121,16 @@ bench_finish ()
   fi
 }
 
+# Draw the result's PNG beside it (bench/plot-results.py, where gnuplot
+# is installed), then bench_finish.
+bench_plot_finish ()
+{
+  if command -v gnuplot > /dev/null; then
+    python3 "$TOP/bench/plot-results.py" "$OUTFILE" > /dev/null
+  fi
+  bench_finish
+}
+
 # awk functions for the scripts' table programs; splice in front of the
 # program text: awk "$BENCH_AWK"'...'.
 #   field(NAME)  the value of NAME=VALUE among the fields of the record

@@ -8,6 +8,9 @@ benchmark has a series, from the file's "raw lines" (NAME key=value ...):
                 and the baseline build when there is one)
   deepcopy      automatic vs hand-written deep copy vs one bulk array, per
                 case (median of the runs), strategy batch (the default)
+  dcb           the pointerchain paper's deep copy benchmark: transfer
+                time (to the device and back) of automatic deep copy, the
+                program's hand-written transfers and one bulk copy, per case
   thirdparty-cuda  (bench/cuda/thirdparty.sh's table, no raw lines) process
                 time per program of the naive, plugin and expert builds
                 under GCC's libgomp and under deepmap on a GPU
@@ -131,6 +134,29 @@ plot "DATA" using 2:xtic(1) title "automatic (plugin)", "" using 3 title "hand-w
 ''' % (png, strategy), data)
 
 
+def dcb(rows, png):
+    t = {}
+    order = []
+    for r in rows:
+        if r["_name"] != "dcb" or "to_us" not in r:
+            continue
+        c = r["case"]
+        if c not in order:
+            order.append(c)
+        t[c, r["variant"].lower()] = float(r["to_us"]) + float(r["from_us"])
+    data = "".join("%s %g %g %g\n" % (
+        c, t.get((c, "auto"), 0), t.get((c, "hand"), t.get((c, "seriz"), 0)),
+        t.get((c, "bulk"), 0)) for c in order)
+    gnuplot('''set terminal png size 1300,520
+set output "%s"
+set title "deepcopy-benchmark: transfer to the device and back (median us)"
+set style data histograms; set style histogram clustered gap 1
+set style fill solid 0.8; set logscale y; set ylabel "us"
+set xtics rotate by -40 font ",8"; set key top left
+plot "DATA" using 2:xtic(1) title "automatic (plugin)", "" using 3 title "hand-written (marshalled + attach)", "" using 4 title "bulk copy"
+''' % png, data)
+
+
 def thirdparty_cuda(path, png):
     times = {}
     order = []
@@ -173,7 +199,8 @@ def main(argv):
     rows = raw_lines(path)
     kinds = {r["_name"] for r in rows}
     for name, fn in (("diroverhead", diroverhead),
-                     ("mapoverhead", mapoverhead), ("deepcopy", deepcopy)):
+                     ("mapoverhead", mapoverhead), ("deepcopy", deepcopy),
+                     ("dcb", dcb)):
         if name in kinds:
             fn(rows, png)
             print("plot-results: %s" % png)

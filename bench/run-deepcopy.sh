@@ -204,8 +204,4 @@ bench_outfile deepcopy
   bench_table_raw
 } > "$OUTFILE"
 
-# A PNG of the series beside the result (bench/plot-results.py).
-if command -v gnuplot > /dev/null; then
-  python3 "$TOP/bench/plot-results.py" "$OUTFILE" > /dev/null
-fi
-bench_finish
+bench_plot_finish

@@ -107,8 +107,4 @@ bench_outfile diroverhead
 } > "$OUTFILE"
 
 echo
-# A PNG of the series beside the result (bench/plot-results.py).
-if command -v gnuplot > /dev/null; then
-  python3 "$TOP/bench/plot-results.py" "$OUTFILE" > /dev/null
-fi
-bench_finish
+bench_plot_finish

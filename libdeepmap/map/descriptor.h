@@ -69,6 +69,16 @@ dm_field_count (const struct deepmap_field *f, const char *obj,
     }
 }
 
+/* Whether A and B describe the same type: one descriptor, or (units
+   each emit their own) the same name and size.  */
+static inline int
+dm_same_type (const struct deepmap_type *a, const struct deepmap_type *b)
+{
+  return a == b
+	 || (a && b && a->size == b->size && a->name && b->name
+	     && strcmp (a->name, b->name) == 0);
+}
+
 /* Whether TARGET, the value of the uncounted pointer field G of object
    OBJ (type T), is one past the end of the array a counted sibling
    field maps (the begin/end idiom, or a vector's finish pointer): 1,
@@ -77,16 +87,21 @@ dm_field_count (const struct deepmap_field *f, const char *obj,
    element of its own, so mapping one there would copy back memory the
    structure does not own.  Expansion leaves an empty array's end alone
    (its device copy keeps the host value, equal to the begin pointer's,
-   which is not attached either), and the check accepts that.  */
+   which is not attached either), and the check accepts that.  Only a
+   pointer to the array's element type is its end: a pointer of another
+   type there points to an object that starts where the array ends (a
+   structure marshalled in one buffer: a node after its payload).  */
 static inline int
 dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
 		uintptr_t target, size_t *elem)
 {
+  const struct deepmap_type *pt = t->fields[g].pointee;
   for (size_t f = 0; f < t->nfields; f++)
     {
       const struct deepmap_field *fd = &t->fields[f];
       if (f == g || fd->repeat > 1 || !fd->pointee
-	  || fd->count_kind == DEEPMAP_COUNT_ONE)
+	  || fd->count_kind == DEEPMAP_COUNT_ONE
+	  || !dm_same_type (fd->pointee, pt))
 	continue;
       uintptr_t begin = dm_deep_load (obj + fd->offset);
       size_t size = fd->pointee->size ? fd->pointee->size : 1;

@@ -16,8 +16,6 @@
 #include "support/addrmap.h"
 #include "support/hostmem.h"
 
-/* Staging kept on the device's map up to this size; larger is freed.  */
-#define DM_SCRATCH_KEEP ((size_t) 4 << 20)
 
 /* At least *BYTES of staging for one batched copy (under the device
    lock): the kept buffer when it is big enough, so that a construct

@@ -101,25 +101,35 @@ dm_slot_set_count (struct dm_block *b, size_t k, uint32_t count)
     b->attach_live[k / 64] &= ~bit;
 }
 
+/* The first slot of B at or after K and below LIMIT (at most
+   dm_slot_count (B)) whose count is not 0, or LIMIT when there is none:
+   a scan of a segment's slots stops at its end, not at the block's (a
+   block fused from thousands of objects, each unmapped in turn, made
+   that quadratic: the Dense benchmark's exit data).  */
+static inline size_t
+dm_next_live_slot_below (const struct dm_block *b, size_t k, size_t limit)
+{
+  if (!b->attach_live || k >= limit)
+    return limit;
+  size_t w = k / 64;
+  uint64_t bits = b->attach_live[w] & (~(uint64_t) 0 << (k % 64));
+  size_t words = (limit + 63) / 64;
+  while (!bits)
+    {
+      if (++w == words)
+	return limit;
+      bits = b->attach_live[w];
+    }
+  k = w * 64 + (size_t) __builtin_ctzll (bits);
+  return k < limit ? k : limit;
+}
+
 /* The first slot of B at or after K whose count is not 0, or
    dm_slot_count (B) when there is none.  */
 static inline size_t
 dm_next_live_slot (const struct dm_block *b, size_t k)
 {
-  size_t n = dm_slot_count (b);
-  if (!b->attach_live || k >= n)
-    return n;
-  size_t w = k / 64;
-  uint64_t bits = b->attach_live[w] & (~(uint64_t) 0 << (k % 64));
-  size_t words = (n + 63) / 64;
-  while (!bits)
-    {
-      if (++w == words)
-	return n;
-      bits = b->attach_live[w];
-    }
-  k = w * 64 + (size_t) __builtin_ctzll (bits);
-  return k < n ? k : n;
+  return dm_next_live_slot_below (b, k, dm_slot_count (b));
 }
 
 /* The next attached pointer slot of B that overlaps [*CUR, E): its host
@@ -133,7 +143,12 @@ dm_next_attached (const struct dm_block *b, uintptr_t *cur, uintptr_t e,
     return 0;
   /* A slot that starts in the word before *CUR may reach into it.  */
   size_t k = *cur >= base + DM_W ? (*cur - base) / DM_W - 1 : 0;
-  for (size_t n = dm_slot_count (b); (k = dm_next_live_slot (b, k)) < n; k++)
+  /* Slot K starts at or after BASE + K * DM_W: none from E's on
+     overlaps.  */
+  size_t n = dm_slot_count (b), below = (e - base + DM_W - 1) / DM_W;
+  if (below < n)
+    n = below;
+  for (; (k = dm_next_live_slot_below (b, k, n)) < n; k++)
     {
       uintptr_t a = dm_slot_addr (b, k);
       if (a >= e)
@@ -252,6 +267,12 @@ void dm_copy_back_staged (struct dm_ctx *ctx, struct dm_block *b,
    (synchronous; an error ends the program).  */
 void dm_stage_back (struct dm_ctx *ctx, char *stage, uintptr_t dev,
 		    size_t len);
+
+/* Staging kept on the device's map up to this size; larger is freed.
+   Batched copies stage at most this much at a time, so that a large
+   deep copy (a structure of many small objects, tens of MiB) reuses one
+   buffer instead of faulting in fresh pages for all of it each time.  */
+#define DM_SCRATCH_KEEP ((size_t) 4 << 20)
 
 /* dir-back.c: at least *BYTES of staging for one batched copy (under the
    device lock): the buffer kept on the device's map when it is big

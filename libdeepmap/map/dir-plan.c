@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/pool.h"
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
 #include "map/hostpatch.h"
@@ -43,8 +44,75 @@ dm_copy_back_one (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
   dm_copy (ctx, m->block, s, e, 0);
 }
 
-/* Objects larger than this are not batched (copy-back).  */
-#define DM_BATCH_MAX ((uintptr_t) 64 << 10)
+/* The most bytes between two batched objects that one transfer spans.  */
+#define DM_BATCH_GAP_MAX ((uintptr_t) 16 << 10)
+
+/* An object of a batched copy: its device address DEV and host range
+   [S, E); the device range its block mirrors, [BLK_LO, BLK_HI); and the
+   device memory the block's allocation spans, [OWN_LO, OWN_HI) (the
+   pool's size class around it, or the block alone when the memory is
+   not the pool's).  Sorted by DEV (the first word).  */
+struct dm_batch_item
+{
+  uintptr_t dev, s, e;
+  uintptr_t blk_lo, blk_hi, own_lo, own_hi;
+};
+
+static void
+dm_batch_item_of (struct dm_device *dev, struct dm_batch_item *it,
+		  uintptr_t s, uintptr_t e)
+{
+  struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
+  it->s = s;
+  it->e = e;
+  if (!m || (s >= m->host_end && m->host_start != s))
+    {
+      /* Not mapped (no plan has such an object): a transfer of its own,
+	 which fails as dm_dir_translate's 0 address does.  */
+      it->dev = it->blk_lo = it->own_lo = 0;
+      it->blk_hi = it->own_hi = e - s;
+      return;
+    }
+  const struct dm_block *b = m->block;
+  it->dev = dm_block_dev (b, s);
+  it->blk_lo = b->dev_start;
+  it->blk_hi = b->dev_start + (b->host_end - b->host_start);
+  it->own_lo = b->owned ? b->alloc_addr : it->blk_lo;
+  it->own_hi = !b->owned ? it->blk_hi
+	       : b->slab ? b->alloc_addr + b->alloc_size
+	       : b->alloc_addr + dm_pool_block_span (dev, b->alloc_size);
+}
+
+/* Whether NEXT continues a transfer that ends with PREV: device-adjacent,
+   or separated only by bytes no mapping uses, what the pool's rounding
+   left after PREV's block and before NEXT's in allocations that follow
+   each other (blocks of sizes between the size classes: arrays of N
+   doubles).  *GAP: the bytes between them.  */
+static int
+dm_batch_follows (const struct dm_batch_item *prev,
+		  const struct dm_batch_item *next, uintptr_t *gap)
+{
+  uintptr_t end = prev->dev + (prev->e - prev->s);
+  *gap = next->dev - end;
+  if (next->dev == end)
+    return 1;
+  return next->dev > end && *gap <= DM_BATCH_GAP_MAX
+	 && end == prev->blk_hi && next->dev == next->blk_lo
+	 && prev->own_hi == next->own_lo;
+}
+
+/* The staging bytes the sorted items T[0..N) take, the bytes between
+   those that follow each other included (TOTAL without them), at most
+   DM_SCRATCH_KEEP.  */
+static size_t
+dm_batch_staging (const struct dm_batch_item *t, size_t n, size_t total)
+{
+  uintptr_t gap;
+  for (size_t i = 1; i < n && total < DM_SCRATCH_KEEP; i++)
+    if (dm_batch_follows (&t[i - 1], &t[i], &gap))
+      total += gap;
+  return total < DM_SCRATCH_KEEP ? total : DM_SCRATCH_KEEP;
+}
 
 void
 dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
@@ -59,8 +127,7 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
     }
   else
     {
-      /* (device address, host start, host end) triples, by device.  */
-      uintptr_t *t = malloc (n * 3 * sizeof *t);
+      struct dm_batch_item *t = malloc (n * sizeof *t);
       size_t total = 0;
       if (!t)
 	dm_fail (ctx, "out of host memory planning copies back");
@@ -75,32 +142,31 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	      dm_copy_back_one (ctx, s0, e0);
 	      continue;
 	    }
-	  t[3 * m] = dm_dir_translate (dev, s0, 0);
-	  t[3 * m + 1] = s0;
-	  t[3 * m + 2] = e0;
+	  dm_batch_item_of (dev, &t[m], s0, e0);
 	  total += e0 - s0;
 	  m++;
 	}
       n = m;
-      /* By device address, each record's first word.  */
-      dm_sort (t, n, 3 * sizeof *t, 0);
-      size_t held = total;
+      dm_sort (t, n, sizeof *t, 0);
+      size_t held = dm_batch_staging (t, n, total);
       char *stage = dm_scratch_get (ctx, &held);
       size_t i = 0;
       while (i < n)
 	{
-	  /* A run of device-adjacent ranges: one transfer.  */
+	  /* A run of objects that follow each other on the device and fit
+	     the staging buffer: one transfer.  */
 	  size_t j = i + 1;
-	  uintptr_t end = t[3 * i] + (t[3 * i + 2] - t[3 * i + 1]);
-	  while (j < n && t[3 * j] == end)
-	    end += t[3 * j + 2] - t[3 * j + 1], j++;
-	  dm_stage_back (ctx, stage, t[3 * i], end - t[3 * i]);
+	  uintptr_t end = t[i].dev + (t[i].e - t[i].s), gap;
+	  while (j < n && dm_batch_follows (&t[j - 1], &t[j], &gap)
+		 && t[j].dev + (t[j].e - t[j].s) - t[i].dev <= held)
+	    end = t[j].dev + (t[j].e - t[j].s), j++;
+	  dm_stage_back (ctx, stage, t[i].dev, end - t[i].dev);
 	  for (size_t k = i; k < j; k++)
 	    {
 	      struct dm_mapping *m
-		= dm_maptable_floor (&dev->map->table, t[3 * k + 1]);
-	      dm_copy_back_buffer (ctx, m->block, stage + (t[3 * k] - t[3 * i]),
-			       t[3 * k + 1], t[3 * k + 2]);
+		= dm_maptable_floor (&dev->map->table, t[k].s);
+	      dm_copy_back_buffer (ctx, m->block, stage + (t[k].dev - t[i].dev),
+			       t[k].s, t[k].e);
 	    }
 	  i = j;
 	}
@@ -140,51 +206,59 @@ dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
 {
   struct dm_device *dev = ctx->dev;
   size_t n = plan->ncopy, m = 0, total = 0;
-  /* (device address, host start, host end) triples, by device.  */
-  uintptr_t *t = malloc ((n ? n : 1) * 3 * sizeof *t);
+  struct dm_batch_item *t = malloc ((n ? n : 1) * sizeof *t);
   if (!t)
     dm_fail (ctx, "out of host memory staging a deep copy");
   for (size_t i = 0; i < n; i++)
     {
       struct dm_plan_copy *c = &plan->copy[i];
       size_t len = c->e - c->s;
-      uintptr_t d = dm_dir_translate (dev, c->s, 0);
       if (len > DM_BATCH_MAX)
 	{
 	  /* Big: straight from host memory (its pointers are written
 	     afterwards, as BASE does).  */
+	  uintptr_t d = dm_dir_translate (dev, c->s, 0);
 	  if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
 	    dm_fail (ctx, "deep copy: sending %zu bytes to device address "
 		     "%p failed: %s", len, (void *) d, dm_reason ());
 	  continue;
 	}
-      t[3 * m] = d;
-      t[3 * m + 1] = c->s;
-      t[3 * m + 2] = c->e;
+      dm_batch_item_of (dev, &t[m], c->s, c->e);
       total += len;
       m++;
     }
-  /* By device address, each record's first word.  */
-  dm_sort (t, m, 3 * sizeof *t, 0);
-  size_t held = total;
+  dm_sort (t, m, sizeof *t, 0);
+  size_t held = dm_batch_staging (t, m, total);
   char *stage = dm_scratch_get (ctx, &held);
   size_t off = 0;
   for (size_t i = 0; i < m;)
     {
+      /* A run of objects that follow each other on the device and fit
+	 what is left of the staging buffer (the copies are synchronous:
+	 a full buffer is reused from its start).  Bytes between objects
+	 go as zeros: nothing uses them.  */
+      if (off + (t[i].e - t[i].s) > held)
+	off = 0;
       size_t run = off, j = i;
-      uintptr_t end = t[3 * i];
-      for (; j < m && t[3 * j] == end; j++)
+      uintptr_t gap = 0;
+      for (; j < m
+	     && (j == i || dm_batch_follows (&t[j - 1], &t[j], &gap))
+	     && off + (j == i ? 0 : gap) + (t[j].e - t[j].s) <= held; j++)
 	{
-	  uintptr_t s0 = t[3 * j + 1], e0 = t[3 * j + 2];
+	  uintptr_t s0 = t[j].s, e0 = t[j].e;
+	  if (j > i && gap)
+	    {
+	      memset (stage + off, 0, gap);
+	      off += gap;
+	    }
 	  memcpy (stage + off, (void *) s0, e0 - s0);
 	  size_t k = dm_patch_first (plan, s0);
 	  dm_patch_buffer (ctx, plan, &k, stage + off, s0, e0, done);
 	  off += e0 - s0;
-	  end += e0 - s0;
 	}
-      if (dm_copy_to_device (dev, t[3 * i], stage + run, off - run, NULL))
+      if (dm_copy_to_device (dev, t[i].dev, stage + run, off - run, NULL))
 	dm_fail (ctx, "deep copy: sending %zu bytes to device address %p "
-		 "failed: %s", (size_t) (off - run), (void *) t[3 * i],
+		 "failed: %s", (size_t) (off - run), (void *) t[i].dev,
 		 dm_reason ());
       i = j;
     }

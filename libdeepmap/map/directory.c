@@ -156,6 +156,79 @@ dm_block_new (struct dm_ctx *ctx)
    index; DM_BLOCK_ZEROED ones hold zeros (not the pool's poison).  */
 #define DM_BLOCK_INDEXED 1
 #define DM_BLOCK_ZEROED 2
+#define DM_BLOCK_BATCH 4	/* a deep copy object: carved from the
+				   construct's slab when it has one */
+
+/* Carve B, for host [S, S + SIZE) aligned as A, from CTX's slab (made
+   at the first call, of CTX->slab_want bytes).  Returns 0, or -1 when
+   the slab lacks the room (or the pool the memory): then B gets memory
+   of its own.  */
+static int
+dm_slab_carve (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
+	       size_t size, size_t a)
+{
+  struct dm_slab *sl = ctx->slab;
+  if (!sl)
+    {
+      if (ctx->slab_want < size + a || !(sl = malloc (sizeof *sl)))
+	return -1;
+      if (dm_pool_alloc (ctx->dev, ctx->slab_want, &sl->addr) != 0)
+	{
+	  /* Piece by piece may still fit.  */
+	  free (sl);
+	  ctx->slab_want = 0;
+	  return -1;
+	}
+      sl->size = ctx->slab_want;
+      sl->next = sl->addr;
+      sl->live = 1;		/* the construct's, until dm_dir_slab_done:
+				   a fusion may release every block carved
+				   so far while it still carves */
+      ctx->slab = sl;
+    }
+  uintptr_t dev = sl->next + ((s - sl->next) & (a - 1));
+  if (dev + size > sl->addr + sl->size || dev + size < dev)
+    return -1;
+  b->alloc_addr = sl->next;
+  b->alloc_size = dev + size - sl->next;
+  b->dev_start = dev;
+  b->slab = sl;
+  sl->next = dev + size;
+  sl->live++;
+  return 0;
+}
+
+/* One user of SL less: its memory goes with the last (later, when
+   queued work may still use it).  */
+static void
+dm_slab_unref (struct dm_device *dev, struct dm_slab *sl)
+{
+  if (--sl->live != 0)
+    return;
+  if (__builtin_expect (dm_async_live (dev), 0))
+    dm_async_free_later (dev, sl->addr, sl->size);
+  else
+    dm_pool_free (dev, sl->addr, sl->size);
+  free (sl);
+}
+
+/* B no longer uses its slab's memory.  */
+static void
+dm_slab_release (struct dm_device *dev, struct dm_block *b)
+{
+  struct dm_slab *sl = b->slab;
+  b->slab = NULL;
+  dm_slab_unref (dev, sl);
+}
+
+void
+dm_dir_slab_done (struct dm_ctx *ctx)
+{
+  if (ctx->slab)
+    dm_slab_unref (ctx->dev, ctx->slab);
+  ctx->slab = NULL;
+  ctx->slab_want = 0;
+}
 
 static struct dm_block *
 dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
@@ -170,19 +243,25 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
     dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_alloc,
 		     (void *) s, dm_ompt_host_device (), NULL, ctx->dev->id,
 		     size);
-  if ((flags & DM_BLOCK_ZEROED
-       ? dm_pool_alloc_zeroed (ctx->dev, size + pad, &b->alloc_addr)
-       : dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr)) != 0)
+  if ((flags & DM_BLOCK_BATCH) && ctx->slab_want && size <= DM_BATCH_MAX
+      && dm_slab_carve (ctx, b, s, size, a) == 0)
+    ;
+  else
     {
-      b->next = ctx->dev->map->free_blocks;
-      ctx->dev->map->free_blocks = b;
-      dm_fail (ctx, "cannot map host [%p, %p) (%zu bytes): %s", (void *) s,
-	       (void *) e, size, dm_reason ());
+      if ((flags & DM_BLOCK_ZEROED
+	   ? dm_pool_alloc_zeroed (ctx->dev, size + pad, &b->alloc_addr)
+	   : dm_pool_alloc (ctx->dev, size + pad, &b->alloc_addr)) != 0)
+	{
+	  b->next = ctx->dev->map->free_blocks;
+	  ctx->dev->map->free_blocks = b;
+	  dm_fail (ctx, "cannot map host [%p, %p) (%zu bytes): %s",
+		   (void *) s, (void *) e, size, dm_reason ());
+	}
+      b->alloc_size = size + pad;
+      b->dev_start = b->alloc_addr + ((s - b->alloc_addr) & (a - 1));
     }
-  b->alloc_size = size + pad;
   b->host_start = s;
   b->host_end = e;
-  b->dev_start = b->alloc_addr + ((s - b->alloc_addr) & (a - 1));
   b->owned = 1;
   if (DM_OMPT_ON ())
     dm_ompt_data_op (ompt_scope_end, &op, ompt_target_data_alloc,
@@ -249,7 +328,9 @@ dm_block_free_memory (struct dm_device *dev, struct dm_block *b)
   if (DM_OMPT_ON ())
     dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_delete, host,
 		     dm_ompt_host_device (), devp, dev->id, size);
-  if (__builtin_expect (dm_async_live (dev), 0))
+  if (b->slab)
+    dm_slab_release (dev, b);
+  else if (__builtin_expect (dm_async_live (dev), 0))
     dm_async_free_later (dev, b->alloc_addr, b->alloc_size);
   else
     dm_pool_free (dev, b->alloc_addr, b->alloc_size);
@@ -1032,7 +1113,8 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	  ? dm_maptable_floor_pos (&dev->map->blocks, e, &bpos) : NULL;
       if (!ix || ix->host_end < s)
 	{
-	  struct dm_block *b = dm_block_alloc (ctx, s, e, align, 0);
+	  struct dm_block *b = dm_block_alloc (ctx, s, e, align,
+					       DM_BLOCK_BATCH);
 	  struct dm_mapping *h = dm_seg_add_at (ctx, s, e, b, 1, &pos);
 	  h->construct_mark = h->born_mark = ctx->mark;
 	  if (dm_kind_copies_to (kind))

@@ -30,6 +30,11 @@ struct dm_mapping;
 
 /* What an error message needs, and the construct's number: a construct
    takes at most one reference on each byte (OpenMP 5.0 and later).  */
+/* Objects of deep copy larger than this are not batched: their copies
+   go alone, straight from and to host memory, and they get blocks of
+   their own (not carved from a slab).  */
+#define DM_BATCH_MAX ((uintptr_t) 64 << 10)
+
 struct dm_ctx
 {
   struct dm_device *dev;
@@ -52,6 +57,11 @@ struct dm_ctx
   int item_syncs;			/* the item at hand copies in now or
 				   back at its end (its references mark
 				   segments OWN_LAST) */
+  size_t slab_want;		/* deep copy's batch: bytes of the slab its
+				   new objects are carved from, allocated
+				   at the first (0: none, each object gets
+				   a block of its own from the pool) */
+  struct dm_slab *slab;		/* that slab once allocated */
   const struct dm_ro_snap *ro;	/* read-only host segments, taken at the
 				   construct's first copy back
 				   (dm_ctx_read_only) */
@@ -87,6 +97,10 @@ struct dm_plan
    CTX->plan must be NULL by then.  */
 void dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 			   enum dm_deep_strategy strategy);
+
+/* The construct has entered its items: it carves no more from its slab
+   (struct dm_ctx), which its blocks keep as long as they live.  */
+void dm_dir_slab_done (struct dm_ctx *ctx);
 
 /* Carry out PLAN with STRATEGY (CTX->plan must be NULL by then).  */
 void dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,

@@ -154,6 +154,35 @@ dm_item_kind (unsigned short k, int *implicit)
   return kind;
 }
 
+/* The bytes of the slab that a deep copy construct's new objects are
+   carved from (directory.h, struct dm_ctx): the batch strategy's, on a
+   synchronous construct, room for every item small enough to be
+   batched, the program's own and those deep copy added, each 16-byte
+   aligned (an object already present, or an item that maps no memory,
+   takes none of it, and that part stays unused until the slab goes).
+   0: no slab.  */
+static size_t
+dm_slab_bytes (const struct dm_deep_info *deep, size_t mapnum,
+	       const size_t *sizes, const unsigned short *kinds,
+	       const struct dm_async *a)
+{
+  if (a || !deep || !deep->planned || !dm_deep_first (deep)
+      || dm_config.deep_strategy != DM_DEEP_BATCH)
+    return 0;
+  size_t total = 0, n = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit, kind = dm_item_kind (kinds[i], &implicit);
+      if (kind == DM_MAP_ATTACH || kind == DM_MAP_DETACH
+	  || sizes[i] == 0 || sizes[i] > DM_BATCH_MAX)
+	continue;
+      total += (sizes[i] + 15) & ~(size_t) 15;
+      n++;
+    }
+  /* One object alone gains nothing from a slab.  */
+  return n < 2 ? 0 : total + 16 * n;
+}
+
 /* ---- deferred copies in -----------------------------------------------
 
    An enter data whose item is announced as overwritten (the plugin's
@@ -1104,6 +1133,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     {
       ctx.plan = &plan;
       env->deep_expanded = 1;
+      ctx.slab_want = dm_slab_bytes (deep, mapnum, sizes, kinds, a);
     }
   if (fp_size)
     {
@@ -1144,6 +1174,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 		block_dev, fp_offsets);
 
   /* Deep copy: the planned copies and pointer patches, all at once.  */
+  dm_dir_slab_done (&ctx);
   if (ctx.plan)
     {
       ctx.plan = NULL;
@@ -1310,7 +1341,10 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   dm_pending_settle (dev, mapnum, hostaddrs, sizes, kinds, deep, 0);
   ctx.mark = dm_dir_next_mark (dev);
   if (__builtin_expect (deep && deep->planned, 0))
-    ctx.plan = &plan;
+    {
+      ctx.plan = &plan;
+      ctx.slab_want = dm_slab_bytes (deep, mapnum, sizes, kinds, a);
+    }
   dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -1367,6 +1401,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  break;
 	}
     }
+  dm_dir_slab_done (&ctx);
   if (ctx.plan)
     {
       ctx.plan = NULL;

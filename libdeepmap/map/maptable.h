@@ -22,6 +22,20 @@
 
 struct dm_mapping;
 
+/* One device allocation that a deep copy construct's new objects are
+   carved from, one after another (the batch strategy): they are
+   adjacent on the device, so that one transfer each way moves them all,
+   whatever their sizes.  Its memory goes back when the last of its
+   blocks is released; until then a released block's bytes stay unused
+   (nothing carves from it after its construct).  */
+struct dm_slab
+{
+  uintptr_t addr;			/* what the pool handed out */
+  size_t size;
+  uintptr_t next;			/* where the next block goes */
+  size_t live;				/* blocks carved and not released */
+};
+
 /* What a deep structure's record (map/replay.h) shares with the
    segments it pins: while USERS constructs replay it, its segments and
    pointers stay as if each held a reference; what would have gone
@@ -93,6 +107,9 @@ struct dm_block
 					   stretches a word at a time); in
 					   ATTACH's allocation */
   uint64_t cover_stamp;			/* last dm_cover that collected it */
+  struct dm_slab *slab;			/* the construct's allocation it was
+					   carved from (deep copy's batch:
+					   map/directory.h), or NULL */
   struct dm_mapping *index;		/* its entry in the block index */
   struct dm_block *next;		/* free list link */
   struct dm_block_async async[2];	/* queued work that may still

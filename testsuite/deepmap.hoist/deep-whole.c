@@ -2,11 +2,11 @@
    structure whose counted arrays the kernels use, with no host code in
    the loop, moves the structure and both arrays once in and once out,
    exactly what a hand-placed `target enter data map(to: f[0:1])' before
-   the loop and `exit data map(from: ...)' after it move: 3 transfers,
-   24 + 8000 + 8000 bytes, each way.  Results are those of the host.  */
+   the loop and `exit data map(from: ...)' after it move: one transfer,
+   24 + 8000 + 8000 bytes and 8 unused between two blocks, each way.  Results are those of the host.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_STATS "1" } */
-/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 3 transfers 16024 bytes, d2h 3 transfers 16024 bytes" { target offload_device } } */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 1 transfers 16032 bytes, d2h 1 transfers 16032 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include "deepmap.h"
 #include "check.h"

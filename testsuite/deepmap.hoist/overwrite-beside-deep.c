@@ -16,9 +16,9 @@
 /* by_count: c in (16 bytes), a back (800).  deep_apart: c and w in
    (816), b never; c, w and b back (1616).  deep_into: c and v in, and v
    once more as the structure's object, which deep copy sends although the
-   construct's own item sent it (1616): deep copy's extra, not the deferral's;
-   back, v once (816): the own item copies it back, deep copy's release not.  */
-/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 6 transfers 2448 bytes, d2h 5 transfers 3232 bytes" { target offload_device } } */
+   construct's own item sent it (1616), deep copy's extra; back, v once (816):
+   the own item's copy, not deep copy's.  Two copies back adjoin: one transfer.  */
+/* { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 6 transfers 2448 bytes, d2h 4 transfers 3232 bytes" { target offload_device } } */
 #include <stdlib.h>
 #include "deepmap.h"
 
