@@ -157,14 +157,17 @@ dm_item_kind (unsigned short k, int *implicit)
 /* The bytes of the slab that a deep copy construct's new objects are
    carved from (directory.h, struct dm_ctx): the batch strategy's, on a
    synchronous construct, room for every item small enough to be
-   batched, the program's own and those deep copy added, each 16-byte
-   aligned (an object already present, or an item that maps no memory,
-   takes none of it, and that part stays unused until the slab goes).
-   0: no slab.  */
+   batched and not present on DEV, the program's own and those deep copy
+   added, each 16-byte aligned (an item that maps no memory, or one that
+   fuses with what it touches, takes none of it: that part stays unused
+   until the slab goes).  Present objects are left out: a structure that
+   stays mapped and gains a node per construct would otherwise get a
+   slab of its whole size for each new node, and keep it.  0: no slab.
+   Under DEV's lock.  */
 static size_t
-dm_slab_bytes (const struct dm_deep_info *deep, size_t mapnum,
-	       const size_t *sizes, const unsigned short *kinds,
-	       const struct dm_async *a)
+dm_slab_bytes (struct dm_device *dev, const struct dm_deep_info *deep,
+	       size_t mapnum, void **hostaddrs, const size_t *sizes,
+	       const unsigned short *kinds, const struct dm_async *a)
 {
   if (a || !deep || !deep->planned || !dm_deep_first (deep)
       || dm_config.deep_strategy != DM_DEEP_BATCH)
@@ -173,8 +176,10 @@ dm_slab_bytes (const struct dm_deep_info *deep, size_t mapnum,
   for (size_t i = 0; i < mapnum; i++)
     {
       int implicit, kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
       if (kind == DM_MAP_ATTACH || kind == DM_MAP_DETACH
-	  || sizes[i] == 0 || sizes[i] > DM_BATCH_MAX)
+	  || sizes[i] == 0 || sizes[i] > DM_BATCH_MAX
+	  || dm_dir_any_present (dev, h, h + sizes[i]))
 	continue;
       total += (sizes[i] + 15) & ~(size_t) 15;
       n++;
@@ -1133,7 +1138,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     {
       ctx.plan = &plan;
       env->deep_expanded = 1;
-      ctx.slab_want = dm_slab_bytes (deep, mapnum, sizes, kinds, a);
+      ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes, kinds, a);
     }
   if (fp_size)
     {
@@ -1343,7 +1348,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   if (__builtin_expect (deep && deep->planned, 0))
     {
       ctx.plan = &plan;
-      ctx.slab_want = dm_slab_bytes (deep, mapnum, sizes, kinds, a);
+      ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes, kinds, a);
     }
   dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
   for (size_t i = 0; i < mapnum; i++)
