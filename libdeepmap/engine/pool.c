@@ -418,14 +418,6 @@ dm_pool_alloc_zeroed (struct dm_device *dev, size_t size, uintptr_t *out)
   return 0;
 }
 
-size_t
-dm_pool_block_span (const struct dm_device *dev, size_t size)
-{
-  const struct dm_pool *p = &dev->pool;
-  return p->chunk_size != 0 && size <= p->small_max
-	 ? dm_pool_class_size (dm_pool_class (size)) : size;
-}
-
 void
 dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size)
 {

@@ -58,11 +58,6 @@ int dm_pool_alloc_zeroed (struct dm_device *dev, size_t size,
 /* Give back a block from dm_pool_alloc; SIZE as it was requested.  */
 void dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size);
 
-/* The device bytes a block of SIZE from dm_pool_alloc really spans from
-   its address: its size class's for a small one (no other block uses
-   the rest), SIZE for a large one.  */
-size_t dm_pool_block_span (const struct dm_device *dev, size_t size);
-
 /* Blocks the program holds itself (omp_target_alloc): the pool keeps
    their addresses, so that omp_target_free and the device memory
    routines tell the runtime's pointers from anything else.  As

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/pool.h"
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
 #include "map/hostpatch.h"
@@ -48,14 +47,16 @@ dm_copy_back_one (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
 #define DM_BATCH_GAP_MAX ((uintptr_t) 16 << 10)
 
 /* An object of a batched copy: its device address DEV and host range
-   [S, E); the device range its block mirrors, [BLK_LO, BLK_HI); and the
-   device memory the block's allocation spans, [OWN_LO, OWN_HI) (the
-   pool's size class around it, or the block alone when the memory is
-   not the pool's).  Sorted by DEV (the first word).  */
+   [S, E); the device range its block mirrors, [BLK_LO, BLK_HI); the
+   slab the block was carved from, if any, and the part of it the block
+   took, [OWN_LO, OWN_HI) (the alignment pad before the block included;
+   the block alone when it is not carved).  Sorted by DEV (the first
+   word).  */
 struct dm_batch_item
 {
   uintptr_t dev, s, e;
   uintptr_t blk_lo, blk_hi, own_lo, own_hi;
+  const struct dm_slab *slab;
 };
 
 static void
@@ -71,23 +72,22 @@ dm_batch_item_of (struct dm_device *dev, struct dm_batch_item *it,
 	 which fails as dm_dir_translate's 0 address does.  */
       it->dev = it->blk_lo = it->own_lo = 0;
       it->blk_hi = it->own_hi = e - s;
+      it->slab = NULL;
       return;
     }
   const struct dm_block *b = m->block;
   it->dev = dm_block_dev (b, s);
   it->blk_lo = b->dev_start;
   it->blk_hi = b->dev_start + (b->host_end - b->host_start);
-  it->own_lo = b->owned ? b->alloc_addr : it->blk_lo;
-  it->own_hi = !b->owned ? it->blk_hi
-	       : b->slab ? b->alloc_addr + b->alloc_size
-	       : b->alloc_addr + dm_pool_block_span (dev, b->alloc_size);
+  it->slab = b->slab;
+  it->own_lo = b->slab ? b->alloc_addr : it->blk_lo;
+  it->own_hi = b->slab ? b->alloc_addr + b->alloc_size : it->blk_hi;
 }
 
 /* Whether NEXT continues a transfer that ends with PREV: device-adjacent,
-   or separated only by bytes no mapping uses, what the pool's rounding
-   left after PREV's block and before NEXT's in allocations that follow
-   each other (blocks of sizes between the size classes: arrays of N
-   doubles).  *GAP: the bytes between them.  */
+   or blocks carved one after the other from one slab, separated only by
+   the alignment pad that no mapping uses (one allocation: a copy may
+   span it on any device).  *GAP: the bytes between them.  */
 static int
 dm_batch_follows (const struct dm_batch_item *prev,
 		  const struct dm_batch_item *next, uintptr_t *gap)
@@ -97,6 +97,7 @@ dm_batch_follows (const struct dm_batch_item *prev,
   if (next->dev == end)
     return 1;
   return next->dev > end && *gap <= DM_BATCH_GAP_MAX
+	 && prev->slab && prev->slab == next->slab
 	 && end == prev->blk_hi && next->dev == next->blk_lo
 	 && prev->own_hi == next->own_lo;
 }
