@@ -156,8 +156,8 @@ dm_block_new (struct dm_ctx *ctx)
    index; DM_BLOCK_ZEROED ones hold zeros (not the pool's poison).  */
 #define DM_BLOCK_INDEXED 1
 #define DM_BLOCK_ZEROED 2
-#define DM_BLOCK_BATCH 4	/* a deep copy object: carved from the
-				   construct's slab when it has one */
+#define DM_BLOCK_BATCH 4	/* a new object of a construct that has a
+				   slab (deep copy's batch): carved from it */
 
 /* Carve B, for host [S, S + SIZE) aligned as A, from CTX's slab (made
    at the first call, of CTX->slab_want bytes).  Returns 0, or -1 when
@@ -243,10 +243,8 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
     dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_alloc,
 		     (void *) s, dm_ompt_host_device (), NULL, ctx->dev->id,
 		     size);
-  if ((flags & DM_BLOCK_BATCH) && ctx->slab_want && size <= DM_BATCH_MAX
-      && dm_slab_carve (ctx, b, s, size, a) == 0)
-    ;
-  else
+  if (!((flags & DM_BLOCK_BATCH) && ctx->slab_want && size <= DM_BATCH_MAX
+	&& dm_slab_carve (ctx, b, s, size, a) == 0))
     {
       if ((flags & DM_BLOCK_ZEROED
 	   ? dm_pool_alloc_zeroed (ctx->dev, size + pad, &b->alloc_addr)

@@ -1138,7 +1138,8 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
     {
       ctx.plan = &plan;
       env->deep_expanded = 1;
-      ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes, kinds, a);
+      ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes,
+				     kinds, a);
     }
   if (fp_size)
     {
@@ -1348,7 +1349,8 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   if (__builtin_expect (deep && deep->planned, 0))
     {
       ctx.plan = &plan;
-      ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes, kinds, a);
+      ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes,
+				     kinds, a);
     }
   dm_precover (&ctx, mapnum, hostaddrs, sizes, kinds);
   for (size_t i = 0; i < mapnum; i++)
