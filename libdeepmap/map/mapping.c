@@ -158,7 +158,7 @@ dm_item_kind (unsigned short k, int *implicit)
    carved from (directory.h, struct dm_ctx): the batch strategy's, on a
    synchronous construct, room for every item small enough to be
    batched and not present on DEV, the program's own and those deep copy
-   added, each 16-byte aligned (an item that maps no memory, or one that
+   added, placed as they will be (an item that maps no memory, or one that
    fuses with what it touches, takes none of it: that part stays unused
    until the slab goes).  Present objects are left out: a structure that
    stays mapped and gains a node per construct would otherwise get a
@@ -172,7 +172,10 @@ dm_slab_bytes (struct dm_device *dev, const struct dm_deep_info *deep,
   if (a || !deep || !deep->planned || !dm_deep_first (deep)
       || dm_config.deep_strategy != DM_DEEP_BATCH)
     return 0;
-  size_t total = 0, n = 0;
+  /* The items are entered in order: carve them here as dm_slab_carve
+     will (from a 16-byte-aligned start, each device address congruent
+     to its host address modulo its alignment).  */
+  size_t next = 0, n = 0, slack = 0;
   for (size_t i = 0; i < mapnum; i++)
     {
       int implicit, kind = dm_item_kind (kinds[i], &implicit);
@@ -181,11 +184,17 @@ dm_slab_bytes (struct dm_device *dev, const struct dm_deep_info *deep,
 	  || sizes[i] == 0 || sizes[i] > DM_BATCH_MAX
 	  || dm_dir_any_present (dev, h, h + sizes[i]))
 	continue;
-      total += (sizes[i] + 15) & ~(size_t) 15;
+      size_t a = (size_t) 1 << (kinds[i] >> 8);
+      if (a < 16)
+	a = 16;
+      /* The slab starts 16-byte aligned only: a larger alignment may
+	 need up to A - 16 bytes more.  */
+      slack += a - 16;
+      next += ((h - next) & (a - 1)) + sizes[i];
       n++;
     }
   /* One object alone gains nothing from a slab.  */
-  return n < 2 ? 0 : total + 16 * n;
+  return n < 2 ? 0 : next + slack;
 }
 
 /* ---- deferred copies in -----------------------------------------------
