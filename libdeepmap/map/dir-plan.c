@@ -43,20 +43,13 @@ dm_copy_back_one (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
   dm_copy (ctx, m->block, s, e, 0);
 }
 
-/* The most bytes between two batched objects that one transfer spans.  */
-#define DM_BATCH_GAP_MAX ((uintptr_t) 16 << 10)
-
-/* An object of a batched copy: its device address DEV and host range
-   [S, E); the device range its block mirrors, [BLK_LO, BLK_HI); the
-   slab the block was carved from, if any, and the part of it the block
-   took, [OWN_LO, OWN_HI) (the alignment pad before the block included;
-   the block alone when it is not carved).  Sorted by DEV (the first
+/* An object of a batched copy: its device address DEV, host range
+   [S, E) and block (NULL if not mapped).  Sorted by DEV (the first
    word).  */
 struct dm_batch_item
 {
   uintptr_t dev, s, e;
-  uintptr_t blk_lo, blk_hi, own_lo, own_hi;
-  const struct dm_slab *slab;
+  struct dm_block *block;
 };
 
 static void
@@ -64,42 +57,32 @@ dm_batch_item_of (struct dm_device *dev, struct dm_batch_item *it,
 		  uintptr_t s, uintptr_t e)
 {
   struct dm_mapping *m = dm_maptable_floor (&dev->map->table, s);
+  int mapped = m && (s < m->host_end || m->host_start == s);
   it->s = s;
   it->e = e;
-  if (!m || (s >= m->host_end && m->host_start != s))
-    {
-      /* Not mapped (no plan has such an object): a transfer of its own,
-	 which fails as dm_dir_translate's 0 address does.  */
-      it->dev = it->blk_lo = it->own_lo = 0;
-      it->blk_hi = it->own_hi = e - s;
-      it->slab = NULL;
-      return;
-    }
-  const struct dm_block *b = m->block;
-  it->dev = dm_block_dev (b, s);
-  it->blk_lo = b->dev_start;
-  it->blk_hi = b->dev_start + (b->host_end - b->host_start);
-  it->slab = b->slab;
-  it->own_lo = b->slab ? b->alloc_addr : it->blk_lo;
-  it->own_hi = b->slab ? b->alloc_addr + b->alloc_size : it->blk_hi;
+  /* Not mapped (no plan has such an object): device address 0, whose
+     transfer fails as dm_dir_translate's does.  */
+  it->block = mapped ? m->block : NULL;
+  it->dev = mapped ? dm_block_dev (m->block, s) : 0;
 }
 
 /* Whether NEXT continues a transfer that ends with PREV: device-adjacent,
-   or blocks carved one after the other from one slab, separated only by
-   the alignment pad that no mapping uses (one allocation: a copy may
-   span it on any device).  *GAP: the bytes between them.  */
+   or blocks carved one after the other from one slab (one allocation on
+   any device), whose alignment pad between them no mapping uses.  *GAP:
+   the bytes between them.  */
 static int
 dm_batch_follows (const struct dm_batch_item *prev,
 		  const struct dm_batch_item *next, uintptr_t *gap)
 {
+  const struct dm_block *pb = prev->block, *nb = next->block;
   uintptr_t end = prev->dev + (prev->e - prev->s);
   *gap = next->dev - end;
   if (next->dev == end)
     return 1;
-  return next->dev > end && *gap <= DM_BATCH_GAP_MAX
-	 && prev->slab && prev->slab == next->slab
-	 && end == prev->blk_hi && next->dev == next->blk_lo
-	 && prev->own_hi == next->own_lo;
+  return next->dev > end && pb && nb && pb->slab && pb->slab == nb->slab
+	 && end == pb->dev_start + (pb->host_end - pb->host_start)
+	 && next->dev == nb->dev_start
+	 && pb->alloc_addr + pb->alloc_size == nb->alloc_addr;
 }
 
 /* The staging bytes the sorted items T[0..N) take, the bytes between
@@ -163,12 +146,8 @@ dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 	    end = t[j].dev + (t[j].e - t[j].s), j++;
 	  dm_stage_back (ctx, stage, t[i].dev, end - t[i].dev);
 	  for (size_t k = i; k < j; k++)
-	    {
-	      struct dm_mapping *m
-		= dm_maptable_floor (&dev->map->table, t[k].s);
-	      dm_copy_back_buffer (ctx, m->block, stage + (t[k].dev - t[i].dev),
-			       t[k].s, t[k].e);
-	    }
+	    dm_copy_back_buffer (ctx, t[k].block,
+				 stage + (t[k].dev - t[i].dev), t[k].s, t[k].e);
 	  i = j;
 	}
       dm_scratch_put (ctx, stage, held);

@@ -154,48 +154,6 @@ dm_item_kind (unsigned short k, int *implicit)
   return kind;
 }
 
-/* The bytes of the slab that a deep copy construct's new objects are
-   carved from (directory.h, struct dm_ctx): the batch strategy's, on a
-   synchronous construct, room for every item small enough to be
-   batched and not present on DEV, the program's own and those deep copy
-   added, placed as they will be (an item that maps no memory, or one that
-   fuses with what it touches, takes none of it: that part stays unused
-   until the slab goes).  Present objects are left out: a structure that
-   stays mapped and gains a node per construct would otherwise get a
-   slab of its whole size for each new node, and keep it.  0: no slab.
-   Under DEV's lock.  */
-static size_t
-dm_slab_bytes (struct dm_device *dev, const struct dm_deep_info *deep,
-	       size_t mapnum, void **hostaddrs, const size_t *sizes,
-	       const unsigned short *kinds, const struct dm_async *a)
-{
-  if (a || !deep || !deep->planned || !dm_deep_first (deep)
-      || dm_config.deep_strategy != DM_DEEP_BATCH)
-    return 0;
-  /* The items are entered in order: carve them here as dm_slab_carve
-     will (from a 16-byte-aligned start, each device address congruent
-     to its host address modulo its alignment).  */
-  size_t next = 0, n = 0, slack = 0;
-  for (size_t i = 0; i < mapnum; i++)
-    {
-      int implicit, kind = dm_item_kind (kinds[i], &implicit);
-      uintptr_t h = (uintptr_t) hostaddrs[i];
-      if (kind == DM_MAP_ATTACH || kind == DM_MAP_DETACH
-	  || sizes[i] == 0 || sizes[i] > DM_BATCH_MAX
-	  || dm_dir_any_present (dev, h, h + sizes[i]))
-	continue;
-      size_t a = (size_t) 1 << (kinds[i] >> 8);
-      if (a < 16)
-	a = 16;
-      /* The slab starts 16-byte aligned only: a larger alignment may
-	 need up to A - 16 bytes more.  */
-      slack += a - 16;
-      next += ((h - next) & (a - 1)) + sizes[i];
-      n++;
-    }
-  /* One object alone gains nothing from a slab.  */
-  return n < 2 ? 0 : next + slack;
-}
 
 /* ---- deferred copies in -----------------------------------------------
 
@@ -396,6 +354,49 @@ static inline size_t
 dm_item_align (unsigned short k)
 {
   return (size_t) 1 << (k >> 8);
+}
+
+/* The bytes of the slab that a deep copy construct's new objects are
+   carved from (directory.h, struct dm_ctx): the batch strategy's, on a
+   synchronous construct, room for every item small enough to be
+   batched and not present on DEV, the program's own and those deep copy
+   added, placed as they will be (an item that maps no memory, or one that
+   fuses with what it touches, takes none of it: that part stays unused
+   until the slab goes).  Present objects are left out: a structure that
+   stays mapped and gains a node per construct would otherwise get a
+   slab of its whole size for each new node, and keep it.  0: no slab.
+   Under DEV's lock.  */
+static size_t
+dm_slab_bytes (struct dm_device *dev, const struct dm_deep_info *deep,
+	       size_t mapnum, void **hostaddrs, const size_t *sizes,
+	       const unsigned short *kinds, const struct dm_async *a)
+{
+  if (a || !deep || !deep->planned || !dm_deep_first (deep)
+      || dm_config.deep_strategy != DM_DEEP_BATCH)
+    return 0;
+  /* The items are entered in order: carve them here as dm_slab_carve
+     will (from a 16-byte-aligned start, each device address congruent
+     to its host address modulo its alignment).  */
+  size_t next = 0, n = 0, slack = 0;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int implicit, kind = dm_item_kind (kinds[i], &implicit);
+      uintptr_t h = (uintptr_t) hostaddrs[i];
+      if (kind == DM_MAP_ATTACH || kind == DM_MAP_DETACH
+	  || sizes[i] == 0 || sizes[i] > DM_BATCH_MAX
+	  || dm_dir_any_present (dev, h, h + sizes[i]))
+	continue;
+      size_t a = dm_item_align (kinds[i]);
+      if (a < 16)
+	a = 16;
+      /* The slab starts 16-byte aligned only: a larger alignment may
+	 need up to A - 16 bytes more.  */
+      slack += a - 16;
+      next += ((h - next) & (a - 1)) + sizes[i];
+      n++;
+    }
+  /* One object alone gains nothing from a slab.  */
+  return n < 2 ? 0 : next + slack;
 }
 
 /* Map one ordinary item (alloc/to/from/tofrom and their always/force
