@@ -170,7 +170,9 @@ dm_slab_carve (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
   struct dm_slab *sl = ctx->slab;
   if (!sl)
     {
-      if (ctx->slab_want < size + a || !(sl = malloc (sizeof *sl)))
+      /* dm_slab_bytes placed this first item at the slab's start; less
+	 room means the construct carves what it did not plan for.  */
+      if (ctx->slab_want < size || !(sl = malloc (sizeof *sl)))
 	return -1;
       if (dm_pool_alloc (ctx->dev, ctx->slab_want, &sl->addr) != 0)
 	{

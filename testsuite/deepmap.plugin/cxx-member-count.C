@@ -4,7 +4,7 @@
 // mapped as plain data.
 // { dg-options "-fplugin-arg-deepmap-report -fplugin-arg-deepmap-hoist=off" }
 // { dg-set-target-env-var DEEPMAP_STATS "1" }
-// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 9 transfers 2586 bytes" { target offload_device } }
+// { dg-output "deepmap: device 0 \\((emu|cuda)\\): h2d 9 transfers 2570 bytes" { target offload_device } }
 #include "member-count.c"
 
 // { dg-final { scan-deepmap-report "member-count.c:36:9: deepmap: target: '\\*out' is stored to in full before it is read: not copied in \\(as map\\(from:\\)\\)" } }
