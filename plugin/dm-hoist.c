@@ -1900,6 +1900,23 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
       return "an exception or abnormal edge leaves the loop";
   if (!r->loop && r->last && stmt_ends_bb_p (r->last))
     return "the last construct ends its block";
+  /* A run that holds the start of a target data construct but not its
+     end (or the reverse) would let go of its sections inside the target
+     data (or take them there): where the target data maps memory the
+     kept sections also reach (two structures pointing to one buffer),
+     the copy-back a construct inside did then waits for the target
+     data's end, which copies back its own sections only.  */
+  if (!r->loop)
+    {
+      int depth = 0;
+      for (gimple *g : r->stmts)
+	if ((dm_is_data_region_call (g) && ++depth)
+	    || (dm_is_end_data_call (g) && --depth < 0))
+	  break;
+      if (depth != 0)
+	return "the start or the end of a target data construct is between "
+	       "the constructs, not both";
+    }
   for (gimple *g : st->opaque)
     if (dm_region_has (r, g) && !dm_readable_update_p (g))
       return dm_is_data_call (g)
@@ -5414,9 +5431,29 @@ dm_hoist_loop (class loop *loop, dm_hoist_state *st)
   return any || promoted;
 }
 
+/* Keep the sections of run R (its constructs in R->stmts, R->first to
+   R->last) across it, when it has two constructs or more.  */
+static bool
+dm_hoist_one_run (dm_region *r, unsigned constructs, dm_hoist_state *st)
+{
+  if (constructs < 2)
+    return false;
+  while (r->stmts.last () != r->last)
+    r->stmts.pop ();
+  for (gimple *g : r->stmts)
+    r->members.add (g);
+  r->loc = gimple_location (r->first);
+  return dm_hoist_region (r, st);
+}
+
 /* Keep sections across the runs of constructs of each block: from the
    first to the last construct of the block that has a section not kept
-   across a loop.  */
+   across a loop.  A run ends at the start or the end of a target data
+   construct: kept across it, a section would be let go inside (or taken
+   outside) the target data, whose own mapping may hold the same memory
+   (two structures that point to one buffer): the copy-back that the
+   construct after the target data's start did would wait for the target
+   data's end, which copies back only its own sections.  */
 static bool
 dm_hoist_runs (dm_hoist_state *st)
 {
@@ -5424,19 +5461,25 @@ dm_hoist_runs (dm_hoist_state *st)
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
     {
-      dm_region r;
-      r.loop = NULL;
-      r.level = bb->loop_father;
-      r.first = r.last = NULL;
-      r.exit_bb = NULL;
-      r.end_loc = UNKNOWN_LOCATION;
+      dm_region *r = NULL;
       unsigned constructs = 0;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);; gsi_next (&gsi))
 	{
-	  gimple *stmt = gsi_stmt (gsi);
-	  if (r.first)
-	    r.stmts.safe_push (stmt);
+	  gimple *stmt = gsi_end_p (gsi) ? NULL : gsi_stmt (gsi);
+	  if (!stmt || dm_is_data_region_call (stmt)
+	      || dm_is_end_data_call (stmt))
+	    {
+	      if (r)
+		any |= dm_hoist_one_run (r, constructs, st);
+	      delete r;
+	      r = NULL;
+	      constructs = 0;
+	      if (!stmt)
+		break;
+	      continue;
+	    }
+	  if (r)
+	    r->stmts.safe_push (stmt);
 	  if (!dm_is_target_call (stmt))
 	    continue;
 	  bool open = false;
@@ -5445,22 +5488,19 @@ dm_hoist_runs (dm_hoist_state *st)
 		     && !it.synthetic);
 	  if (!open)
 	    continue;
-	  if (!r.first)
+	  if (!r)
 	    {
-	      r.first = stmt;
-	      r.stmts.safe_push (stmt);
+	      r = new dm_region ();
+	      r->loop = NULL;
+	      r->level = bb->loop_father;
+	      r->first = stmt;
+	      r->exit_bb = NULL;
+	      r->end_loc = UNKNOWN_LOCATION;
+	      r->stmts.safe_push (stmt);
 	    }
-	  r.last = stmt;
+	  r->last = stmt;
 	  constructs++;
 	}
-      if (constructs < 2)
-	continue;
-      while (r.stmts.last () != r.last)
-	r.stmts.pop ();
-      for (gimple *g : r.stmts)
-	r.members.add (g);
-      r.loc = gimple_location (r.first);
-      any |= dm_hoist_region (&r, st);
     }
   return any;
 }

@@ -367,13 +367,14 @@ dm_library_type (tree type)
   return decl && in_system_header_at (DECL_SOURCE_LOCATION (decl));
 }
 
-/* Is TYPE an instance of std::vector (in std or a namespace inside it)?  */
-bool
-dm_std_vector (tree type)
+/* Is TYPE an instance of the class template std::NAME (in std or a
+   namespace inside it)?  */
+static bool
+dm_std_template (tree type, const char *what)
 {
   tree name = TYPE_NAME (TYPE_MAIN_VARIANT (type));
   if (!name || TREE_CODE (name) != TYPE_DECL || !DECL_NAME (name)
-      || strcmp (IDENTIFIER_POINTER (DECL_NAME (name)), "vector"))
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (name)), what))
     return false;
   for (tree ctx = DECL_CONTEXT (name);
        ctx && TREE_CODE (ctx) == NAMESPACE_DECL; ctx = DECL_CONTEXT (ctx))
@@ -381,6 +382,13 @@ dm_std_vector (tree type)
 				    "std"))
       return true;
   return false;
+}
+
+/* Is TYPE an instance of std::vector?  */
+bool
+dm_std_vector (tree type)
+{
+  return dm_std_template (type, "vector");
 }
 
 /* The field to warn at for FIELD: inside a library's types, the
@@ -431,6 +439,8 @@ struct dm_type_notes
 {
   vec<dm_guess> guesses;
   vec<tree> links;
+  vec<tree> link_fields;	/* the program's field of each link, or
+				   NULL_TREE */
 };
 static hash_map<tree, dm_type_notes> *dm_notes;
 
@@ -443,13 +453,15 @@ dm_notes_of (tree type)
   dm_type_notes &n = dm_notes->get_or_insert (TYPE_MAIN_VARIANT (type),
 					      &existed);
   if (!existed)
-    n = dm_type_notes { vNULL, vNULL };
+    n = dm_type_notes { vNULL, vNULL, vNULL };
   return &n;
 }
 
-/* Warn once that the pointee of G's path is a guess of one element.  */
+/* Warn once that the pointee of G's path is a guess of one element;
+   VIA, when G names no field, is the program's field whose pointees G's
+   pointers are (double **rows: the rows).  */
 static void
-dm_emit_one_element (const dm_guess &g)
+dm_emit_one_element (const dm_guess &g, tree via)
 {
   tree wf = g.field, ptype = g.ptype, target = g.target;
   const char *path = g.path;
@@ -474,6 +486,11 @@ dm_emit_one_element (const dm_guess &g)
 		"deepmap: pointer %qs of %qT points to %qT: one element "
 		"assumed; use %<deepmap_counted_by%>", path,
 		dm_shown (DECL_CONTEXT (wf)), target);
+  else if (via)
+    dm_warning (DECL_SOURCE_LOCATION (via),
+		"deepmap: the pointers that %qE of %qT points to (of type "
+		"%qT, no count) point to %qT: one element assumed each",
+		DECL_NAME (via), dm_shown (DECL_CONTEXT (via)), ptype, target);
   else
     dm_warning (g.loc, "deepmap: a pointer of type %qT (not a field: "
 		"no count) points to %qT: one element assumed", ptype,
@@ -496,20 +513,25 @@ dm_warn_guesses (tree type, const vec<tree> &attached)
 {
   /* The types the item's objects reach, each once.  */
   tree root = TYPE_MAIN_VARIANT (dm_element_type (type));
-  auto_vec<tree> reach;
+  auto_vec<tree> reach, via;
   hash_set<tree> reached;
   reach.safe_push (root);
+  via.safe_push (NULL_TREE);
   reached.add (root);
   while (!reach.is_empty ())
     {
       tree t = reach.pop ();
+      tree t_via = via.pop ();
       dm_type_notes *n = dm_notes_of (t);
       for (const dm_guess &g : n->guesses)
 	if (!(t == root && g.attached && attached.contains (g.attached)))
-	  dm_emit_one_element (g);
-      for (tree l : n->links)
-	if (!reached.add (l))
-	  reach.safe_push (l);
+	  dm_emit_one_element (g, t_via);
+      for (unsigned i = 0; i < n->links.length (); i++)
+	if (!reached.add (n->links[i]))
+	  {
+	    reach.safe_push (n->links[i]);
+	    via.safe_push (n->link_fields[i]);
+	  }
     }
 }
 
@@ -539,19 +561,22 @@ dm_count_in_field (dm_field_info *f, tree count, HOST_WIDE_INT at)
 
 /* The type C describes leads to TARGET's objects.  */
 static void
-dm_note_link (dm_collector *c, tree target)
+dm_note_link (dm_collector *c, tree target, tree field)
 {
   tree t = TYPE_MAIN_VARIANT (target);
-  vec<tree> &links = dm_notes_of (c->outer)->links;
-  if (!links.contains (t))
-    links.safe_push (t);
+  dm_type_notes *n = dm_notes_of (c->outer);
+  if (!n->links.contains (t))
+    {
+      n->links.safe_push (t);
+      n->link_fields.safe_push (field);
+    }
 }
 
 /* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
    whose struct starts at REC_BASE.  END, when not NULL_TREE, is the
    field of the same struct that points one past the last element
    (std::vector's _M_finish).  */
-static void
+static bool
 dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
 		    tree field, HOST_WIDE_INT rec_base, const char *path,
 		    tree end)
@@ -571,7 +596,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
 	dm_warning (where,
 		    "deepmap: pointer %qs of %qT is a %<void *%>: deep copy "
 		    "does not follow it", path, where_type);
-      return;
+      return false;
     }
   if (FUNC_OR_METHOD_TYPE_P (pt))
     {
@@ -579,7 +604,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
 	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to a function: deep "
 		    "copy does not follow it", path, where_type);
-      return;
+      return false;
     }
   if (!COMPLETE_TYPE_P (pt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (pt)))
     {
@@ -588,7 +613,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
 		    "deepmap: pointer %qs of %qT points to %qT, whose size is "
 		    "unknown: deep copy does not follow it", path, where_type,
 		    pt);
-      return;
+      return false;
     }
   /* A library's objects (FILE, std::string, ...) have internals the
      program does not own: following them copies back over the
@@ -596,14 +621,17 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
      itself.  */
   tree elem = dm_element_type (pt);
   if (RECORD_OR_UNION_TYPE_P (elem) && dm_library_type (elem)
-      && !dm_std_vector (elem))
+      && !dm_std_vector (elem) && !dm_std_template (elem, "array")
+      /* A vector's elements are the program's, whatever their type;
+	 only pointers inside a library's objects are not its own.  */
+      && !(end && !dm_has_pointers (elem)))
     {
       if (dm_first_warning (key))
 	dm_warning (where,
 		    "deepmap: pointer %qs of %qT points to %qT, a type of a "
 		    "system header: deep copy does not follow it", path,
 		    where_type, pt);
-      return;
+      return false;
     }
 
   dm_field_info f = dm_one_pointer (base, path);
@@ -632,14 +660,15 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   f.pointee_type = target;
   f.pointee = dm_descriptor (target, c->loc);
   if (f.pointee)
-    dm_note_link (c, target);
+    dm_note_link (c, target, wf);
   if (!f.pointee)
     {
       free (f.name);
       free (f.count_name);
-      return;
+      return false;
     }
   dm_push (c, f);
+  return true;
 }
 
 /* N copies of the entries SUB, one per element of an array of ESIZE-byte
@@ -754,7 +783,7 @@ dm_collect_tail (dm_collector *c, tree type, HOST_WIDE_INT base,
   f.pointee_type = elem;
   f.pointee = dm_descriptor (elem, c->loc);
   if (f.pointee)
-    dm_note_link (c, elem);
+    dm_note_link (c, elem, dm_warn_field (c, field));
   if (!f.pointee)
     {
       free (f.name);
@@ -769,11 +798,9 @@ dm_collect_tail (dm_collector *c, tree type, HOST_WIDE_INT base,
    pointers _M_start and _M_finish (libstdc++'s _Vector_impl_data), or
    NULL_TREE; *END gets _M_finish.  */
 static tree
-dm_vector_range (dm_collector *c, tree type, tree *end)
+dm_range_fields (tree type, tree *end)
 {
   tree start = NULL_TREE, finish = NULL_TREE;
-  if (!c->in_vector)
-    return NULL_TREE;
   for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
     if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
 	&& POINTER_TYPE_P (TREE_TYPE (f)))
@@ -792,6 +819,30 @@ dm_vector_range (dm_collector *c, tree type, tree *end)
   return start;
 }
 
+static tree
+dm_vector_range (dm_collector *c, tree type, tree *end)
+{
+  return c->in_vector ? dm_range_fields (type, end) : NULL_TREE;
+}
+
+/* Does the std::vector TYPE keep its elements between two pointers
+   (in a record among its bases and members)?  std::vector<bool> does
+   not: it packs bits behind iterators, and deep copy leaves it alone.  */
+static bool
+dm_vector_has_range (tree type, int depth)
+{
+  tree end;
+  if (TREE_CODE (type) != RECORD_TYPE || depth > 4)
+    return false;
+  if (dm_range_fields (type, &end))
+    return true;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL
+	&& dm_vector_has_range (TREE_TYPE (f), depth + 1))
+      return true;
+  return false;
+}
+
 /* Fields that are not the program's data: C++'s vtable pointer (the
    device needs its own, which only the device compiler knows), and a
    vector's _M_end_of_storage (one past its allocation: never an object,
@@ -806,6 +857,33 @@ dm_skip_field (tree f, tree range_start)
     return false;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (f));
   return !strcmp (n, "_M_end_of_storage");
+}
+
+/* Is FIELD of the C++ class TYPE the subobject of a virtual base?  Such
+   a field is unnamed and lies where a virtual base's binfo says, in an
+   object whose most derived type is TYPE; inside a larger object (a
+   diamond's left side, reached as such) the base lies elsewhere, which
+   no descriptor of TYPE can know.  Unless TYPE is final.  */
+static bool
+dm_virtual_base_at (tree binfo, HOST_WIDE_INT pos)
+{
+  tree base;
+  for (unsigned i = 0; BINFO_BASE_ITERATE (binfo, i, base); i++)
+    if ((BINFO_VIRTUAL_P (base) && tree_fits_shwi_p (BINFO_OFFSET (base))
+	 && tree_to_shwi (BINFO_OFFSET (base)) == pos)
+	|| dm_virtual_base_at (base, pos))
+      return true;
+  return false;
+}
+
+static bool
+dm_virtual_base_field (tree type, tree field)
+{
+  return !TYPE_FINAL_P (type) && !DECL_NAME (field) && DECL_ARTIFICIAL (field)
+	 && RECORD_OR_UNION_TYPE_P (TREE_TYPE (field)) && TYPE_BINFO (type)
+	 && tree_fits_shwi_p (byte_position (field))
+	 && dm_virtual_base_at (TYPE_BINFO (type),
+				int_byte_position (field));
 }
 
 /* A vector's _M_finish at BASE, of type PTYPE: an uncounted pointer
@@ -824,7 +902,7 @@ dm_collect_vector_end (dm_collector *c, tree ptype, HOST_WIDE_INT base,
   f.pointee_type = pt;
   f.pointee = dm_descriptor (pt, c->loc);
   if (f.pointee)
-    dm_note_link (c, pt);
+    dm_note_link (c, pt, NULL_TREE);
   if (!f.pointee)
     {
       free (f.name);
@@ -837,8 +915,10 @@ static void
 dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
 		   tree field, const char *path)
 {
-  bool vector = dm_std_vector (type);
-  if (!vector && !c->in_vector && dm_library_type (type))
+  bool vector = dm_std_vector (type) && dm_vector_has_range (type, 0);
+  /* std::array<T, N> is T[N] in a struct: the program's elements.  */
+  if (!vector && !c->in_vector && dm_library_type (type)
+      && dm_has_pointers (type) && !dm_std_template (type, "array"))
     {
       /* FILE, std::string, pthread_mutex_t: the library's business.  */
       tree wf = dm_warn_field (c, field);
@@ -865,6 +945,7 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
   c->in_vector |= vector;
   tree end = NULL_TREE;
   tree start = dm_vector_range (c, type, &end);
+  bool start_followed = false;
   for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
     {
       if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f) || dm_is_shallow (f)
@@ -872,6 +953,20 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
 	continue;
       if (!tree_fits_shwi_p (byte_position (f)))
 	continue;
+      if (dm_virtual_base_field (type, f))
+	{
+	  /* As a base of a larger object, TYPE's virtual bases are that
+	     object's, which describes them itself.  */
+	  tree key = TYPE_MAIN_VARIANT (type);
+	  if (!(field && !DECL_NAME (field) && DECL_ARTIFICIAL (field))
+	      && dm_first_warning (key))
+	    dm_warning (dm_where (dm_warn_field (c, field), c->loc),
+			"deepmap: virtual base %qT of %qT holds pointers: "
+			"deep copy does not follow them (where a virtual "
+			"base lies depends on the most derived object)",
+			TREE_TYPE (f), dm_shown (type));
+	  continue;
+	}
       HOST_WIDE_INT off = base + int_byte_position (f);
       char *sub_path;
       if (!DECL_NAME (f))
@@ -889,9 +984,15 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
 	  c->bases.safe_push (base);
 	}
       if (f == start)
-	dm_collect_pointer (c, TREE_TYPE (f), off, f, base, sub_path, end);
+	start_followed = dm_collect_pointer (c, TREE_TYPE (f), off, f, base,
+					     sub_path, end);
       else if (f == end)
-	dm_collect_vector_end (c, TREE_TYPE (f), off, sub_path);
+	{
+	  /* Not followed, _M_start keeps its host value: so must the end
+	     (mapped alone it would be an element past the buffer).  */
+	  if (start_followed)
+	    dm_collect_vector_end (c, TREE_TYPE (f), off, sub_path);
+	}
       else
 	dm_collect (c, TREE_TYPE (f), off, f, base, sub_path);
       if (!DECL_NAME (f))

@@ -382,12 +382,18 @@ dm_object_size (const struct deepmap_type *t, uintptr_t obj)
   return end > size ? end : size;
 }
 
-/* log2 of the alignment of ADDR, at most 8 bytes.  */
+/* The alignment (log2, in map kind bits 8-15) to keep on the device for
+   elements of SIZE bytes at ADDR.  Descriptors do not carry the type's
+   alignment, but it divides both the size and the address: keep that
+   much, up to 64 bytes (the widest aligned load, AVX-512's), so that an
+   alignas(32) or alignas(64) element stays aligned.  An element only
+   aligned by chance pays at most the pad that keeps it congruent.  */
 static unsigned short
-dm_align_bits (uintptr_t addr)
+dm_align_bits (uintptr_t addr, size_t size)
 {
   unsigned short a = 0;
-  while (a < 3 && !((addr >> a) & 1))
+  uintptr_t both = addr | size;
+  while (a < 6 && !((both >> a) & 1))
     a++;
   return a << 8;
 }
@@ -426,6 +432,12 @@ dm_push_pointer (struct dm_expander *x, uintptr_t slot, size_t bias)
     dm_push (&x->pointers, (void *) slot, bias, DM_MAP_ATTACH | align8);
 }
 
+static const char *
+dm_type_name (const struct deepmap_type *t)
+{
+  return t->name ? t->name : "?";
+}
+
 /* The pointers of one element OBJ of type T.  */
 static void
 dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
@@ -460,6 +472,13 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	      dm_push_pointer (x, slot, 0);
 	      continue;
 	    }
+	  if (__builtin_expect (n == 0, 0)
+	      && fd->count_kind == DEEPMAP_COUNT_FIELD
+	      && dm_count_field_value (fd, (const char *) obj) < 0)
+	    dm_fatal ("deep copy: %s at %p: the count of its pointer '%s' is "
+		      "%lld: a count is never negative", dm_type_name (t),
+		      (void *) obj, fd->name ? fd->name : "?",
+		      dm_count_field_value (fd, (const char *) obj));
 	  if (n == 0 || dm_deep_device_address (x, target))
 	    continue;
 	  size_t elem;
@@ -480,7 +499,20 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	     value, as the host's does.  */
 	  size_t psize = fd->pointee->size ? fd->pointee->size : 1;
 	  if (n > SIZE_MAX / psize || !dm_host_readable (target, n * psize))
-	    continue;
+	    {
+	      /* But a count runs past what its pointer points to, when
+		 the first element is there: copied, the rest would fault
+		 on the device (or read another object's memory).  */
+	      if (fd->count_kind == DEEPMAP_COUNT_FIELD && n > 1
+		  && dm_host_readable (target, psize))
+		dm_fatal ("deep copy: %s at %p: its pointer '%s' counts %zu "
+			  "elements of %zu bytes from %p, past readable "
+			  "memory: the count is larger than the array",
+			  dm_type_name (t), (void *) obj,
+			  fd->name ? fd->name : "?", n, psize,
+			  (void *) target);
+	      continue;
+	    }
 	  dm_push_pointer (x, slot, 0);
 	  dm_expand_objects (x, fd->pointee, target, n, kind);
 	}
@@ -516,7 +548,7 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
 	 else reaches it (the directory counts a construct's overlapping
 	 items once).  No per-element bookkeeping for big data arrays.  */
       dm_push (&x->objects, (void *) start, count * size,
-	       (kind & 0xff) | (3 << 8));
+	       (kind & 0xff) | dm_align_bits (start, size));
       return;
     }
   int any_new = 0;
@@ -545,7 +577,8 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
   /* Reached before (a cycle, a shared object, a pointer into an array
      already expanded): its attachment is all it needs.  */
   if (any_new)
-    dm_push (&x->objects, (void *) start, span, (kind & 0xff) | (3 << 8));
+    dm_push (&x->objects, (void *) start, span,
+	     (kind & 0xff) | dm_align_bits (start, size));
 }
 
 /* Follow the pointers of every pending element, and of those they reach,
@@ -772,7 +805,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 	      if (whole > size)
 		dm_push (&x.objects, (void *) (start + e + size),
 			 whole - size, (kinds[i] & 0xff)
-				       | dm_align_bits (start + e + size));
+				       | dm_align_bits (start + e + size, 8));
 	      size_t before = x.objects.n;
 	      dm_expand_fields (&x, t, start + e, reach);
 	      dm_expand_drain (&x);

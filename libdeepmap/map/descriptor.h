@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 
 #include "deepmap.h"
@@ -18,6 +19,24 @@ dm_deep_load (uintptr_t slot)
   uintptr_t v;
   memcpy (&v, (const void *) slot, sizeof v);
   return v;
+}
+
+/* The value of F's count field (DEEPMAP_COUNT_FIELD) in object OBJ, as
+   signed or unsigned as the field is.  Read bytewise (counts of packed
+   structures are unaligned), into the low bytes: the hosts are
+   little-endian (README).  */
+static inline long long
+dm_count_field_value (const struct deepmap_field *f, const char *obj)
+{
+  unsigned size = f->count_size;
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    return 1;
+  uint64_t u = 0;
+  memcpy (&u, obj + f->count, size);
+  unsigned shift = 64 - 8 * size;
+  if (f->count_signed)
+    return (long long) ((int64_t) (u << shift) >> shift);
+  return u > (uint64_t) LLONG_MAX ? LLONG_MAX : (long long) u;
 }
 
 /* Elements that field F (at SLOT) of the object at OBJ points to.  */
@@ -38,30 +57,7 @@ dm_field_count (const struct deepmap_field *f, const char *obj,
       }
     case DEEPMAP_COUNT_FIELD:
       {
-	/* Bytewise: counts of packed structures are unaligned.  */
-	const char *p = obj + f->count;
-	long long v = 0;
-	int8_t i8; int16_t i16; int32_t i32; int64_t i64;
-	switch (f->count_size)
-	  {
-	  case 1:
-	    memcpy (&i8, p, 1);
-	    v = f->count_signed ? (long long) i8 : (long long) (uint8_t) i8;
-	    break;
-	  case 2:
-	    memcpy (&i16, p, 2);
-	    v = f->count_signed ? (long long) i16 : (long long) (uint16_t) i16;
-	    break;
-	  case 4:
-	    memcpy (&i32, p, 4);
-	    v = f->count_signed ? (long long) i32 : (long long) (uint32_t) i32;
-	    break;
-	  case 8:
-	    memcpy (&i64, p, 8);
-	    v = f->count_signed ? (long long) i64 : (long long) (uint64_t) i64;
-	    break;
-	  default: return 1;
-	  }
+	long long v = dm_count_field_value (f, obj);
 	return v > 0 ? (size_t) v : 0;
       }
     default:

@@ -27,7 +27,9 @@ void
 f (struct rec *r, struct rec *r2, int **ip, struct node **np, int *plain,
    int n)
 {
-#pragma omp target map(tofrom: r[0:1])	/* { dg-warning "a pointer of type 'int \\*' \\(not a field: no count\\) points to 'int': one element assumed" } */
+#pragma omp target map(tofrom: r[0:1])
+  /* The ints each of grid's pointers points to, at grid.  */
+  /* { dg-warning "the pointers that 'grid' of 'struct rec' points to \\(of type 'int \\*', no count\\) point to 'int': one element assumed each" "" { target *-*-* } 17 } */
   use (r);
   /* Once per field, however many constructs.  */
 #pragma omp target map(tofrom: r2[0:1])
