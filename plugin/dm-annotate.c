@@ -596,7 +596,14 @@ dm_annotate_construct (gimple_stmt_iterator *gsi, gomp_target *stmt)
 	  continue;
 	}
       tree desc = NULL_TREE;
-      if (dm_region_reads_no_pointer_of (stmt, decl))
+      /* An always map copies what the structure reaches whatever the
+	 region does with it (always, from brings back what earlier
+	 regions wrote).  */
+      bool always = OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
+		    && (OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ALWAYS_FROM
+			|| OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ALWAYS_TO
+			|| OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ALWAYS_TOFROM);
+      if (!always && dm_region_reads_no_pointer_of (stmt, decl))
 	dm_report_item (loc, what, decl,
 			"shallow: the region uses none of its pointers");
       else

@@ -615,16 +615,15 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
 		    pt);
       return false;
     }
-  /* A library's objects (FILE, std::string, ...) have internals the
-     program does not own: following them copies back over the
-     library's own state.  A program that wants their bytes maps them
-     itself.  */
+  /* A library's objects that hold pointers (FILE, std::string, ...)
+     have internals the program does not own: following them copies back
+     over the library's own state.  A program that wants their bytes
+     maps them itself.  Library types of plain data (std::complex,
+     struct timespec) are data like the program's own.  */
   tree elem = dm_element_type (pt);
   if (RECORD_OR_UNION_TYPE_P (elem) && dm_library_type (elem)
-      && !dm_std_vector (elem) && !dm_std_template (elem, "array")
-      /* A vector's elements are the program's, whatever their type;
-	 only pointers inside a library's objects are not its own.  */
-      && !(end && !dm_has_pointers (elem)))
+      && dm_has_pointers (elem)
+      && !dm_std_vector (elem) && !dm_std_template (elem, "array"))
     {
       if (dm_first_warning (key))
 	dm_warning (where,

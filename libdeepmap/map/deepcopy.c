@@ -281,6 +281,15 @@ dm_growing_reverse (struct dm_growing *g, size_t from)
 
 /* ---- expansion ------------------------------------------------------ */
 
+/* An attach entry of the construct's own: the pointer's address, and
+   whether it is GCC's implicit one (GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_
+   SECTION).  */
+struct dm_own_attach
+{
+  uintptr_t slot;
+  int zero_length;
+};
+
 /* An element whose pointers are still to follow.  */
 struct dm_expand_work
 {
@@ -301,15 +310,18 @@ struct dm_expander
   void *check;			/* structured or enter data: record */
   enum dm_construct construct;
   struct dm_device *dev;	/* the construct's device, or NULL */
-  /* Pointer fields the construct attaches itself (sorted): left alone.  */
-  const uintptr_t *own;
+  /* Pointer fields the construct attaches itself (sorted by slot).  */
+  const struct dm_own_attach *own;
   size_t nown;
 };
 
-/* Does the construct attach the pointer at SLOT itself (an attach
-   entry of the program, or GCC's implicit one for this->ptr, which
-   OpenMP makes NULL where the pointee is not present)?  Then what it
-   points to on the device is the construct's to say, not deep copy's.  */
+/* Does the construct attach the pointer at SLOT itself?  0: no; 1: an
+   attach entry of the program's, then what it points to on the device is
+   the construct's to say, not deep copy's; 2: GCC's implicit one for a
+   pointer member a member function's region uses (this->x), which
+   OpenMP makes NULL where nothing is mapped there: for a field with a
+   count (counted_by), deep copy maps the elements, which the
+   construct's attachment then finds (it comes after every map).  */
 static int
 dm_own_slot (const struct dm_expander *x, uintptr_t slot)
 {
@@ -317,9 +329,9 @@ dm_own_slot (const struct dm_expander *x, uintptr_t slot)
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
-      if (x->own[mid] == slot)
-	return 1;
-      if (x->own[mid] < slot)
+      if (x->own[mid].slot == slot)
+	return x->own[mid].zero_length ? 2 : 1;
+      if (x->own[mid].slot < slot)
 	lo = mid + 1;
       else
 	hi = mid;
@@ -347,9 +359,10 @@ dm_deep_device_address (const struct dm_expander *x, uintptr_t a)
 }
 
 static int
-dm_uintptr_cmp (const void *a, const void *b)
+dm_own_attach_cmp (const void *a, const void *b)
 {
-  uintptr_t x = *(const uintptr_t *) a, y = *(const uintptr_t *) b;
+  uintptr_t x = ((const struct dm_own_attach *) a)->slot;
+  uintptr_t y = ((const struct dm_own_attach *) b)->slot;
   return x < y ? -1 : x > y;
 }
 
@@ -451,8 +464,10 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	{
 	  uintptr_t slot = obj + fd->offset + r * fd->stride;
 	  uintptr_t target = dm_deep_load (slot);
+	  int own = __builtin_expect (x->nown != 0, 0)
+		    ? dm_own_slot (x, slot) : 0;
 	  if (!fd->pointee
-	      || (__builtin_expect (x->nown != 0, 0) && dm_own_slot (x, slot)))
+	      || (own && !(own == 2 && fd->count_kind == DEEPMAP_COUNT_FIELD)))
 	    continue;
 	  size_t n = dm_field_count (fd, (const char *) obj, slot);
 	  /* NULL fields too: one set to NULL while mapped is a change.  */
@@ -469,7 +484,8 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	    {
 	      /* Attached all the same: a pointer the region sets comes
 		 back (dm_attach_back).  */
-	      dm_push_pointer (x, slot, 0);
+	      if (!own)
+		dm_push_pointer (x, slot, 0);
 	      continue;
 	    }
 	  if (__builtin_expect (n == 0, 0)
@@ -486,7 +502,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 		    ? dm_sibling_end (t, f, obj, target, &elem) : 0;
 	  if (end == 2)
 	    continue;
-	  if (end)
+	  if (end && !own)
 	    {
 	      /* Translated through the element before it (the bias is
 		 added to the pointer to find what it points into).  */
@@ -513,7 +529,8 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 			  (void *) target);
 	      continue;
 	    }
-	  dm_push_pointer (x, slot, 0);
+	  if (!own)
+	    dm_push_pointer (x, slot, 0);
 	  dm_expand_objects (x, fd->pointee, target, n, kind);
 	}
     }
@@ -533,6 +550,28 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
     }
 }
 
+/* The map type of [S, S + SIZE), reached through a structure mapped
+   with KIND.  A target or target data construct's always, from: what
+   is present (held by an enclosing construct) comes back at its end all
+   the same; what is new is mapped tofrom, as from's pointees are.  */
+static unsigned short
+dm_reach_kind (const struct dm_expander *x, uintptr_t s, size_t size,
+	       unsigned short kind)
+{
+  if ((kind & 0xff) != DM_MAP_ALWAYS_FROM
+      || x->construct == DM_CONSTRUCT_EXIT_DATA
+      || x->construct == DM_CONSTRUCT_UPDATE)
+    return kind & 0xff;
+  int present = 0;
+  if (x->dev)
+    {
+      dm_device_lock (x->dev);
+      present = dm_dir_present (x->dev, s, s + size);
+      pthread_mutex_unlock (&x->dev->lock);
+    }
+  return present ? DM_MAP_ALWAYS_FROM : DM_MAP_TOFROM;
+}
+
 /* COUNT elements of type T at START, reached by a pointer: map them with
    KIND (the top-level item's map type) and queue the elements not
    reached before in this call, whose pointers dm_expand_drain follows.  */
@@ -548,7 +587,8 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
 	 else reaches it (the directory counts a construct's overlapping
 	 items once).  No per-element bookkeeping for big data arrays.  */
       dm_push (&x->objects, (void *) start, count * size,
-	       (kind & 0xff) | dm_align_bits (start, size));
+	       dm_reach_kind (x, start, count * size, kind)
+	       | dm_align_bits (start, size));
       return;
     }
   int any_new = 0;
@@ -578,7 +618,7 @@ dm_expand_objects (struct dm_expander *x, const struct deepmap_type *t,
      already expanded): its attachment is all it needs.  */
   if (any_new)
     dm_push (&x->objects, (void *) start, span,
-	     (kind & 0xff) | dm_align_bits (start, size));
+	     dm_reach_kind (x, start, span, kind) | dm_align_bits (start, size));
 }
 
 /* Follow the pointers of every pending element, and of those they reach,
@@ -711,7 +751,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
   memset (&x, 0, sizeof x);
   x.construct = c;
   x.dev = dev;
-  uintptr_t own_inline[16], *own = own_inline;
+  struct dm_own_attach own_inline[16], *own = own_inline;
   size_t nown = 0, capown = 16;
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -722,7 +762,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 	continue;
       if (nown == capown)
 	{
-	  uintptr_t *o = malloc (2 * capown * sizeof *o);
+	  struct dm_own_attach *o = malloc (2 * capown * sizeof *o);
 	  if (!o)
 	    dm_fatal ("deep copy: out of host memory for %zu attachments",
 		      2 * capown);
@@ -732,10 +772,12 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 	  own = o;
 	  capown *= 2;
 	}
-      own[nown++] = (uintptr_t) hostaddrs[i];
+      own[nown++] = (struct dm_own_attach) {
+	(uintptr_t) hostaddrs[i],
+	kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION };
     }
   if (nown > 1)
-    qsort (own, nown, sizeof *own, dm_uintptr_cmp);
+    qsort (own, nown, sizeof *own, dm_own_attach_cmp);
   x.own = own;
   x.nown = nown;
   /* Items announced as overwritten by the region, or as read only
@@ -791,7 +833,8 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 	  unsigned short reach = kinds[i];
 	  if (dm_kind_copies_from (kind) && !dm_kind_copies_to (kind)
 	      && c != DM_CONSTRUCT_EXIT_DATA && c != DM_CONSTRUCT_UPDATE)
-	    reach = (reach & ~0xff) | DM_MAP_TOFROM;
+	    reach = (reach & ~0xff) | (dm_kind_always_from (kind)
+				       ? DM_MAP_ALWAYS_FROM : DM_MAP_TOFROM);
 	  /* The item itself is mapped by its own entry; its elements are
 	     visited so that pointers back to them only attach.  */
 	  for (size_t e = 0; e + size <= sizes[i]; e += size)

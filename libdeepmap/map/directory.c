@@ -1223,6 +1223,11 @@ dm_dir_enter_empty (struct dm_ctx *ctx, uintptr_t p, int create)
 {
   struct dm_device *dev = ctx->dev;
   struct dm_mapping *m = dm_maptable_floor (&dev->map->table, p);
+  /* A zero-length section copies nothing: it leaves a segment it finds
+     deep copy's to copy back (the one GCC adds for this->x in a member
+     function's region kept the previous item's value, so an enter
+     data's structure then lost what regions wrote to x).  */
+  ctx->item_syncs = 0;
   if (m && (p < m->host_end || m->host_start == p))
     {
       dm_seg_take (ctx, m);
