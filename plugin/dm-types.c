@@ -652,9 +652,9 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       f.count = len;
       target = TREE_TYPE (pt);
     }
-  else if (!RECORD_OR_UNION_TYPE_P (pt))
-    /* A struct pointer is a link to one object; a pointer to scalars is
-       as often an array.  */
+  else if (!RECORD_OR_UNION_TYPE_P (pt) || dm_library_type (pt))
+    /* A struct pointer is a link to one object; a pointer to scalars, or
+       to a library's values (std::complex), is as often an array.  */
     dm_warn_one_element (c, ptype, field, path, pt);
   f.pointee_type = target;
   f.pointee = dm_descriptor (target, c->loc);

@@ -14,7 +14,7 @@ struct logger
 {
   FILE *out;			/* { dg-warning "pointer 'out' of 'struct logger' points to 'FILE', a type of a system header: deep copy does not follow it" } */
   struct opaque *handle;	/* { dg-warning "pointer 'handle' of 'struct logger' points to 'struct opaque', whose size is unknown: deep copy does not follow it" } */
-  fpos_t *marks;		/* plain data (no pointers): followed */
+  fpos_t *marks;		/* { dg-warning "pointer 'marks' of 'struct logger' points to 'fpos_t': one element assumed" "plain data: followed, as many as a scalar pointer" } */
   struct tm when;		/* { dg-warning "'when' of 'struct logger' is a 'struct tm', a type of a system header holding pointers: deep copy does not follow them" } */
   int n;
   double *data deepmap_counted_by (n);
