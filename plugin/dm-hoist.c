@@ -1884,6 +1884,92 @@ dm_leaves_by_exception (dm_region *r, gimple *g)
   return true;
 }
 
+/* What MEMO says of FN, or of the function a clone or alias FN was made
+   from (IPA's clones are made after the memo was filled), or NULL.  */
+static bool *
+dm_memo_of (hash_map<tree, bool> *memo, tree fn)
+{
+  if (!memo)
+    return NULL;
+  cgraph_node *node = cgraph_node::get (fn);
+  for (int depth = 0; node && depth < 8; depth++)
+    {
+      node = node->ultimate_alias_target ();
+      if (bool *m = memo->get (node->decl))
+	return m;
+      if (node->former_clone_of)
+	if (bool *m = memo->get (node->former_clone_of))
+	  return m;
+      node = node->clone_of;
+    }
+  return DECL_ABSTRACT_ORIGIN (fn) ? memo->get (DECL_ABSTRACT_ORIGIN (fn))
+				   : NULL;
+}
+
+/* Is FN one of the C library's non-local gotos?  */
+static bool
+dm_longjmp_decl_p (tree fn)
+{
+  if (fndecl_built_in_p (fn, BUILT_IN_LONGJMP))
+    return true;
+  if (!DECL_NAME (fn))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  return !strcmp (n, "longjmp") || !strcmp (n, "_longjmp")
+	 || !strcmp (n, "siglongjmp") || !strcmp (n, "__longjmp_chk");
+}
+
+/* May a call of FN longjmp out of its caller: FN is longjmp, or a
+   function of the unit that calls one that may?  A library's other
+   functions do not; a function of another unit is not known (one that
+   may run constructs stops hoisting already: dm_call_runs_constructs).
+   A function not lowered yet is asked no further: it may.  */
+static hash_map<tree, bool> *dm_longjmp_memo;
+
+static bool
+dm_may_longjmp (tree fn, int depth)
+{
+  if (dm_longjmp_decl_p (fn))
+    return true;
+  if (fndecl_built_in_p (fn) || !gimple_has_body_p (fn))
+    return false;
+  function *f = DECL_STRUCT_FUNCTION (fn);
+  if (!f || !f->cfg || depth > 8)
+    return true;
+  if (!dm_longjmp_memo)
+    dm_longjmp_memo = new hash_map<tree, bool>;
+  if (bool *m = dm_longjmp_memo->get (fn))
+    return *m;
+  dm_longjmp_memo->put (fn, false);	/* recursion: the others decide */
+  bool may = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, f)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	 !may && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *g = gsi_stmt (gsi);
+	tree callee = is_gimple_call (g) && !gimple_call_internal_p (g)
+		      ? gimple_call_fndecl (g) : NULL_TREE;
+	may = callee && callee != fn && dm_may_longjmp (callee, depth + 1);
+      }
+  dm_longjmp_memo->put (fn, may);
+  return may;
+}
+
+/* May CALL longjmp out of its caller (dm_may_longjmp, asked of every
+   function at the start of IPA: a body compiled since is gone)?  A clone
+   made since may what its original may.  */
+static bool
+dm_call_may_longjmp (gimple *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn)
+    return false;
+  if (bool *m = dm_memo_of (dm_longjmp_memo, fn))
+    return *m;
+  return dm_may_longjmp (fn, 0);
+}
+
 static const char *
 dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 {
@@ -1928,6 +2014,15 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 		       "the constructs")
 	     : DM_WHY (r, "a target construct of the loop could not be read",
 		       "a target construct between them could not be read");
+  /* A longjmp out of the region would skip its exit data, and leave
+     the sections mapped with a reference no one lets go of.  */
+  for (gimple *g : r->stmts)
+    if (is_gimple_call (g) && !gimple_call_internal_p (g)
+	&& gimple_call_fndecl (g)
+	&& dm_call_may_longjmp (g))
+      return DM_WHY (r, "a call of the loop may longjmp out of it",
+		     "a call between the constructs may longjmp out of "
+		     "them");
   for (gimple *g : r->stmts)
     if (stmt_could_throw_p (cfun, g) && !r->throwers.contains (g)
 	&& lookup_stmt_eh_lp (g) >= 0)
@@ -6314,7 +6409,10 @@ dm_note_construct_runners (void)
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
     if (!node->inlined_to && !node->alias && node->has_gimple_body_p ())
-      dm_runs_constructs (node->decl, 0);
+      {
+	dm_runs_constructs (node->decl, 0);
+	dm_may_longjmp (node->decl, 0);
+      }
 }
 
 /* Does CALL run target constructs (dm_runs_constructs)?  A clone IPA
@@ -6331,20 +6429,8 @@ dm_call_runs_constructs (gimple *call)
   if (fndecl_built_in_p (fn) || dm_test_function_p (fn))
     return false;
   dm_note_construct_runners ();
-  cgraph_node *node = cgraph_node::get (fn);
-  for (int depth = 0; node && depth < 8; depth++)
-    {
-      node = node->ultimate_alias_target ();
-      if (bool *m = dm_runner_memo->get (node->decl))
-	return *m;
-      if (node->former_clone_of)
-	if (bool *m = dm_runner_memo->get (node->former_clone_of))
-	  return *m;
-      node = node->clone_of;
-    }
-  if (DECL_ABSTRACT_ORIGIN (fn))
-    if (bool *m = dm_runner_memo->get (DECL_ABSTRACT_ORIGIN (fn)))
-      return *m;
+  if (bool *m = dm_memo_of (dm_runner_memo, fn))
+    return *m;
   return dm_runs_constructs (fn, 0);
 }
 
