@@ -1919,13 +1919,13 @@ dm_longjmp_decl_p (tree fn)
 	 || !strcmp (n, "siglongjmp") || !strcmp (n, "__longjmp_chk");
 }
 
+static hash_map<tree, bool> *dm_longjmp_memo;
+
 /* May a call of FN longjmp out of its caller: FN is longjmp, or a
    function of the unit that calls one that may?  A library's other
    functions do not; a function of another unit is not known (one that
    may run constructs stops hoisting already: dm_call_runs_constructs).
    A function not lowered yet is asked no further: it may.  */
-static hash_map<tree, bool> *dm_longjmp_memo;
-
 static bool
 dm_may_longjmp (tree fn, int depth)
 {
@@ -1996,9 +1996,12 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
     {
       int depth = 0;
       for (gimple *g : r->stmts)
-	if ((dm_is_data_region_call (g) && ++depth)
-	    || (dm_is_end_data_call (g) && --depth < 0))
-	  break;
+	{
+	  if (dm_is_data_region_call (g))
+	    depth++;
+	  else if (dm_is_end_data_call (g) && --depth < 0)
+	    break;
+	}
       if (depth != 0)
 	return "the start or the end of a target data construct is between "
 	       "the constructs, not both";

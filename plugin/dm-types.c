@@ -572,6 +572,8 @@ dm_note_link (dm_collector *c, tree target, tree field)
     }
 }
 
+static bool dm_library_internals (tree type);
+
 /* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
    whose struct starts at REC_BASE.  END, when not NULL_TREE, is the
    field of the same struct that points one past the last element
@@ -621,9 +623,7 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
      maps them itself.  Library types of plain data (std::complex,
      struct timespec) are data like the program's own.  */
   tree elem = dm_element_type (pt);
-  if (RECORD_OR_UNION_TYPE_P (elem) && dm_library_type (elem)
-      && dm_has_pointers (elem)
-      && !dm_std_vector (elem) && !dm_std_template (elem, "array"))
+  if (RECORD_OR_UNION_TYPE_P (elem) && dm_library_internals (elem))
     {
       if (dm_first_warning (key))
 	dm_warning (where,
@@ -842,6 +842,19 @@ dm_vector_has_range (tree type, int depth)
   return false;
 }
 
+/* Is TYPE a library's object whose pointers are the library's state
+   (FILE, std::string)?  Not a library's plain data (std::complex,
+   struct timespec), nor the containers that hold the program's elements:
+   std::vector (but std::vector<bool>, which keeps no element pointers)
+   and std::array (T[N] in a struct).  */
+static bool
+dm_library_internals (tree type)
+{
+  return dm_library_type (type) && dm_has_pointers (type)
+	 && !(dm_std_vector (type) && dm_vector_has_range (type, 0))
+	 && !dm_std_template (type, "array");
+}
+
 /* Fields that are not the program's data: C++'s vtable pointer (the
    device needs its own, which only the device compiler knows), and a
    vector's _M_end_of_storage (one past its allocation: never an object,
@@ -915,9 +928,7 @@ dm_collect_record (dm_collector *c, tree type, HOST_WIDE_INT base,
 		   tree field, const char *path)
 {
   bool vector = dm_std_vector (type) && dm_vector_has_range (type, 0);
-  /* std::array<T, N> is T[N] in a struct: the program's elements.  */
-  if (!vector && !c->in_vector && dm_library_type (type)
-      && dm_has_pointers (type) && !dm_std_template (type, "array"))
+  if (!c->in_vector && dm_library_internals (type))
     {
       /* FILE, std::string, pthread_mutex_t: the library's business.  */
       tree wf = dm_warn_field (c, field);

@@ -488,13 +488,13 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 		dm_push_pointer (x, slot, 0);
 	      continue;
 	    }
+	  long long v;
 	  if (__builtin_expect (n == 0, 0)
 	      && fd->count_kind == DEEPMAP_COUNT_FIELD
-	      && dm_count_field_value (fd, (const char *) obj) < 0)
+	      && (v = dm_count_field_value (fd, (const char *) obj)) < 0)
 	    dm_fatal ("deep copy: %s at %p: the count of its pointer '%s' is "
 		      "%lld: a count is never negative", dm_type_name (t),
-		      (void *) obj, fd->name ? fd->name : "?",
-		      dm_count_field_value (fd, (const char *) obj));
+		      (void *) obj, fd->name ? fd->name : "?", v);
 	  if (n == 0 || dm_deep_device_address (x, target))
 	    continue;
 	  size_t elem;

@@ -16,7 +16,6 @@
 #include "support/addrmap.h"
 #include "support/hostmem.h"
 
-
 /* At least *BYTES of staging for one batched copy (under the device
    lock): the kept buffer when it is big enough, so that a construct
    neither allocates nor faults in fresh pages each time.  *BYTES becomes

@@ -28,13 +28,13 @@
 struct dm_device;
 struct dm_mapping;
 
-/* What an error message needs, and the construct's number: a construct
-   takes at most one reference on each byte (OpenMP 5.0 and later).  */
 /* Objects of deep copy larger than this are not batched: their copies
    go alone, straight from and to host memory, and they get blocks of
    their own (not carved from a slab).  */
 #define DM_BATCH_MAX ((uintptr_t) 64 << 10)
 
+/* What an error message needs, and the construct's number: a construct
+   takes at most one reference on each byte (OpenMP 5.0 and later).  */
 struct dm_ctx
 {
   struct dm_device *dev;

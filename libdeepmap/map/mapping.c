@@ -154,7 +154,6 @@ dm_item_kind (unsigned short k, int *implicit)
   return kind;
 }
 
-
 /* ---- deferred copies in -----------------------------------------------
 
    An enter data whose item is announced as overwritten (the plugin's

@@ -75,29 +75,31 @@ new_a (arena &m, int id)
   return a;
 }
 
+/* One level: its array, and room for the Q elements of the next.  */
+template <class L>
+static void
+fill_level (arena &m, L *l, int &id)
+{
+  l->nA = N;
+  l->A = new_a (m, id++);
+  l->nLnext = Q;
+  l->Lnext = static_cast<decltype (l->Lnext)> (m.get (Q * sizeof *l->Lnext));
+}
+
 static L0 *
 build (arena &m)
 {
   int id = 0;
   L0 *a0 = new (m.get (sizeof (L0))) L0 ();
-  a0->nA = N;
-  a0->A = new_a (m, id++);
-  a0->nLnext = Q;
-  a0->Lnext = static_cast<L1 *> (m.get (Q * sizeof (L1)));
+  fill_level (m, a0, id);
   for (int i = 0; i < Q; i++)
     {
       L1 *l1 = &a0->Lnext[i];
-      l1->nA = N;
-      l1->A = new_a (m, id++);
-      l1->nLnext = Q;
-      l1->Lnext = static_cast<L2 *> (m.get (Q * sizeof (L2)));
+      fill_level (m, l1, id);
       for (int j = 0; j < Q; j++)
 	{
 	  L2 *l2 = &l1->Lnext[j];
-	  l2->nA = N;
-	  l2->A = new_a (m, id++);
-	  l2->nLnext = Q;
-	  l2->Lnext = static_cast<L3 *> (m.get (Q * sizeof (L3)));
+	  fill_level (m, l2, id);
 	  for (int k = 0; k < Q; k++)
 	    {
 	      l2->Lnext[k].nA = N;
