@@ -31,12 +31,18 @@ dm_widen_kinds (size_t mapnum, const unsigned char *kinds,
 }
 
 /* Wait for the tasks a depend clause names (no nowait: the construct is
-   an included task).  */
+   an included task).  This thread may run tasks meanwhile, whose own
+   constructs announce deep items: the construct's announcement is set
+   aside.  */
 static void
 dm_wait_depend (void **depend)
 {
-  if (depend)
-    GOMP_taskwait_depend (depend);
+  if (!depend)
+    return;
+  struct dm_deep_pending mine;
+  dm_deep_set_aside (&mine);
+  GOMP_taskwait_depend (depend);
+  dm_deep_restore (&mine);
 }
 
 /* Begin a construct of KIND on DEV for OMPT; nonzero when it is traced
@@ -114,28 +120,21 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
   struct dm_deep_replay_info ri, *rip = NULL;
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, (const void *) fn);
-  if (!(flags & DM_TARGET_FLAG_NOWAIT))
-    {
-      /* The replay takes references: only once the dependences are
-	 met.  */
-      dm_wait_depend (depend);
-      depend = NULL;
-      rip = dm_deep_replay_prepare (dev, DM_CONSTRUCT_TARGET, mapnum,
-				    hostaddrs, sizes, kinds, &ri);
-    }
-  dm_deep_expand (dev, DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds,
-		  &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     {
-      dm_nowait_submit (DM_CONSTRUCT_TARGET, dev, fn, dl.n, dl.addrs, dl.sizes,
-			dl.kinds, depend, args,
-			dl.storage ? dl.original + 1 : 0, DM_OMPT_RA);
-      dm_deep_check (dl.check, "target", dev ? dev->id : -1);
-      dm_deep_done (&dl, hostaddrs);
+      /* The task walks the deep items once its dependences are met.  */
+      dm_nowait_submit (DM_CONSTRUCT_TARGET, dev, fn, mapnum, hostaddrs,
+			sizes, kinds, depend, args, DM_OMPT_RA);
       dm_deep_sites_done (&sa);
       return;
     }
+  /* The walk reads what the constructs the dependences name store, and
+     the replay takes references: only once they are met.  */
   dm_wait_depend (depend);
+  rip = dm_deep_replay_prepare (dev, DM_CONSTRUCT_TARGET, mapnum, hostaddrs,
+				sizes, kinds, &ri);
+  dm_deep_expand (dev, DM_CONSTRUCT_TARGET, mapnum, hostaddrs, sizes, kinds,
+		  &dl);
   if (!dev)
     dm_deep_check (dl.check, "target", -1), dl.check = NULL;
   struct dm_ompt_op op;
@@ -254,17 +253,17 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   struct dm_deep_pending aside;
   if (hs)
     dm_deep_set_aside (&aside);
-  struct dm_deep_list dl;
+  struct dm_deep_list dl = { 0 };
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
-  dm_deep_expand (dev, DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes, kinds,
-		  &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
-    dm_nowait_submit (DM_CONSTRUCT_UPDATE, dev, NULL, dl.n, dl.addrs, dl.sizes,
-		      dl.kinds, depend, NULL, 0, DM_OMPT_RA);
+    dm_nowait_submit (DM_CONSTRUCT_UPDATE, dev, NULL, mapnum, hostaddrs,
+		      sizes, kinds, depend, NULL, DM_OMPT_RA);
   else
     {
       dm_wait_depend (depend);
+      dm_deep_expand (dev, DM_CONSTRUCT_UPDATE, mapnum, hostaddrs, sizes,
+		      kinds, &dl);
       struct dm_ompt_op op;
       int traced = dm_ompt_begin (&op, dev, ompt_target_update, DM_OMPT_RA);
       dm_update_now (dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
@@ -311,7 +310,7 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   struct dm_deep_pending aside;
   if (hs)
     dm_deep_set_aside (&aside);
-  struct dm_deep_list dl;
+  struct dm_deep_list dl = { 0 };
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
   if (hs)
@@ -319,16 +318,16 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   /* Before the exit data copies anything back.  */
   if (hs && dev && exit_data)
     dm_hoist_check (hs, hostaddrs, sizes, 0);
-  dm_deep_expand (dev, exit_data ? DM_CONSTRUCT_EXIT_DATA
-			   : DM_CONSTRUCT_ENTER_DATA,
-		  mapnum, hostaddrs, sizes, kinds, &dl);
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
-		      dev, NULL, dl.n, dl.addrs, dl.sizes, dl.kinds, depend,
-		      NULL, dl.storage ? dl.original + 1 : 0, DM_OMPT_RA);
+		      dev, NULL, mapnum, hostaddrs, sizes, kinds, depend, NULL,
+		      DM_OMPT_RA);
   else
     {
       dm_wait_depend (depend);
+      dm_deep_expand (dev, exit_data ? DM_CONSTRUCT_EXIT_DATA
+			       : DM_CONSTRUCT_ENTER_DATA,
+		      mapnum, hostaddrs, sizes, kinds, &dl);
       struct dm_deep_replay_info ri;
       struct dm_ompt_op op;
       int traced = dm_ompt_begin (&op, dev, exit_data ? ompt_target_exit_data

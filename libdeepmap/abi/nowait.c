@@ -14,7 +14,12 @@
    is part of the task, freed once the event is fulfilled and the body has
    returned; undeferred: GOMP_task waits for the event before it returns),
    but nothing queued reads it: firstprivate values travel in the
-   construct's kept argument block.  */
+   construct's kept argument block.
+
+   Deep items are walked in the task, once its dependences are met: a
+   construct ordered after one that relinks a structure must see the
+   links that one stores (and never read them while its copy back writes
+   them).  The blob keeps the announcement of the items for the walk.  */
 #include <alloca.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -27,6 +32,7 @@
 #include "support/error.h"
 #include "support/export.h"
 #include "support/forward.h"
+#include "map/deepcopy.h"
 #include "map/mapping.h"
 #include "abi/constructs.h"
 #include "abi/nowait.h"
@@ -88,15 +94,16 @@ struct dm_nowait
   void (*fn) (void *);
   size_t mapnum, nargs;
   size_t off_addrs, off_sizes, off_kinds, off_args;
-  size_t deep_from;		/* the list's deep->from (mapping.h) */
+  size_t nann, off_ann, off_index;	/* the deep items' announcement */
+  int indexed;			/* its entries are named (dm_deep_take) */
   const void *codeptr_ra;	/* the construct's, for OMPT */
 };
 
 #define DM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((size_t) (a) - 1))
 
-static void dm_nowait_now (struct dm_nowait *t, void **addrs, size_t *sizes,
-			   unsigned short *kinds, void **args,
-			   const struct dm_deep_info *deep);
+static void dm_nowait_now (struct dm_nowait *t, size_t mapnum, void **addrs,
+			   size_t *sizes, unsigned short *kinds, void **args,
+			   const struct dm_deep_info *deep, void *check);
 
 /* GCC 12's omp_fulfill_event, called from a thread outside the team (a
    queue's callback), completes the task but leaves a team barrier that
@@ -128,6 +135,55 @@ static const ompt_target_t dm_nowait_ompt_kind[] = {
   [DM_CONSTRUCT_EXIT_DATA] = ompt_target_exit_data_nowait
 };
 
+/* Expand T's list (arrays at ADDRS, SIZES, KINDS) into DL with the
+   announcement the blob at BASE keeps.  The thread may be inside a
+   construct of its own, between its announcement and its GOMP_* call
+   (running tasks while it waits for dependences): that one is set aside
+   meanwhile.  */
+static void
+dm_nowait_expand (struct dm_nowait *t, char *base, void **addrs,
+		  size_t *sizes, unsigned short *kinds,
+		  struct dm_deep_list *dl)
+{
+  struct dm_deep_pending mine;
+  int walk = t->nann != 0 && t->dev != NULL;
+  if (walk)
+    {
+      dm_deep_set_aside (&mine);
+      struct dm_deep_pending p = {
+	(const struct deepmap_annotation *) (base + t->off_ann),
+	t->indexed ? (const size_t *) (base + t->off_index) : NULL, t->nann };
+      dm_deep_restore (&p);
+    }
+  dm_deep_expand (walk ? t->dev : NULL, t->kind, t->mapnum, addrs, sizes,
+		  kinds, dl);
+  if (walk)
+    dm_deep_restore (&mine);
+}
+
+/* The expanded list's check-mode record after the construct was queued
+   or done (deepcopy.h); a synchronous target region checked and freed
+   it itself.  */
+static void
+dm_nowait_check (struct dm_nowait *t, void *check, int ran_now)
+{
+  switch (t->kind)
+    {
+    case DM_CONSTRUCT_TARGET:
+      if (!ran_now || !t->dev)
+	dm_deep_check (check, "target", t->dev ? t->dev->id : -1);
+      break;
+    case DM_CONSTRUCT_ENTER_DATA:
+      if (ran_now && t->dev)
+	dm_deep_check_device (check, t->dev, "target enter data");
+      dm_deep_keep_check (check);
+      break;
+    default:
+      dm_deep_check (check, "target", t->dev ? t->dev->id : -1);
+      break;
+    }
+}
+
 static void
 dm_nowait_run (void *data)
 {
@@ -152,12 +208,18 @@ dm_nowait_run (void *data)
   /* The host (fallback) runs the construct now, and so does a thread
      that libgomp would not let the event complete the task (above), or
      every thread under DEEPMAP_NOWAIT=sync.  */
+  struct dm_deep_list dl;
+  dm_nowait_expand (t, base, addrs, sizes, kinds, &dl);
   /* Deep copy's items are told apart; a nowait construct is neither
      planned nor replayed.  */
-  struct dm_deep_info deep = { 0, t->deep_from, NULL, NULL, 0 };
+  struct dm_deep_info deep = { 0, dl.storage ? dl.original + 1 : 0, NULL,
+			       NULL, 0 };
   if (!t->dev || dm_config.nowait_sync || dm_depend_wait)
     {
-      dm_nowait_now (t, addrs, sizes, kinds, args, &deep);
+      dm_nowait_now (t, dl.n, dl.addrs, dl.sizes, dl.kinds, args, &deep,
+		     dl.check);
+      dm_nowait_check (t, dl.check, 1);
+      dm_deep_done (&dl, addrs);
       if (op)
 	dm_ompt_target_end (op);
       omp_fulfill_event ((uintptr_t) t->event);
@@ -173,23 +235,23 @@ dm_nowait_run (void *data)
   switch (t->kind)
     {
     case DM_CONSTRUCT_TARGET:
-      dm_target_async (a, t->fn, t->mapnum, addrs, sizes, kinds, args,
+      dm_target_async (a, t->fn, dl.n, dl.addrs, dl.sizes, dl.kinds, args,
 		       &deep);
       break;
     case DM_CONSTRUCT_UPDATE:
       if (traced)
-	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
-      dm_update (t->dev, t->mapnum, addrs, sizes, kinds, a);
+	dm_ompt_report_map (t->dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
+      dm_update (t->dev, dl.n, dl.addrs, dl.sizes, dl.kinds, a);
       break;
     case DM_CONSTRUCT_ENTER_DATA:
-      dm_enter_data (t->dev, t->mapnum, addrs, sizes, kinds, a, &deep);
+      dm_enter_data (t->dev, dl.n, dl.addrs, dl.sizes, dl.kinds, a, &deep);
       if (traced)
-	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
+	dm_ompt_report_map (t->dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
       break;
     case DM_CONSTRUCT_EXIT_DATA:
       if (traced)
-	dm_ompt_report_map (t->dev, t->mapnum, addrs, sizes, kinds);
-      dm_exit_data (t->dev, t->mapnum, addrs, sizes, kinds, a, &deep);
+	dm_ompt_report_map (t->dev, dl.n, dl.addrs, dl.sizes, dl.kinds);
+      dm_exit_data (t->dev, dl.n, dl.addrs, dl.sizes, dl.kinds, a, &deep);
       break;
     case DM_CONSTRUCT_DATA:	/* target data has no nowait */
     case DM_CONSTRUCT_API:
@@ -199,27 +261,30 @@ dm_nowait_run (void *data)
      completion is queued.  */
   if (op)
     dm_ompt_target_leave (op);
+  dm_nowait_check (t, dl.check, 0);
+  /* Nothing queued reads the list (see above).  */
+  dm_deep_done (&dl, addrs);
   dm_async_end (a);
 }
 
 /* The construct, synchronously.  */
 static void
-dm_nowait_now (struct dm_nowait *t, void **addrs, size_t *sizes,
-	       unsigned short *kinds, void **args,
-	       const struct dm_deep_info *deep)
+dm_nowait_now (struct dm_nowait *t, size_t mapnum, void **addrs,
+	       size_t *sizes, unsigned short *kinds, void **args,
+	       const struct dm_deep_info *deep, void *check)
 {
   switch (t->kind)
     {
     case DM_CONSTRUCT_TARGET:
-      dm_target_now (t->dev, t->fn, t->mapnum, addrs, sizes, kinds, args,
-		     deep);
+      dm_target_checked (t->dev, t->fn, mapnum, addrs, sizes, kinds, args,
+			 t->dev ? check : NULL, deep);
       break;
     case DM_CONSTRUCT_UPDATE:
-      dm_update_now (t->dev, t->mapnum, addrs, sizes, kinds);
+      dm_update_now (t->dev, mapnum, addrs, sizes, kinds);
       break;
     case DM_CONSTRUCT_ENTER_DATA:
     case DM_CONSTRUCT_EXIT_DATA:
-      dm_enter_exit_now (t->dev, t->kind == DM_CONSTRUCT_EXIT_DATA, t->mapnum,
+      dm_enter_exit_now (t->dev, t->kind == DM_CONSTRUCT_EXIT_DATA, mapnum,
 			 addrs, sizes, kinds, deep);
       break;
     case DM_CONSTRUCT_DATA:	/* target data has no nowait */
@@ -232,8 +297,9 @@ void
 dm_nowait_submit (enum dm_construct kind, struct dm_device *dev,
 		  void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		  size_t *sizes, unsigned short *kinds, void **depend,
-		  void **args, size_t deep_from, const void *codeptr_ra)
+		  void **args, const void *codeptr_ra)
 {
+  size_t nann = dm_deep_npending;
   size_t nargs = 0;
   if (args)
     {
@@ -258,6 +324,11 @@ dm_nowait_submit (enum dm_construct kind, struct dm_device *dev,
   size_t align = 16;
   off = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds, fp_start,
 			      &align);
+  off = DM_ALIGN_UP (off, sizeof (void *));
+  size_t off_ann = off;
+  off += nann * sizeof (struct deepmap_annotation);
+  size_t off_index = off;
+  off += nann * sizeof (size_t);
 
   char *blob = aligned_alloc (align, DM_ALIGN_UP (off, align));
   if (!blob)
@@ -266,7 +337,10 @@ dm_nowait_submit (enum dm_construct kind, struct dm_device *dev,
   struct dm_nowait *t = (struct dm_nowait *) blob;
   *t = (struct dm_nowait) { NULL, kind, dev, fn, mapnum, nargs,
 			    off_addrs, off_sizes, off_kinds, off_args,
-			    deep_from, codeptr_ra };
+			    nann, off_ann, off_index, 0, codeptr_ra };
+  if (nann)
+    dm_deep_take ((struct deepmap_annotation *) (blob + off_ann),
+		  (size_t *) (blob + off_index), &t->indexed);
   void **addrs = (void **) (blob + off_addrs);
   /* A construct without map items passes NULL arrays.  */
   if (mapnum)

@@ -12,13 +12,13 @@
 struct dm_device;
 
 /* Snapshot the construct's arguments (and firstprivate values) into a
-   task and hand it to GOMP_task with DEPEND.  DEEP_FROM: as deep->from
-   (mapping.h) for the list, which the task sets while it maps.
+   task and hand it to GOMP_task with DEPEND.  This thread's announcement
+   of deep items goes with it: the task expands the list when it runs.
    CODEPTR_RA: the construct's return address, for OMPT.  */
 void dm_nowait_submit (enum dm_construct kind, struct dm_device *dev,
 		       void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		       size_t *sizes, unsigned short *kinds, void **depend,
-		       void **args, size_t deep_from, const void *codeptr_ra);
+		       void **args, const void *codeptr_ra);
 
 /* GCC's `taskwait depend' entry point, defined in nowait.c (it must
    see deepmap's detached nowait tasks); the constructs without nowait

@@ -70,6 +70,18 @@ dm_deep_restore (const struct dm_deep_pending *p)
   dm_deep_npending = p->n;
 }
 
+size_t
+dm_deep_take (struct deepmap_annotation *ann, size_t *index, int *indexed)
+{
+  size_t n = dm_deep_npending;
+  memcpy (ann, dm_pending, n * sizeof *ann);
+  *indexed = dm_pending_index != NULL;
+  if (dm_pending_index)
+    memcpy (index, dm_pending_index, n * sizeof *index);
+  dm_deep_discard ();
+  return n;
+}
+
 /* Room for N annotations in SA and their entries (*INDEX): its own
    buffers, or the heap.  */
 static struct deepmap_annotation *

@@ -85,6 +85,16 @@ struct dm_deep_pending
 void dm_deep_set_aside (struct dm_deep_pending *p);
 void dm_deep_restore (const struct dm_deep_pending *p);
 
+/* Take this thread's announcement for a construct that is expanded later
+   and maybe on another thread (a nowait task walks the structures once
+   its dependences are met, not when it is created): copy its annotations
+   into ANN and their entries into INDEX (room for dm_deep_npending of
+   each) and clear it.  Returns how many; *INDEXED is 0 when entries are
+   matched by address only (deepmap_annotate's).  dm_deep_restore with
+   the copies announces it again.  */
+size_t dm_deep_take (struct deepmap_annotation *ann, size_t *index,
+		     int *indexed);
+
 /* The sites of a construct announced for the length of one GOMP_* call
    (map/sites.h): the annotations live in the caller's frame.  */
 #define DM_SITES_INLINE 8
