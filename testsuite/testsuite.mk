@@ -15,6 +15,9 @@
 #                       whose arrays host parallel regions share by
 #                       reference, built with and without the plugin,
 #                       print what the host prints
+#   make check-tasks-random  TASKS_SEEDS x TASKS_COUNT random task graphs
+#                       of nowait constructs and host tasks over deep
+#                       structures, some adjacent (random-tasks.py)
 #   make check-deep-random  DEEP_SEEDS x DEEP_COUNT random programs with
 #                       random structure types and object graphs, built
 #                       with the plugin, print what the plain build
@@ -117,6 +120,19 @@ check-deep-random: deps all
 	  --quiet --seeds $(DEEP_SEEDS) --count $(DEEP_COUNT) \
 	  --repeat $(DEEP_REPEAT) --keep \
 	  $(B)/random-deep-failures $(B)/lib/deepmap \
+	  $(B)/lib/deepmap/deepmap.so
+
+# The task-graph campaign (testsuite/deepmap.deepcopy-plugin/
+# random-tasks.py): TASKS_SEEDS seeds of TASKS_COUNT random programs
+# (about 1.3 s a program); TASKS_REPEAT runs under deepmap of each.
+TASKS_SEEDS = 10
+TASKS_COUNT = 30
+TASKS_REPEAT = 1
+check-tasks-random: deps all
+	@python3 $(TOP)/testsuite/deepmap.deepcopy-plugin/random-tasks.py \
+	  --quiet --seeds $(TASKS_SEEDS) --count $(TASKS_COUNT) \
+	  --repeat $(TASKS_REPEAT) --keep \
+	  $(B)/random-tasks-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 
 LIBGOMP_FULL_OUT = $(B)/testsuite-libgomp-full

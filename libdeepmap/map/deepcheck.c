@@ -339,11 +339,11 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
 		       || !dm_host_readable (r->value, r->count * psize)))
 	continue;
       /* Nor is the end pointer of an empty array beside it.  */
-      size_t elem;
+      size_t elem, begin;
       if (r->value && r->field->count_kind == DEEPMAP_COUNT_ONE
 	  && r->field->repeat <= 1
 	  && dm_sibling_end (r->type, (size_t) (r->field - r->type->fields),
-			     r->obj, r->value, &elem) == 2)
+			     r->obj, r->value, &elem, &begin) == 2)
 	continue;
       /* A device address the program holds (omp_target_alloc's) is not
 	 followed: its device copy is the value itself.  */

@@ -446,15 +446,34 @@ dm_expand_later (struct dm_expander *x, const struct deepmap_type *t,
 }
 
 /* The pointer at SLOT: attached by the construct (looked up at its
-   target plus BIAS), detached by an exit data, neither by an update.  */
+   target plus BIAS; MISSING: NULL on the device where that is not
+   mapped), detached by an exit data, neither by an update.  BEGIN: the
+   pointer may end an array whose begin pointer lies at BEGIN (0: none;
+   mapping.h, DM_ATTACH_BEGIN).  */
 static inline void
-dm_push_pointer (struct dm_expander *x, uintptr_t slot, size_t bias)
+dm_push_pointer (struct dm_expander *x, uintptr_t slot, size_t bias,
+		 int missing, uintptr_t begin)
 {
   unsigned short align8 = 3 << 8;	/* log2 of pointer alignment */
   if (x->construct == DM_CONSTRUCT_EXIT_DATA)
     dm_push (&x->pointers, (void *) slot, 0, DM_MAP_DETACH | align8);
   else if (x->construct != DM_CONSTRUCT_UPDATE)
-    dm_push (&x->pointers, (void *) slot, bias, DM_MAP_ATTACH | align8);
+    {
+      unsigned short hi = align8;
+      if (begin && begin < slot && slot - begin < DM_ATTACH_BEGIN)
+	hi = (DM_ATTACH_BEGIN | (slot - begin)) << 8;
+      dm_push (&x->pointers, (void *) slot, bias,
+	       (missing ? DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION
+			: DM_MAP_ATTACH) | hi);
+    }
+}
+
+/* The begin pointer field G of T at OBJ may end (dm_end_field), or 0.  */
+static inline uintptr_t
+dm_end_begin (const struct deepmap_type *t, size_t g, uintptr_t obj)
+{
+  size_t b = 0;
+  return dm_end_field (t, g, &b) ? obj + b : 0;
 }
 
 static const char *
@@ -495,9 +514,10 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	  if (!target)
 	    {
 	      /* Attached all the same: a pointer the region sets comes
-		 back (dm_attach_back).  */
+		 back (dm_attach_back), an array's end relative to its
+		 begin.  */
 	      if (!own)
-		dm_push_pointer (x, slot, 0);
+		dm_push_pointer (x, slot, 0, 0, dm_end_begin (t, f, obj));
 	      continue;
 	    }
 	  long long v;
@@ -507,18 +527,26 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	    dm_fatal ("deep copy: %s at %p: the count of its pointer '%s' is "
 		      "%lld: a count is never negative", dm_type_name (t),
 		      (void *) obj, fd->name ? fd->name : "?", v);
-	  if (n == 0 || dm_deep_device_address (x, target))
+	  if (dm_deep_device_address (x, target))
 	    continue;
-	  size_t elem;
+	  size_t elem, begin;
 	  int end = fd->count_kind == DEEPMAP_COUNT_ONE && reps == 1
-		    ? dm_sibling_end (t, f, obj, target, &elem) : 0;
-	  if (end == 2)
-	    continue;
+		    ? dm_sibling_end (t, f, obj, target, &elem, &begin) : 0;
+	  if (n == 0 || end == 2)
+	    {
+	      /* An empty array (its begin and end alike) maps nothing:
+		 NULL on the device (unless what it points to is mapped),
+		 attached so that what a region stores there comes back.  */
+	      if (!own)
+		dm_push_pointer (x, slot, 0, 1,
+				 end ? obj + begin : dm_end_begin (t, f, obj));
+	      continue;
+	    }
 	  if (end && !own)
 	    {
 	      /* Translated through the element before it (the bias is
 		 added to the pointer to find what it points into).  */
-	      dm_push_pointer (x, slot, -elem);
+	      dm_push_pointer (x, slot, -elem, 0, obj + begin);
 	      continue;
 	    }
 	  /* A pointer to no readable memory (an uninitialized field, a
@@ -542,7 +570,7 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	      continue;
 	    }
 	  if (!own)
-	    dm_push_pointer (x, slot, 0);
+	    dm_push_pointer (x, slot, 0, 0, dm_end_begin (t, f, obj));
 	  dm_expand_objects (x, fd->pointee, target, n, kind);
 	}
     }

@@ -86,10 +86,11 @@ dm_same_type (const struct deepmap_type *a, const struct deepmap_type *b)
    which is not attached either), and the check accepts that.  Only a
    pointer to the array's element type is its end: a pointer of another
    type there points to an object that starts where the array ends (a
-   structure marshalled in one buffer: a node after its payload).  */
+   structure marshalled in one buffer: a node after its payload).
+   *BEGIN_AT gets the offset of the counted field.  */
 static inline int
 dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
-		uintptr_t target, size_t *elem)
+		uintptr_t target, size_t *elem, size_t *begin_at)
 {
   const struct deepmap_type *pt = t->fields[g].pointee;
   for (size_t f = 0; f < t->nfields; f++)
@@ -106,9 +107,42 @@ dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
 	  || (target - begin) / size != n)
 	continue;
       *elem = size;
+      *begin_at = fd->offset;
       return n ? 1 : 2;
     }
   return 0;
+}
+
+/* Whatever its value, may the uncounted pointer field G of T end the
+   array of a counted field before it, of its own element type (a
+   vector's _M_finish, whose _M_start counts up to it, or the begin/end
+   idiom)?  The offset of that counted field (the nearest, where no
+   count names G), in *BEGIN.  */
+static inline int
+dm_end_field (const struct deepmap_type *t, size_t g, size_t *begin)
+{
+  const struct deepmap_field *eg = &t->fields[g];
+  int found = 0;
+  if (eg->count_kind != DEEPMAP_COUNT_ONE || eg->repeat > 1 || !eg->pointee)
+    return 0;
+  for (size_t f = 0; f < t->nfields; f++)
+    {
+      const struct deepmap_field *fd = &t->fields[f];
+      if (f == g || fd->repeat > 1 || !fd->pointee
+	  || fd->count_kind == DEEPMAP_COUNT_ONE || fd->offset >= eg->offset
+	  || !dm_same_type (fd->pointee, eg->pointee))
+	continue;
+      if (fd->count_kind == DEEPMAP_COUNT_END
+	  && fd->offset + fd->count == eg->offset)
+	{
+	  *begin = fd->offset;
+	  return 1;
+	}
+      if (!found || fd->offset > *begin)
+	*begin = fd->offset;
+      found = 1;
+    }
+  return found;
 }
 
 #endif

@@ -36,7 +36,7 @@ dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
 
 int
 dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
-	       int allow_missing, int section_pointer)
+	       int allow_missing, int section_pointer, unsigned begin)
 {
   struct dm_device *dev = ctx->dev;
   struct dm_mapping *m = dm_maptable_floor (&dev->map->table, slot);
@@ -55,6 +55,8 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   dm_dir_forget_attached (dev, slot);
   a->bias = bias;
   a->deep = ctx->deep != 0;
+  a->begin = ctx->deep ? begin : 0;
+  a->keep = allow_missing == DM_ATTACH_KEEP;
   if (ctx->plan)
     {
       struct dm_plan *p = ctx->plan;
@@ -79,6 +81,8 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 			|| (section_pointer && at == t->host_end));
       if (found)
 	value = dm_block_dev (t->block, target);
+      else if (allow_missing == DM_ATTACH_KEEP)
+	value = target;
       else if (!allow_missing)
 	dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
 		 "what it points to (host %p) is not mapped", (void *) slot,
@@ -131,7 +135,9 @@ dm_dir_detach (struct dm_ctx *ctx, uintptr_t slot, int finalize)
      to is still mapped, as the copy back of a construct that mapped the
      structure itself would have brought it.  */
   if (a->count == 1 && a->deep && m->refcount != 0 && !ctx->async)
-    dm_attach_back (ctx, b, slot, dm_dir_read_word (ctx, b, slot));
+    dm_attach_back (ctx, b, slot, dm_dir_read_word (ctx, b, slot),
+		    a->begin ? dm_dir_read_word (ctx, b, slot - a->begin)
+			     : DM_NO_WORD);
   /* The device copy gets the host pointer back only if it stays mapped:
      bytes leaving the device need no restoring.  */
   dm_slot_set_count (b, idx, a->count - 1);

@@ -84,7 +84,7 @@ dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
     dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
 	     "what it points to (host %p) is not mapped", (void *) slot,
 	     (void *) at);
-  return 0;
+  return allow_missing == DM_ATTACH_KEEP ? target : 0;
 }
 
 /* Copy LEN staged bytes SRC back to host DST, which may be read-only
@@ -137,9 +137,14 @@ dm_copy_back_buffer (struct dm_ctx *ctx, struct dm_block *b, const char *buf,
       run = slot + DM_W;
       if (slot >= s && slot + DM_W <= e)
 	{
-	  uintptr_t dv;
+	  uintptr_t dv, dvb = DM_NO_WORD;
 	  memcpy (&dv, buf + (slot - s), sizeof dv);
-	  dm_attach_back (ctx, b, slot, dv);
+	  /* An end pointer's begin pointer, in the same object.  */
+	  const struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b,
+									  slot));
+	  if (a && a->begin && slot - a->begin >= s)
+	    memcpy (&dvb, buf + (slot - a->begin - s), sizeof dvb);
+	  dm_attach_back (ctx, b, slot, dv, dvb);
 	}
     }
   if (run < e)
@@ -206,9 +211,19 @@ dm_copy_back_direct (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
   for (size_t i = 0; i < n; i++)
     if (sl[i].at >= s && sl[i].at + DM_W <= e)
       {
-	uintptr_t dv;
+	uintptr_t dv, dvb = DM_NO_WORD;
 	memcpy (&dv, sl[i].dev, sizeof dv);
-	dm_attach_back (ctx, b, sl[i].at, dv);
+	/* An end pointer's begin pointer: an attached slot before it.  */
+	const struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b,
+								sl[i].at));
+	for (size_t j = i; a && a->begin && j-- > 0;)
+	  if (sl[j].at <= sl[i].at - a->begin)
+	    {
+	      if (sl[j].at == sl[i].at - a->begin)
+		memcpy (&dvb, sl[j].dev, sizeof dvb);
+	      break;
+	    }
+	dm_attach_back (ctx, b, sl[i].at, dv, dvb);
       }
   free (sl);
   return 1;
@@ -291,9 +306,27 @@ dm_dir_attached_target (struct dm_device *dev, uintptr_t slot, uintptr_t hv)
   return hv;
 }
 
+/* The host value of an end pointer the device holds as DV, its array's
+   begin pointer as DVB: the begin's host value plus the distance, where
+   the begin is the device address of a mapped byte and the end lies in
+   the same block (at most one past it).  Returns 0 when not so.  */
+static int
+dm_end_back (struct dm_ctx *ctx, uintptr_t dv, uintptr_t dvb, uintptr_t *nh)
+{
+  uintptr_t nb;
+  if (dvb == DM_NO_WORD || !dvb || dv < dvb
+      || !dm_dir_untranslate (ctx->dev, dvb, &nb))
+    return 0;
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, nb);
+  if (!m || dv - dvb > m->block->host_end - nb)
+    return 0;
+  *nh = nb + (dv - dvb);
+  return 1;
+}
+
 void
 dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
-		uintptr_t dv)
+		uintptr_t dv, uintptr_t dvb)
 {
   const struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b, slot));
   /* The program's own attachments keep OpenMP's rule: the host pointer
@@ -301,19 +334,23 @@ dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
   if (!a->deep)
     return;
   uintptr_t hv = dm_deep_load (slot);
-  uintptr_t ev = dm_attach_value (ctx, slot, a->bias, 1, 1);
+  uintptr_t ev = dm_attach_value (ctx, slot, a->bias,
+				  a->keep ? DM_ATTACH_KEEP : 1, 1);
   /* Unchanged by the region; or the device copy points at something no
      longer mapped (the program unmapped the target itself), which
      nothing can tell from a change.  */
   if (dv == ev || (hv && !ev))
     return;
   uintptr_t nh = 0;
-  if (dv)
+  if (dv && !(a->begin && dm_end_back (ctx, dv, dvb, &nh)))
     {
-      /* A pointer to an array's end is looked up inside the array.  */
-      if (!dm_dir_untranslate (ctx->dev, dv + a->bias, &nh))
-	return;
-      nh -= a->bias;
+      /* A pointer to an array's end is looked up inside the array.
+	 What is no mapped device byte comes back as it is: a host value
+	 the device kept (an empty array's), moved by the region.  */
+      if (dm_dir_untranslate (ctx->dev, dv + a->bias, &nh))
+	nh -= a->bias;
+      else
+	nh = dv;
     }
   if (nh == hv)
     return;

@@ -224,7 +224,8 @@ void dm_copy (struct dm_ctx *ctx, struct dm_block *b, uintptr_t s,
 	      uintptr_t e, int to);
 
 /* dir-back.c: the device value of the attached pointer at SLOT (looked
-   up at its target plus BIAS).  */
+   up at its target plus BIAS).  ALLOW_MISSING: where that is not mapped,
+   NULL (1), the host value (DM_ATTACH_KEEP), or an error (0).  */
 uintptr_t dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 			   int allow_missing, int section_pointer);
 
@@ -232,9 +233,14 @@ uintptr_t dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
    from the device holding DV.  Where deep copy attached it and the region stored
    another pointer (NULL, or the device address of a mapped byte), the
    host gets that pointer (NULL, or the host address of the same byte);
-   otherwise the host keeps its own, as OpenMP says.  */
+   otherwise the host keeps its own, as OpenMP says.  An end pointer
+   (struct dm_attach_slot's BEGIN) comes back as its begin pointer's
+   host value plus the distance on the device, where DVB, the device
+   value of that begin pointer, is known (else DM_NO_WORD): an array's
+   end is no byte of it, and may be the first of another object.  */
+#define DM_NO_WORD UINTPTR_MAX
 void dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
-		     uintptr_t dv);
+		     uintptr_t dv, uintptr_t dvb);
 
 /* dir-back.c: copy LEN bytes from SRC back to host DST, which may be
    read-only memory (then compared, an error where they differ).  */

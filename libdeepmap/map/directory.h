@@ -218,11 +218,15 @@ uint64_t dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e);
 /* Attach the pointer at host SLOT (inside a segment): its device copy
    gets the device address of what it points to (looked up at target +
    BIAS; not present: NULL if ALLOW_MISSING, else an error), counted per
-   slot.  Returns 0 if SLOT is not present (OpenMP then does nothing).
+   slot (ALLOW_MISSING DM_ATTACH_KEEP: the host value there).  Returns 0 if SLOT is not present (OpenMP then does nothing).
    SECTION_POINTER: GOMP_MAP_POINTER semantics (value minus BIAS points
-   at the section, bias counted from the target).  */
+   at the section, bias counted from the target).  BEGIN: the pointer
+   ends an array whose begin pointer lies BEGIN bytes before it (deep
+   copy's end pointers; 0: none), so that what a region stores into it
+   comes back relative to that one (dm_attach_back).  */
+#define DM_ATTACH_KEEP 2
 int dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
-		   int allow_missing, int section_pointer);
+		   int allow_missing, int section_pointer, unsigned begin);
 
 /* Undo one attachment (all with FINALIZE); the last restores the host
    pointer value in the device copy if the bytes stay mapped.  Called

@@ -589,6 +589,17 @@ dm_precover (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 /* GOMP_MAP_POINTER: map the pointer variable at H; when it is new, its
    device copy points at the device copy of the section it points into
    (looked up at the pointer plus BIAS).  Returns its device address.  */
+/* What an attach entry of KIND does where its target is not mapped:
+   GCC's zero-length form leaves NULL, deep copy's (an empty array's
+   pointer) the host value; the plain form is an error.  */
+static inline int
+dm_attach_missing (const struct dm_ctx *ctx, int kind)
+{
+  if (kind != DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION)
+    return 0;
+  return ctx->deep ? DM_ATTACH_KEEP : 1;
+}
+
 static uintptr_t
 dm_enter_section_pointer (struct dm_ctx *ctx, uintptr_t h, size_t bias,
 			  int allow_missing, struct dm_env_item *item)
@@ -597,7 +608,7 @@ dm_enter_section_pointer (struct dm_ctx *ctx, uintptr_t h, size_t bias,
   uintptr_t d = dm_enter_item (ctx, h, sizeof (void *), DM_MAP_ALLOC,
 			       sizeof (void *), 0, item);
   if (!present)
-    dm_dir_attach (ctx, h, bias, allow_missing, 1);
+    dm_dir_attach (ctx, h, bias, allow_missing, 1, 0);
   return d;
 }
 
@@ -1084,8 +1095,8 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	      break;
 	    }
 	  if (h && dm_dir_attach (ctx, h, sizes[i],
-				  kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION,
-				  0))
+				  dm_attach_missing (ctx, kind), 0,
+				  dm_attach_begin (kinds[i])))
 	    {
 	      env->items[i].host = h;
 	      env->items[i].attach = 1;
@@ -1382,8 +1393,8 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	    {
 	      /* GCC attaches the base pointer of every pointer-based
 		 section; OpenMP attaches only pointers that are mapped.  */
-	      dm_dir_attach (&ctx, h, sizes[i],
-			     kind == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION, 0);
+	      dm_dir_attach (&ctx, h, sizes[i], dm_attach_missing (&ctx, kind),
+			     0, dm_attach_begin (kinds[i]));
 	    }
 	  break;
 	case DM_MAP_POINTER:

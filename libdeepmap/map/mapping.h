@@ -68,6 +68,18 @@ struct dm_deep_replay_info
   int copy_from;
 };
 
+/* Deep copy's attach entry for an array's end pointer names, in the
+   kind's alignment byte, how many bytes before it the array's begin
+   pointer lies: DM_ATTACH_BEGIN | bytes (at most 127).  GCC's own
+   entries carry a small log2 alignment there.  */
+#define DM_ATTACH_BEGIN 0x80
+static inline unsigned
+dm_attach_begin (unsigned short kind)
+{
+  unsigned hi = kind >> 8;
+  return hi & DM_ATTACH_BEGIN ? hi & 0x7f : 0;
+}
+
 /* What deep copy tells the mapping of a construct's list, passed down as
    an argument (as libgomp passes its coalesce buffer); NULL: the list is
    the program's alone.  */

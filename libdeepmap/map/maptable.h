@@ -71,6 +71,12 @@ struct dm_attach_slot
   unsigned char deep;			/* deep copy attached it: a value
 					   the device stores comes back
 					   (dm_attach_back) */
+  unsigned char begin;			/* an end pointer: the begin pointer
+					   of its array lies this many bytes
+					   before it (0: none) */
+  unsigned char keep;			/* where its target is not mapped,
+					   the device copy keeps the host
+					   value (deep copy's empty arrays) */
 };
 
 /* A device allocation mirroring one contiguous host range: the directory
