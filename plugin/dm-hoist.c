@@ -1970,6 +1970,47 @@ dm_call_may_longjmp (gimple *call)
   return dm_may_longjmp (fn, 0);
 }
 
+/* Does G order this thread's memory accesses with another thread's or
+   a task's: a task created or waited for, a barrier, a critical or
+   ordered section, an atomic operation or fence?  Hoisting's model is
+   one thread whose calls do their work before they return; a deferred
+   task writes the host's arrays later, and another thread of the
+   parallel region writes them whenever it synchronizes with this one,
+   so an update moved across such a point would copy over its writes.  */
+static bool
+dm_synchronizes_p (gimple *g)
+{
+  if (!is_gimple_call (g) || gimple_call_internal_p (g))
+    return false;
+  tree fn = gimple_call_fndecl (g);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  enum built_in_function code = DECL_FUNCTION_CODE (fn);
+  if (code >= BUILT_IN_SYNC_FETCH_AND_ADD_N
+      && code <= BUILT_IN_ATOMIC_SIGNAL_FENCE)
+    return true;
+  switch (code)
+    {
+    case BUILT_IN_GOMP_TASK:
+    case BUILT_IN_GOMP_TASKLOOP:
+    case BUILT_IN_GOMP_TASKLOOP_ULL:
+    case BUILT_IN_GOMP_TASKWAIT:
+    case BUILT_IN_GOMP_TASKWAIT_DEPEND:
+    case BUILT_IN_GOMP_TASKYIELD:
+    case BUILT_IN_GOMP_TASKGROUP_START:
+    case BUILT_IN_GOMP_TASKGROUP_END:
+    case BUILT_IN_GOMP_BARRIER:
+    case BUILT_IN_GOMP_BARRIER_CANCEL:
+    case BUILT_IN_GOMP_CRITICAL_START:
+    case BUILT_IN_GOMP_CRITICAL_NAME_START:
+    case BUILT_IN_GOMP_ATOMIC_START:
+    case BUILT_IN_GOMP_ORDERED_START:
+      return true;
+    default:
+      return false;
+    }
+}
+
 static const char *
 dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 {
@@ -2017,6 +2058,12 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 		       "the constructs")
 	     : DM_WHY (r, "a target construct of the loop could not be read",
 		       "a target construct between them could not be read");
+  for (gimple *g : r->stmts)
+    if (dm_synchronizes_p (g))
+      return DM_WHY (r, "the loop creates or waits for tasks, or "
+			"synchronizes with other threads",
+		     "a statement between the constructs creates or waits "
+		     "for tasks, or synchronizes with other threads");
   /* A longjmp out of the region would skip its exit data, and leave
      the sections mapped with a reference no one lets go of.  */
   for (gimple *g : r->stmts)
