@@ -1389,9 +1389,13 @@ dm_harmless_call_p (gcall *call)
      notes their addresses, and reads or writes none of their bytes.  */
   if (!strcmp (name, "deepmap_annotate"))
     return true;
-  if (!strcmp (name, "omp_get_wtime") || !strcmp (name, "omp_get_wtick"))
+  /* Known by name: only the library's (a function the unit defines, or
+     a static one, is the program's, whatever its name).  */
+  bool library = TREE_PUBLIC (fn) && DECL_EXTERNAL (fn);
+  if (library
+      && (!strcmp (name, "omp_get_wtime") || !strcmp (name, "omp_get_wtick")))
     return true;
-  if (dm_clock_call_p (call, fn))
+  if (library && dm_clock_call_p (call, fn))
     return true;
   /* The FILE * argument, if any: a stream is the C library's state.  */
   int stream = -1;
