@@ -327,8 +327,8 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
   for (size_t i = 0; i < c->n; i++)
     {
       const struct dm_check_rec *r = &c->rec[i];
-      /* A set pointer to no elements is not attached: its device copy
-	 holds the host value, which nothing may dereference.  */
+      /* A set pointer to no elements keeps the host value on the
+	 device (deepcopy.c), which nothing may dereference.  */
       if (r->value && !r->count)
 	continue;
       /* Nor is a pointer to no readable memory (deep copy leaves it as

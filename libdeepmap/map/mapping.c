@@ -349,10 +349,13 @@ dm_pending_defer (struct dm_device *dev, const struct dm_deep_info *deep,
 }
 
 
+/* An item's alignment; deep copy's attach entries of end pointers use
+   the byte for their begin pointer (DM_ATTACH_BEGIN): a pointer's.  */
 static inline size_t
 dm_item_align (unsigned short k)
 {
-  return (size_t) 1 << (k >> 8);
+  unsigned s = k >> 8;
+  return s & DM_ATTACH_BEGIN ? sizeof (void *) : (size_t) 1 << s;
 }
 
 /* The bytes of the slab that a deep copy construct's new objects are
@@ -381,7 +384,7 @@ dm_slab_bytes (struct dm_device *dev, const struct dm_deep_info *deep,
     {
       int implicit, kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
-      if (kind == DM_MAP_ATTACH || kind == DM_MAP_DETACH
+      if ((kind & DM_MAP_FLAG_ATTACH)
 	  || sizes[i] == 0 || sizes[i] > DM_BATCH_MAX
 	  || dm_dir_any_present (dev, h, h + sizes[i]))
 	continue;
@@ -553,8 +556,9 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	  i = last;
 	  continue;
 	}
-      /* Data kinds only: to/from/alloc and their always/force forms.  */
-      if (sizes[i] == 0 || (kind & DM_MAP_FLAG_SPECIAL))
+      /* Data kinds only: to/from/alloc and their always/force forms
+	 (an attach entry's size is its bias).  */
+      if (sizes[i] == 0 || (kind & (DM_MAP_FLAG_SPECIAL | DM_MAP_FLAG_ATTACH)))
 	continue;
       r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]) };
     }

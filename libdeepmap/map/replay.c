@@ -279,6 +279,15 @@ no:
   dm_replay_free (r);
 }
 
+/* Deep copy's attach entries: of a pointer to mapped bytes, or of an
+   empty array's (zero-length form, deepcopy.c).  */
+static inline int
+dm_replay_attaches (unsigned short k)
+{
+  return (k & 0xff) == DM_MAP_ATTACH
+	 || (k & 0xff) == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION;
+}
+
 void
 dm_replay_record_list (struct dm_device *dev, uintptr_t host,
 		       const struct deepmap_type *t, size_t n, void **addrs,
@@ -287,7 +296,7 @@ dm_replay_record_list (struct dm_device *dev, uintptr_t host,
 {
   size_t nobj = 0, nslot = 0;
   for (size_t i = first; i < n; i++)
-    if ((kinds[i] & 0xff) == DM_MAP_ATTACH)
+    if (dm_replay_attaches (kinds[i]))
       nslot++;
     else if (sizes[i])
       nobj++;
@@ -297,7 +306,7 @@ dm_replay_record_list (struct dm_device *dev, uintptr_t host,
     {
       size_t o = 0, p = 0;
       for (size_t i = first; i < n; i++)
-	if ((kinds[i] & 0xff) == DM_MAP_ATTACH)
+	if (dm_replay_attaches (kinds[i]))
 	  slots[p++] = addrs[i];
 	else if (sizes[i])
 	  {

@@ -51,6 +51,8 @@ enum dm_map_kind
 #define DM_MAP_FLAG_SPECIAL 0x0c	/* kinds with these bits never copy */
 #define DM_MAP_FLAG_ALWAYS 0x10
 #define DM_MAP_FLAG_FORCE 0x80
+#define DM_MAP_FLAG_ATTACH 0x40	/* attach and detach kinds (implicit
+				   marks stripped) */
 #define DM_MAP_SPECIAL_BITS 0x7c
 #define DM_MAP_IMPLICIT 0x60	/* "mapped implicitly" marker bits */
 
