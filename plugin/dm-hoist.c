@@ -2635,8 +2635,11 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   auto_vec<dm_access> mine;
   tree decl;
   bitmap priv = dm_private_pointers (lead->addr, &decl);
-  /* Memory whose address is stored nowhere no structure reaches.  */
-  if (!priv && !dm_deep_p (lead) && dm_deep_writes (r, st, in_loop, g))
+  /* Memory whose address is stored nowhere no structure reaches.  A
+     structure kept (its own bytes: each construct still maps what it
+     points to) is written through another's pointers all the same
+     (random-deep seed 1368, program 6).  */
+  if (!priv && dm_deep_writes (r, st, in_loop, g))
     return "a construct maps a structure that may point into it, and its "
 	   "device code may write through the structure's pointers";
   /* A target update of other sections moves none of this one's bytes;
