@@ -1078,6 +1078,15 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	case DM_MAP_FORCE_DEVICEPTR:
 	  devaddrs[i] = h;
 	  break;
+	case DM_MAP_ZERO_LEN_ARRAY_SECTION:
+	  /* Absent in pass 1, it may lie in what a later item of the
+	     construct mapped (GCC lists a pointer used in the region as
+	     such a section before the array it points into): that item
+	     holds it, so the address is all it needs, no reference (one
+	     would make deep copy's elements the program's own).  */
+	  if (h && !devaddrs[i])
+	    devaddrs[i] = dm_dir_translate (dev, h, 0);
+	  break;
 	case DM_MAP_ALWAYS_POINTER:
 	  {
 	    /* Store the device address of the previous item (minus the
