@@ -9,11 +9,13 @@
 #include <stdlib.h>
 
 #include "deepmap.h"
+#include "engine/async.h"
 #include "engine/devstate.h"
 #include "engine/pool.h"
 #include "map/deepcopy.h"
 #include "map/hostpatch.h"
 #include "map/directory.h"
+#include "map/maptable.h"
 #include "engine/transfer.h"
 #include "support/addrhash.h"
 #include "support/error.h"
@@ -354,6 +356,11 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
       uintptr_t dslot = dm_dir_translate (dev, r->slot, 0), held;
       if (!dslot)
 	continue;
+      /* What other constructs' queues still copy there (a nowait enter
+	 data that mapped the structure first) is not there yet.  */
+      struct dm_mapping *sm = dm_maptable_floor (&dev->map->table, r->slot);
+      if (sm)
+	dm_async_before_read (dev, sm->block->async, NULL);
       if (dm_copy_to_host_uncounted (dev, &held, dslot, sizeof held, NULL)
 	  != 0)
 	dm_fatal_unlock (&dev->lock,

@@ -230,6 +230,87 @@ dm_dir_slab_done (struct dm_ctx *ctx)
     dm_slab_unref (ctx->dev, ctx->slab);
   ctx->slab = NULL;
   ctx->slab_want = 0;
+  free (ctx->taken);
+  ctx->taken = NULL;
+  ctx->ntaken = ctx->captaken = 0;
+}
+
+/* The construct is about to let go of the lock while entering its items:
+   note the segments it holds (struct dm_ctx's TAKEN), those that still
+   bear its mark; those it marked before an earlier wait are noted
+   already.  A scan of every segment, as rare as such waits.  */
+static void
+dm_ctx_note_taken (struct dm_ctx *ctx)
+{
+  if (!ctx->mark || (ctx->construct != DM_CONSTRUCT_TARGET
+		     && ctx->construct != DM_CONSTRUCT_DATA
+		     && ctx->construct != DM_CONSTRUCT_ENTER_DATA))
+    return;
+  struct dm_maptable *t = &ctx->dev->map->table;
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_maptable_first (t);
+  if (m)
+    dm_maptable_floor_pos (t, m->host_start, &pos);
+  for (; m; m = dm_maptable_step (t, &pos))
+    {
+      if (m->construct_mark != ctx->mark || m->host_end == m->host_start)
+	continue;
+      if (ctx->ntaken == ctx->captaken)
+	{
+	  size_t cap = ctx->captaken ? 2 * ctx->captaken : 16;
+	  struct dm_taken *n = realloc (ctx->taken, cap * sizeof *n);
+	  if (!n)
+	    dm_fail (ctx, "out of host memory noting the construct's "
+		     "mappings");
+	  ctx->taken = n;
+	  ctx->captaken = cap;
+	}
+      ctx->taken[ctx->ntaken++] = (struct dm_taken) { m->host_start,
+						      m->host_end };
+    }
+}
+
+/* The construct is about to let go of the lock while entering its items:
+   what it planned for the segments it made (their copies in) is done
+   now, since other constructs find those segments present meanwhile,
+   and a region of theirs would read, and write, device memory that the
+   copies would later overwrite.  */
+static void
+dm_ctx_flush_plan (struct dm_ctx *ctx)
+{
+  struct dm_plan *p = ctx->plan;
+  if (!p || (!p->ncopy && !p->npatch))
+    return;
+  ctx->plan = NULL;
+  dm_dir_plan_run (ctx, p, dm_config.deep_strategy);
+  ctx->plan = p;
+}
+
+/* Both, before letting go of the lock while entering items.  */
+static void
+dm_ctx_before_wait (struct dm_ctx *ctx)
+{
+  dm_ctx_note_taken (ctx);
+  dm_ctx_flush_plan (ctx);
+}
+
+/* Does the construct hold segment M (noted before a wait)?  */
+static int
+dm_ctx_took (const struct dm_ctx *ctx, const struct dm_mapping *m)
+{
+  for (size_t i = 0; i < ctx->ntaken; i++)
+    if (ctx->taken[i].s <= m->host_start && m->host_end <= ctx->taken[i].e)
+      return 1;
+  return 0;
+}
+
+/* Has the construct taken its reference on segment M already?  */
+static inline int
+dm_seg_mine (const struct dm_ctx *ctx, const struct dm_mapping *m)
+{
+  return m->construct_mark == ctx->mark
+	 || (__builtin_expect (ctx->ntaken != 0, 0)
+	     && m->host_end > m->host_start && dm_ctx_took (ctx, m));
 }
 
 static struct dm_block *
@@ -513,6 +594,10 @@ dm_seg_take (struct dm_ctx *ctx, struct dm_mapping *m)
   if (m->refcount == DM_REFCOUNT_INFINITE)
     return 0;
   struct dm_mapping *g = m;
+  /* Taken before the construct let go of the lock, and marked since by
+     another construct: it holds it all the same.  */
+  if (dm_seg_mine (ctx, m))
+    m->construct_mark = ctx->mark;
   if (m->construct_mark == ctx->mark)
     {
       /* Deep copy reached it in this construct too: the program's own
@@ -966,6 +1051,7 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	{
 	  if (old != found)
 	    free (old);
+	  dm_ctx_before_wait (ctx);
 	  dm_async_fence (dev, ctx->async);
 	  return dm_cover (ctx, s, e, align, index);
 	}
@@ -976,6 +1062,7 @@ dm_cover (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	  {
 	    if (old != found)
 	      free (old);
+	    dm_ctx_before_wait (ctx);
 	    pthread_cond_wait (&dev->map->unpinned, &dev->lock);
 	    return dm_cover (ctx, s, e, align, index);
 	  }
@@ -1046,7 +1133,7 @@ static inline int
 dm_seg_fresh_to_program (const struct dm_ctx *ctx, const struct dm_mapping *m)
 {
   return !ctx->deep && m->refcount != DM_REFCOUNT_INFINITE
-	 && m->construct_mark != ctx->mark && m->refcount == m->deep_refs
+	 && !dm_seg_mine (ctx, m) && m->refcount == m->deep_refs
 	 && !(m->flags & DM_MAPPING_DEEP_KERNEL)
 	 && !(m->pin && m->pin->kernel);
 }
@@ -1162,7 +1249,7 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
 	}
       /* N is present and starts at or before C.  */
       if (extends && n->refcount != DM_REFCOUNT_INFINITE
-	  && n->construct_mark != ctx->mark)
+	  && !dm_seg_mine (ctx, n))
 	{
 	  if (n->host_start < c)
 	    n = dm_seg_split (ctx, n, c);

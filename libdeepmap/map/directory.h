@@ -66,6 +66,17 @@ struct dm_ctx
 				   construct's first copy back
 				   (dm_ctx_read_only) */
   int ro_taken;
+  /* The segments the construct held when it last let go of the lock
+     while entering its items (a fusion waiting for a running region):
+     meanwhile other constructs may mark them as theirs, and a later item
+     of this one must still find it holds them (one reference each).
+     Segments split but never merge, so each one it holds lies inside
+     one of these.  Freed by dm_dir_slab_done.  */
+  struct dm_taken
+  {
+    uintptr_t s, e;
+  } *taken;
+  size_t ntaken, captaken;
 };
 
 /* Does host [S, S + N) overlap read-only memory (a constant, a string
@@ -99,7 +110,8 @@ void dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 			   enum dm_deep_strategy strategy);
 
 /* The construct has entered its items: it carves no more from its slab
-   (struct dm_ctx), which its blocks keep as long as they live.  */
+   (struct dm_ctx), which its blocks keep as long as they live, and
+   needs no record of what it holds (struct dm_ctx's TAKEN).  */
 void dm_dir_slab_done (struct dm_ctx *ctx);
 
 /* Carry out PLAN with STRATEGY (CTX->plan must be NULL by then).  */
