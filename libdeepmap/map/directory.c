@@ -270,28 +270,17 @@ dm_ctx_note_taken (struct dm_ctx *ctx)
     }
 }
 
-/* The construct is about to let go of the lock while entering its items:
-   what it planned for the segments it made (their copies in) is done
-   now, since other constructs find those segments present meanwhile,
-   and a region of theirs would read, and write, device memory that the
-   copies would later overwrite.  */
-static void
-dm_ctx_flush_plan (struct dm_ctx *ctx)
-{
-  struct dm_plan *p = ctx->plan;
-  if (!p || (!p->ncopy && !p->npatch))
-    return;
-  ctx->plan = NULL;
-  dm_dir_plan_run (ctx, p, dm_config.deep_strategy);
-  ctx->plan = p;
-}
-
-/* Both, before letting go of the lock while entering items.  */
+/* Before letting go of the lock while entering items: note what the
+   construct holds, and carry out what it planned for the segments it
+   made (their copies in), since other constructs find those segments
+   present meanwhile, and a region of theirs would read, and write,
+   device memory that the copies would later overwrite.  */
 static void
 dm_ctx_before_wait (struct dm_ctx *ctx)
 {
   dm_ctx_note_taken (ctx);
-  dm_ctx_flush_plan (ctx);
+  if (ctx->plan && ctx->run_plan)
+    ctx->run_plan (ctx);
 }
 
 /* Does the construct hold segment M (noted before a wait)?  */

@@ -45,6 +45,12 @@ struct dm_ctx
 				   new when the section was not present */
   struct dm_plan *plan;		/* if set, copies to the device and pointer
 				   attachments are planned, not done */
+  void (*run_plan) (struct dm_ctx *);	/* carries PLAN out now: the
+				   directory calls it before it lets go of
+				   the lock while the construct enters its
+				   items (dm_cover waits), since other
+				   constructs find the planned objects
+				   present meanwhile */
   struct dm_async *async;	/* a nowait construct: copies go onto its
 				   queue (async.h); NULL: synchronous */
   int deep;			/* the item at hand was added by deep copy

@@ -877,6 +877,19 @@ dm_attach_to_absent_empty (struct dm_device *dev, size_t i, size_t mapnum,
   return 0;
 }
 
+/* CTX's plan, carried out before the directory lets go of the lock
+   (struct dm_ctx's RUN_PLAN); planning goes on afterwards.  */
+static void
+dm_run_plan_now (struct dm_ctx *ctx)
+{
+  struct dm_plan *p = ctx->plan;
+  if (!p->ncopy && !p->npatch)
+    return;
+  ctx->plan = NULL;
+  dm_dir_plan_run (ctx, p, dm_config.deep_strategy);
+  ctx->plan = p;
+}
+
 /* dm_map_construct's pass 1: every item that creates or finds mappings
    (the others wait for pass 2); DEVADDRS[i] gets item I's device
    address.  */
@@ -1170,6 +1183,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   if (__builtin_expect (deep && deep->planned, 0))
     {
       ctx.plan = &plan;
+      ctx.run_plan = dm_run_plan_now;
       env->deep_expanded = 1;
       ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes,
 				     kinds, a);
@@ -1382,6 +1396,7 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   if (__builtin_expect (deep && deep->planned, 0))
     {
       ctx.plan = &plan;
+      ctx.run_plan = dm_run_plan_now;
       ctx.slab_want = dm_slab_bytes (dev, deep, mapnum, hostaddrs, sizes,
 				     kinds, a);
     }
