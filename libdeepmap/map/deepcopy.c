@@ -569,8 +569,10 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 			  (void *) target);
 	      continue;
 	    }
+	  /* No begin pointer: an end pointer with a target is one past its
+	     array (above), and this one points into what it maps.  */
 	  if (!own)
-	    dm_push_pointer (x, slot, 0, 0, dm_end_begin (t, f, obj));
+	    dm_push_pointer (x, slot, 0, 0, 0);
 	  dm_expand_objects (x, fd->pointee, target, n, kind);
 	}
     }

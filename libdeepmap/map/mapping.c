@@ -877,8 +877,9 @@ dm_attach_to_absent_empty (struct dm_device *dev, size_t i, size_t mapnum,
   return 0;
 }
 
-/* CTX's plan, carried out before the directory lets go of the lock
-   (struct dm_ctx's RUN_PLAN); planning goes on afterwards.  */
+/* CTX's plan, carried out now: at the end of its entry, or before the
+   directory lets go of the lock (struct dm_ctx's RUN_PLAN), after which
+   planning goes on.  */
 static void
 dm_run_plan_now (struct dm_ctx *ctx)
 {
@@ -1230,8 +1231,8 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   dm_dir_slab_done (&ctx);
   if (ctx.plan)
     {
+      dm_run_plan_now (&ctx);
       ctx.plan = NULL;
-      dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
     }
 
   if (__builtin_expect (dm_config.trace, 0))
@@ -1459,8 +1460,8 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   dm_dir_slab_done (&ctx);
   if (ctx.plan)
     {
+      dm_run_plan_now (&ctx);
       ctx.plan = NULL;
-      dm_dir_plan_run (&ctx, &plan, dm_config.deep_strategy);
     }
   /* Enter data is the holder: its own reference is enough.  */
   dm_map_replay_note (dev, deep, NULL, mapnum, hostaddrs, sizes, kinds, 1);
