@@ -16,6 +16,9 @@ want clang-14
 want libomp-14-dev
 # elfutils' libdw: source lines in DEEPMAP_TRACE timelines.
 want libdw-dev
+# gfortran: GCC's libgomp Fortran tests (deepmap.libgomp-fortran) and the
+# runtime's own Fortran tests.
+want gfortran
 # GCC's nvptx offload compiler: the deepmap.cuda/nvptx-*.c tests load the
 # images it makes on the fake driver (and make check-gpu needs it).
 want gcc-12-offload-nvptx

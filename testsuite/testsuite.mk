@@ -46,7 +46,7 @@
 # when N failed > 0.  Logs: $(B)/testsuite/deepmap.{sum,log}.
 
 RUNTESTFLAGS ?=
-TESTSUITE_DIRS = deepmap.build deepmap.runtime deepmap.trace deepmap.ompt deepmap.directory deepmap.deepcopy-api deepmap.deepcopy-plugin deepmap.plugin deepmap.pipeline deepmap.hoist deepmap.cuda deepmap.libgomp deepmap.libgomp-plugin
+TESTSUITE_DIRS = deepmap.build deepmap.runtime deepmap.trace deepmap.ompt deepmap.directory deepmap.deepcopy-api deepmap.deepcopy-plugin deepmap.plugin deepmap.pipeline deepmap.hoist deepmap.cuda deepmap.libgomp deepmap.libgomp-fortran deepmap.libgomp-plugin
 RUN_TESTS = RUNTESTFLAGS='$(RUNTESTFLAGS)' sh $(TOP)/testsuite/run-tests.sh
 
 # GCC's tests, unpacked once from the gcc-12-source tarball (cached).

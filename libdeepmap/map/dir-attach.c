@@ -57,6 +57,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   a->deep = ctx->deep != 0;
   a->begin = ctx->deep ? begin : 0;
   a->keep = allow_missing == DM_ATTACH_KEEP;
+  a->unset = dm_deep_load (slot) == 0;
   if (ctx->plan)
     {
       struct dm_plan *p = ctx->plan;
@@ -89,6 +90,35 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 		 (void *) at);
     }
   dm_dir_write_pointer (ctx, slot, value);
+  return 1;
+}
+
+int
+dm_dir_descriptor_pointer (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+			   uintptr_t desc_start, uintptr_t desc_end,
+			   int always)
+{
+  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, slot);
+  if (!m || slot >= m->host_end)
+    return 0;
+  struct dm_block *b = m->block;
+  struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b, slot));
+  if (!a || a->count == 0)
+    return dm_dir_attach (ctx, slot, bias, 0, 1, 0);
+  /* As GCC's libgomp: again where asked (always_pointer), or where the
+     descriptor was mapped before its array was allocated and now has
+     it.  */
+  uintptr_t target = dm_deep_load (slot);
+  if (always || (a->unset && target))
+    {
+      /* The descriptor's other words (bounds, strides) as the host has
+	 them now (copies skip attached words), then the pointer.  */
+      if (desc_end > desc_start)
+	dm_copy (ctx, b, desc_start, desc_end, 1);
+      dm_dir_write_pointer (ctx, slot,
+			    dm_attach_value (ctx, slot, bias, 0, 1));
+      a->unset = target == 0;
+    }
   return 1;
 }
 

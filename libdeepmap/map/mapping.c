@@ -616,6 +616,63 @@ dm_enter_section_pointer (struct dm_ctx *ctx, uintptr_t h, size_t bias,
   return d;
 }
 
+/* GCC lists a Fortran array descriptor as a TO_PSET item followed by a
+   POINTER or ALWAYS_POINTER item for each pointer word in it.  The
+   index of the TO_PSET item whose bytes hold the pointer of item I, or
+   -1 (a C pointer variable, a C++ reference member).  */
+static long
+dm_descriptor_of (size_t i, void **hostaddrs, size_t *sizes,
+		  unsigned short *kinds)
+{
+  uintptr_t h = (uintptr_t) hostaddrs[i];
+  for (size_t j = i; j-- > 0;)
+    {
+      int implicit;
+      int k = dm_item_kind (kinds[j], &implicit);
+      if (k == DM_MAP_TO_PSET)
+	{
+	  uintptr_t s = (uintptr_t) hostaddrs[j];
+	  return h >= s && h - s + sizeof (void *) <= sizes[j] ? (long) j : -1;
+	}
+      if (k != DM_MAP_POINTER && k != DM_MAP_ALWAYS_POINTER)
+	return -1;
+    }
+  return -1;
+}
+
+/* Item I, a pointer inside the descriptor of item J (dm_descriptor_of):
+   see dm_dir_descriptor_pointer.  */
+static void
+dm_enter_descriptor_pointer (struct dm_ctx *ctx, size_t i, long j,
+			     void **hostaddrs, size_t *sizes, int always)
+{
+  uintptr_t d = (uintptr_t) hostaddrs[j];
+  dm_dir_descriptor_pointer (ctx, (uintptr_t) hostaddrs[i], sizes[i], d,
+			     d + sizes[j], always);
+}
+
+/* An always_pointer item I whose pointer lies in a descriptor the
+   construct maps (again each time), or points at the previous item (a
+   Fortran pointer component, a C++ reference member): attached, with
+   the value GCC's libgomp stores (the previous item's device address
+   minus the bias), so that copies skip it and a structure copied back
+   keeps its host pointer.  Returns 0 where neither holds.  */
+static int
+dm_always_pointer_attach (struct dm_ctx *ctx, size_t i, void **hostaddrs,
+			  size_t *sizes, unsigned short *kinds)
+{
+  uintptr_t h = (uintptr_t) hostaddrs[i];
+  long j = h ? dm_descriptor_of (i, hostaddrs, sizes, kinds) : -1;
+  if (j >= 0)
+    {
+      dm_enter_descriptor_pointer (ctx, i, j, hostaddrs, sizes, 1);
+      return 1;
+    }
+  return (h && i > 0 && (kinds[i - 1] & 0xff) != DM_MAP_ALWAYS_POINTER
+	  && dm_deep_load (h) + sizes[i] == (uintptr_t) hostaddrs[i - 1]
+	  && dm_dir_descriptor_pointer (ctx, h, sizes[i], h, h, 1));
+}
+
 /* ---- environments --------------------------------------------------- */
 
 /* Recycled construct records of this thread: a target data region costs
@@ -970,6 +1027,15 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  break;
 	case DM_MAP_POINTER:
 	case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
+	  {
+	    long j = dm_descriptor_of (i, hostaddrs, sizes, kinds);
+	    if (j >= 0)
+	      {
+		dm_enter_descriptor_pointer (ctx, i, j, hostaddrs, sizes, 0);
+		devaddrs[i] = dm_dir_translate (dev, h, 0);
+		break;
+	      }
+	  }
 	  /* The pointer variable itself; its size field is the bias.  */
 	  devaddrs[i] = dm_enter_section_pointer (ctx, h, sizes[i],
 						  kind != DM_MAP_POINTER,
@@ -1103,6 +1169,15 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  break;
 	case DM_MAP_ALWAYS_POINTER:
 	  {
+	    /* No pointer (an absent optional argument): nothing to set,
+	       as in GCC's libgomp.  */
+	    if (!h
+		|| dm_always_pointer_attach (ctx, i, hostaddrs, sizes, kinds))
+	      {
+		chain = dm_dir_translate (dev, h, 0);
+		devaddrs[i] = 0;
+		break;
+	      }
 	    /* Store the device address of the previous item (minus the
 	       bias) into the device copy of the pointer at H.  */
 	    if (i == 0 || (kinds[i - 1] & 0xff) != DM_MAP_ALWAYS_POINTER)
@@ -1428,11 +1503,18 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 	  break;
 	case DM_MAP_POINTER:
 	case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
-	  if (h)
-	    dm_enter_section_pointer (&ctx, h, sizes[i],
-				      kind != DM_MAP_POINTER, NULL);
+	  {
+	    long j = h ? dm_descriptor_of (i, hostaddrs, sizes, kinds) : -1;
+	    if (j >= 0)
+	      dm_enter_descriptor_pointer (&ctx, i, j, hostaddrs, sizes, 0);
+	    else if (h)
+	      dm_enter_section_pointer (&ctx, h, sizes[i],
+					kind != DM_MAP_POINTER, NULL);
+	  }
 	  break;
 	case DM_MAP_ALWAYS_POINTER:
+	  dm_always_pointer_attach (&ctx, i, hostaddrs, sizes, kinds);
+	  break;
 	case DM_MAP_FIRSTPRIVATE:
 	case DM_MAP_FIRSTPRIVATE_INT:
 	case DM_MAP_USE_DEVICE_PTR:

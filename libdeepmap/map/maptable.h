@@ -74,9 +74,12 @@ struct dm_attach_slot
   unsigned char begin;			/* an end pointer: the begin pointer
 					   of its array lies this many bytes
 					   before it (0: none) */
-  unsigned char keep;			/* where its target is not mapped,
+  unsigned char keep : 1;		/* where its target is not mapped,
 					   the device copy keeps the host
 					   value (deep copy's empty arrays) */
+  unsigned char unset : 1;		/* attached while the host pointer
+					   was NULL (a Fortran descriptor
+					   of an array not yet allocated) */
 };
 
 /* A device allocation mirroring one contiguous host range: the directory

@@ -85,10 +85,12 @@ enum dm_map_kind
 #define DM_VERSION_LIB(v) (((v) >> 16) & 0xffff)
 #define DM_VERSION_DEV(v) ((v) & 0xffff)
 
+/* A Fortran array descriptor (TO_PSET) is copied in as TO is.  */
 static inline int
 dm_kind_copies_to (int kind)
 {
-  return !(kind & DM_MAP_FLAG_SPECIAL) && (kind & DM_MAP_FLAG_TO);
+  return (!(kind & DM_MAP_FLAG_SPECIAL) && (kind & DM_MAP_FLAG_TO))
+	 || kind == DM_MAP_TO_PSET;
 }
 
 static inline int

@@ -1,7 +1,7 @@
 #!/bin/sh
 # extract.sh -- unpack GCC 12's libgomp C test directories (libgomp.c and
-# libgomp.c-c++-common) and its C++ one (libgomp.c++) from the
-# gcc-12-source tarball, once.
+# libgomp.c-c++-common), its C++ one (libgomp.c++) and its Fortran one
+# (libgomp.fortran) from the gcc-12-source tarball, once.
 # Usage: extract.sh DEST [TARBALL]
 # DEST/.stamp records the tarball; a second call with the same tarball
 # does nothing.
@@ -19,9 +19,9 @@ if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
        "(package gcc-12-source)" >&2
   exit 1
 fi
-# The stamp names what was unpacked: a tree from before libgomp.c++ was
-# is unpacked again.
-want="$tarball +c++"
+# The stamp names what was unpacked: a tree from before libgomp.c++ or
+# libgomp.fortran or include was is unpacked again.
+want="$tarball +c++ +fortran +include"
 if [ -f "$dest/.stamp" ] && [ "$(cat "$dest/.stamp")" = "$want" ] \
    && [ "$dest/.stamp" -nt "$tarball" ]; then
   exit 0
@@ -34,9 +34,14 @@ trap 'rm -rf "$tmp"' EXIT
 tar -xJf "$tarball" -C "$tmp" --strip-components=3 --wildcards \
   '*/libgomp/testsuite/libgomp.c/*' \
   '*/libgomp/testsuite/libgomp.c-c++-common/*' \
-  '*/libgomp/testsuite/libgomp.c++/*'
+  '*/libgomp/testsuite/libgomp.c++/*' \
+  '*/libgomp/testsuite/libgomp.fortran/*'
+# GCC's include/gomp-constants.h, which libgomp.c-c++-common/
+# on_device_arch.h (used by Fortran tests too) includes.
+tar -xJf "$tarball" -C "$tmp" --strip-components=1 --wildcards \
+  '*/include/gomp-constants.h'
 if [ ! -d "$tmp/libgomp.c" ] || [ ! -d "$tmp/libgomp.c-c++-common" ] \
-   || [ ! -d "$tmp/libgomp.c++" ]; then
+   || [ ! -d "$tmp/libgomp.c++" ] || [ ! -d "$tmp/libgomp.fortran" ]; then
   echo "deepmap: error: $tarball holds no libgomp testsuite" >&2
   exit 1
 fi
