@@ -2015,6 +2015,42 @@ dm_synchronizes_p (gimple *g)
     }
 }
 
+/* A call of the pipelining runtime (deepmap_pipeline_begin, _iter, _end:
+   #pragma deepmap pipeline); with WHICH, that one.  */
+static bool
+dm_is_pipeline_call (gimple *g, const char *which = NULL)
+{
+  if (!is_gimple_call (g) || gimple_call_internal_p (g))
+    return false;
+  tree fn = gimple_call_fndecl (g);
+  if (!fn || !DECL_NAME (fn))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  return which ? strcmp (name, which) == 0
+	       : strncmp (name, "deepmap_pipeline_", 17) == 0;
+}
+
+/* Is region R in a loop that #pragma deepmap pipeline runs in chunks
+   (its body calls deepmap_pipeline_iter)?  The pipeline maps that
+   loop's arrays chunk by chunk into slots of its own: a section kept
+   across constructs of the loop would be mapped whole beside them, and
+   its copies would race with the pipeline's.  */
+static bool
+dm_in_pipelined_loop (dm_region *r)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (dm_is_pipeline_call (gsi_stmt (gsi), "deepmap_pipeline_iter"))
+	{
+	  class loop *l = bb->loop_father;
+	  if (l == r->level || flow_loop_nested_p (l, r->level))
+	    return true;
+	}
+  return false;
+}
+
 static const char *
 dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 {
@@ -2062,6 +2098,22 @@ dm_region_obstacle (dm_region *r, dm_hoist_state *st)
 		       "the constructs")
 	     : DM_WHY (r, "a target construct of the loop could not be read",
 		       "a target construct between them could not be read");
+  for (gimple *g : r->stmts)
+    if (r->loop && dm_is_pipeline_call (g, "deepmap_pipeline_iter")
+	&& gimple_bb (g)->loop_father == r->loop)
+      return "the loop is pipelined (#pragma deepmap pipeline): its arrays "
+	     "are mapped chunk by chunk";
+  for (gimple *g : r->stmts)
+    if (dm_is_pipeline_call (g))
+      return DM_WHY (r, "the loop holds a pipelined loop (#pragma deepmap "
+			"pipeline), which maps its arrays chunk by chunk",
+		     "a pipelined loop (#pragma deepmap pipeline) is between "
+		     "the constructs");
+  if (dm_in_pipelined_loop (r))
+    return DM_WHY (r, "the loop is in a pipelined loop (#pragma deepmap "
+		      "pipeline), which maps its arrays chunk by chunk",
+		   "the constructs are in a pipelined loop (#pragma deepmap "
+		   "pipeline), which maps its arrays chunk by chunk");
   for (gimple *g : r->stmts)
     if (dm_synchronizes_p (g))
       return DM_WHY (r, "the loop creates or waits for tasks, or "

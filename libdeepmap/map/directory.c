@@ -849,6 +849,12 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
 	    value = dm_block_dev (nb, o->host_start) + (dv - o->dev_start);
 	  else
 	    {
+	      /* Only a device copy that holds no device address (NULL, or
+		 the host value a keep attachment left) is looked up by the
+		 host pointer: the host's may be long dead (a Fortran
+		 descriptor on the stack that enter data left mapped).  */
+	      if (dv != 0 && !dm_slot_state (b, a)->keep)
+		continue;
 	      uintptr_t target = dm_deep_load (slot), at = target + bias;
 	      if (!target || at < nb->host_start || at > nb->host_end
 		  || (dv != 0 && dv != target)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""compare.py -- counts of run-sollve.sh's results per OpenMP version,
+"""compare.py -- counts of run-sollve.sh's results per OpenMP version
+(Fortran tests on rows of their own),
 and a failure for every test that passes under the system libgomp but
 not under deepmap (plain build, or with the plugin) unless
 KNOWN-DIFFERENCES lists it.  Usage: compare.py RESULTS.TSV KNOWN"""
@@ -19,7 +20,8 @@ def main():
     bad = []
     for line in open(results):
         test, built, system, plain, plugin = line.rstrip("\n").split("\t")
-        ver = test.split("/")[1]
+        # Fortran tests apart: the plugin is for C and C++ (NOPLUGIN).
+        ver = test.split("/")[1] + (" F90" if test.endswith(".F90") else "")
         c = counts[ver]
         c["tests"] += 1
         if system == "-":
@@ -29,14 +31,15 @@ def main():
                         ("deepmap+plugin", plugin)):
             c[what] += v == "PASS"
         for what, v in (("deepmap", plain), ("deepmap+plugin", plugin)):
-            if (system == "PASS" and v not in ("PASS", "PLUGIN_NOCOMPILE")
+            if (system == "PASS"
+                    and v not in ("PASS", "PLUGIN_NOCOMPILE", "NOPLUGIN")
                     and test not in known):
                 bad.append("%s under %s: %s" % (test, what, v))
-    print("%-5s %6s %9s %7s %8s %15s" % ("", "tests", "compiled", "system",
+    print("%-9s %6s %9s %7s %8s %15s" % ("", "tests", "compiled", "system",
                                          "deepmap", "deepmap+plugin"))
     for ver in sorted(counts):
         c = counts[ver]
-        print("%-5s %6d %9d %7d %8d %15d" % (ver, c["tests"], c["compiled"],
+        print("%-9s %6d %9d %7d %8d %15d" % (ver, c["tests"], c["compiled"],
                                              c["system"], c["deepmap"],
                                              c["deepmap+plugin"]))
     for b in bad:
