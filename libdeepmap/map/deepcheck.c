@@ -342,10 +342,12 @@ dm_deep_check_device_records (void *check, struct dm_device *dev,
 	continue;
       /* Nor is the end pointer of an empty array beside it.  */
       size_t elem, begin;
+      size_t rep = r->field->repeat > 1 && r->field->stride
+		   ? (r->slot - r->obj - r->field->offset) / r->field->stride
+		   : 0;
       if (r->value && r->field->count_kind == DEEPMAP_COUNT_ONE
-	  && r->field->repeat <= 1
 	  && dm_sibling_end (r->type, (size_t) (r->field - r->type->fields),
-			     r->obj, r->value, &elem, &begin) == 2)
+			     rep, r->obj, r->value, &elem, &begin) == 2)
 	continue;
       /* A device address the program holds (omp_target_alloc's) is not
 	 followed: its device copy is the value itself.  */

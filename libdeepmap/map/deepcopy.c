@@ -530,8 +530,8 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 	  if (dm_deep_device_address (x, target))
 	    continue;
 	  size_t elem, begin;
-	  int end = fd->count_kind == DEEPMAP_COUNT_ONE && reps == 1
-		    ? dm_sibling_end (t, f, obj, target, &elem, &begin) : 0;
+	  int end = fd->count_kind == DEEPMAP_COUNT_ONE
+		    ? dm_sibling_end (t, f, r, obj, target, &elem, &begin) : 0;
 	  if (n == 0 || end == 2)
 	    {
 	      /* An empty array (its begin and end alike) maps nothing:

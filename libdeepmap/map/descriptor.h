@@ -76,7 +76,7 @@ dm_same_type (const struct deepmap_type *a, const struct deepmap_type *b)
 }
 
 /* Whether TARGET, the value of the uncounted pointer field G of object
-   OBJ (type T), is one past the end of the array a counted sibling
+   OBJ (type T; repetition R where G repeats), is one past the end of the array a counted sibling
    field maps (the begin/end idiom, or a vector's finish pointer): 1,
    with the element size in *ELEM; 2 when that array is empty (begin ==
    end: nothing to map or translate).  Such a pointer addresses no
@@ -87,27 +87,37 @@ dm_same_type (const struct deepmap_type *a, const struct deepmap_type *b)
    pointer to the array's element type is its end: a pointer of another
    type there points to an object that starts where the array ends (a
    structure marshalled in one buffer: a node after its payload).
-   *BEGIN_AT gets the offset of the counted field.  */
+   *BEGIN_AT gets the offset of the counted field (of the same
+   repetition).  */
 static inline int
-dm_sibling_end (const struct deepmap_type *t, size_t g, uintptr_t obj,
-		uintptr_t target, size_t *elem, size_t *begin_at)
+dm_sibling_end (const struct deepmap_type *t, size_t g, size_t r,
+		uintptr_t obj, uintptr_t target, size_t *elem,
+		size_t *begin_at)
 {
-  const struct deepmap_type *pt = t->fields[g].pointee;
+  const struct deepmap_field *eg = &t->fields[g];
+  const struct deepmap_type *pt = eg->pointee;
+  size_t reps = eg->repeat ? eg->repeat : 1;
   for (size_t f = 0; f < t->nfields; f++)
     {
       const struct deepmap_field *fd = &t->fields[f];
-      if (f == g || fd->repeat > 1 || !fd->pointee
-	  || fd->count_kind == DEEPMAP_COUNT_ONE
+      /* In an array of structures (a field that repeats), the begin
+	 pointer of the same element: a field repeating alike, whose
+	 count is its own element's (not a count field of the object).  */
+      if (f == g || (fd->repeat ? fd->repeat : 1) != reps
+	  || (reps > 1 && (fd->stride != eg->stride
+			   || fd->count_kind == DEEPMAP_COUNT_FIELD))
+	  || !fd->pointee || fd->count_kind == DEEPMAP_COUNT_ONE
 	  || !dm_same_type (fd->pointee, pt))
 	continue;
-      uintptr_t begin = dm_deep_load (obj + fd->offset);
+      uintptr_t at = obj + fd->offset + r * fd->stride;
+      uintptr_t begin = dm_deep_load (at);
       size_t size = fd->pointee->size ? fd->pointee->size : 1;
-      size_t n = dm_field_count (fd, (const char *) obj, obj + fd->offset);
+      size_t n = dm_field_count (fd, (const char *) obj, at);
       if (!begin || begin > target || (target - begin) % size != 0
 	  || (target - begin) / size != n)
 	continue;
       *elem = size;
-      *begin_at = fd->offset;
+      *begin_at = at - obj;
       return n ? 1 : 2;
     }
   return 0;

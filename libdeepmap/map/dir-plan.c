@@ -3,7 +3,6 @@
    collected while its expanded list is mapped, then carried out with the
    strategy DEEPMAP_DEEPCOPY selects (BASE, TCPY, PCPY, BATCH), and
    copies back batched the same way.  */
-#include <alloca.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -281,7 +280,7 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	for (; j < plan->npatch && plan->patch[j].slot + sizeof (uintptr_t)
 				     <= c->e && nsaved < 64; j++)
 	  saved[nsaved++] = dm_deep_load (plan->patch[j].slot);
-	uintptr_t *vals = alloca ((nsaved + 1) * sizeof *vals);
+	uintptr_t vals[64];
 	for (size_t q = 0; q < nsaved; q++)
 	  vals[q] = dm_attach_value (ctx, plan->patch[first + q].slot,
 				     plan->patch[first + q].bias,

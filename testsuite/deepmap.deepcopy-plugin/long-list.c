@@ -7,7 +7,9 @@
 
 #include "deeptests.h"
 
+#ifndef N
 #define N 100000
+#endif
 
 struct node
 {
