@@ -133,13 +133,11 @@ dm_parse_factor (dm_pipe_pragma *p, dm_lexer *lx)
     {
       tree id = lx->val, d = lookup_name (id);
       dm_lex (lx);
+      /* Not a variable (a C++ data member of that name): the loop
+	 variable declared by the for that follows, or an error then
+	 (dm_pe_affine).  */
       if (d && TREE_CODE (d) != VAR_DECL && TREE_CODE (d) != PARM_DECL)
-	{
-	  error_at (loc, "deepmap: "
-			 "%qE in %<#pragma deepmap pipeline%> is not a "
-		    "variable", id);
-	  return -1;
-	}
+	d = NULL_TREE;
       return dm_pe_new (p, DM_PE_NAME, d ? d : id, -1, -1, loc);
     }
   if (lx->type == CPP_MINUS)
@@ -476,9 +474,14 @@ dm_pe_affine (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
       out->rest = dm_long (x->val);
       return true;
     case DM_PE_NAME:
+      /* The loop's own variable, also where a variable of that name
+	 outside the loop was all the pragma could see (for (int k ...)
+	 shadowing a k declared before).  */
       if (x->val == loopvar
 	  || (TREE_CODE (x->val) == IDENTIFIER_NODE
-	      && x->val == DECL_NAME (loopvar)))
+	      && x->val == DECL_NAME (loopvar))
+	  || (DECL_P (x->val) && DECL_NAME (x->val)
+	      && DECL_NAME (x->val) == DECL_NAME (loopvar)))
 	{
 	  out->coef = build_int_cst (long_integer_type_node, 1);
 	  out->rest = NULL_TREE;
@@ -487,8 +490,8 @@ dm_pe_affine (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
       if (TREE_CODE (x->val) == IDENTIFIER_NODE)
 	{
 	  error_at (loc, "deepmap: "
-			 "%qE in %<#pragma deepmap pipeline%> is undeclared",
-		    x->val);
+			 "%qE in %<#pragma deepmap pipeline%> is undeclared, "
+		    "or not a variable", x->val);
 	  return false;
 	}
       if (!INTEGRAL_TYPE_P (TREE_TYPE (x->val)))

@@ -14,6 +14,7 @@
 #include "engine/images.h"
 #include "map/deepcopy.h"
 #include "map/mapping.h"
+#include "map/pipeline.h"
 #include "map/strict.h"
 #include "support/config.h"
 #include "support/error.h"
@@ -200,6 +201,8 @@ dm_target_checked (struct dm_device *dev, void (*fn) (void *),
 {
   if (!dev)
     {
+      if (__builtin_expect (dm_pipe_current != NULL, 0))
+	dm_pipe_check_host_region (mapnum, hostaddrs, sizes, kinds);
       dm_run_on_host (fn, mapnum, hostaddrs, sizes, kinds, args);
       return;
     }

@@ -985,7 +985,10 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
       /* A row of a pipelined array: its chunk's slot holds it.  */
       if (__builtin_expect (dm_pipe_current != NULL, 0) && kind != DM_MAP_STRUCT
 	  && (devaddrs[i] = dm_pipe_translate (dev, h)) != 0)
-	continue;
+	{
+	  dm_pipe_check_section (dev, h, sizes[i]);
+	  continue;
+	}
       switch (kind)
 	{
 	case DM_MAP_STRUCT:

@@ -29,6 +29,7 @@
 #include "map/pipeline.h"
 #include "support/config.h"
 #include "support/error.h"
+#include "support/ompabi.h"
 
 #define DM_PIPE_DEFAULT_STREAMS 3
 
@@ -277,6 +278,24 @@ dm_pipe_moved_rows (const struct dm_pipe *p, const struct dm_pipe_arr *a,
     }
 }
 
+/* Queue the copy of rows [FROM, TO) of array A of chunk C (whose slot
+   starts at row RLO) to the device (TO_DEVICE) or back, on Q.  */
+static void
+dm_pipe_copy_rows (struct dm_pipe *p, struct dm_pipe_arr *a, long c,
+		   long rlo, long from, long to, int to_device,
+		   struct dm_queue *q)
+{
+  uintptr_t d = dm_pipe_slot (p, a, c) + (size_t) (from - rlo) * a->row_bytes;
+  uintptr_t h = a->base + (size_t) from * a->row_bytes;
+  int r = to_device
+	  ? dm_pipe_move (p, a, DM_COPY_H2D, d, h, from, to, q)
+	  : dm_pipe_move (p, a, DM_COPY_D2H, h, d, from, to, q);
+  if (r != 0)
+    dm_fatal ("pipeline: copying rows %ld to %ld of %s %s device %d "
+	      "failed: %s", from, to - 1, dm_pipe_name (a),
+	      to_device ? "to" : "back from", p->dev->id, dm_reason ());
+}
+
 /* Queue chunk C's copies to the device (TO_DEVICE) or back.  */
 static void
 dm_pipe_copy (struct dm_pipe *p, long c, int to_device, long last, int final)
@@ -293,15 +312,31 @@ dm_pipe_copy (struct dm_pipe *p, long c, int to_device, long last, int final)
       dm_pipe_moved_rows (p, a, c, to_device, last, final, &from, &to);
       if (from >= to)
 	continue;
-      uintptr_t d = dm_pipe_slot (p, a, c) + (size_t) (from - rlo) * a->row_bytes;
-      uintptr_t h = a->base + (size_t) from * a->row_bytes;
-      int r = to_device
-	      ? dm_pipe_move (p, a, DM_COPY_H2D, d, h, from, to, q)
-	      : dm_pipe_move (p, a, DM_COPY_D2H, h, d, from, to, q);
-      if (r != 0)
-	dm_fatal ("pipeline: copying rows %ld to %ld of %s %s device %d "
-		  "failed: %s", from, to - 1, dm_pipe_name (a),
-		  to_device ? "to" : "back from", p->dev->id, dm_reason ());
+      /* A from array whose iterations leave rows between them (a split
+	 such as 2*k:1) brings back the rows they name only: the others
+	 were never copied in.  */
+      long gap = a->scale * p->step > a->rows && !to_device
+		 && !(a->map & DEEPMAP_PIPE_TO);
+      long first = c * p->chunk, it = first;
+      do
+	{
+	  long f = from, t = to;
+	  if (gap)
+	    {
+	      long k = p->lo + it * p->step;
+	      f = a->scale * k + a->offset;
+	      t = f + a->rows;
+	      if (f < from)
+		f = from;
+	      if (t > to)
+		t = to;
+	    }
+	  if (f < t)
+	    dm_pipe_copy_rows (p, a, c, rlo, f, t, to_device, q);
+	  it++;
+	}
+      while (gap && it < first + p->chunk && it < p->niters
+	     && (last < 0 || it <= last));
     }
 }
 
@@ -514,4 +549,62 @@ dm_pipe_lookup (struct dm_device *dev, uintptr_t h)
 	     - (a->base + (size_t) rlo * a->row_bytes);
     }
   return 0;
+}
+
+void
+dm_pipe_check_section (struct dm_device *dev, uintptr_t h, size_t size)
+{
+  struct dm_pipe *p = dm_pipe_current;
+  if (p->cur < 0 || dev != p->dev || size == 0)
+    return;
+  for (size_t i = 0; i < p->narr; i++)
+    {
+      struct dm_pipe_arr *a = &p->a[i];
+      if (a->resident || a->count > 0 || h < a->ext_lo || h >= a->ext_hi)
+	continue;
+      long rlo, rhi;
+      dm_pipe_rows (p, a, p->cur, -1, &rlo, &rhi);
+      uintptr_t lo = a->base + (size_t) rlo * a->row_bytes;
+      uintptr_t hi = a->base + (size_t) rhi * a->row_bytes, e = h + size;
+      /* Rows of the chunk, or the whole array (whose region touches the
+	 rows of its own iterations).  */
+      if ((h >= lo && e <= hi) || (h <= lo && e >= hi))
+	return;
+      long k = p->lo + p->last * p->step;
+      dm_fatal ("pipeline: a target region of iteration %ld maps host "
+		"[%p, %p) of %s, rows the pipelined loop's chunk does not "
+		"hold (it holds rows %ld to %ld there); a region may map the "
+		"whole array, or rows its chunk's iterations name", k,
+		(void *) h, (void *) e, dm_pipe_name (a), rlo, rhi - 1);
+    }
+}
+
+void
+dm_pipe_check_host_region (size_t mapnum, void **hostaddrs, size_t *sizes,
+			   unsigned short *kinds)
+{
+  struct dm_pipe *p = dm_pipe_current;
+  if (p->cur < 0)
+    return;
+  for (size_t j = 0; j < mapnum; j++)
+    {
+      uintptr_t h = (uintptr_t) hostaddrs[j];
+      /* A value, not an address; a size that is a bias.  */
+      int k = kinds[j] & 0xff;
+      if (k == DM_MAP_FIRSTPRIVATE_INT)
+	continue;
+      size_t size = (k & DM_MAP_FLAG_SPECIAL) ? 0 : sizes[j];
+      for (size_t i = 0; i < p->narr; i++)
+	{
+	  struct dm_pipe_arr *a = &p->a[i];
+	  if (a->resident || !h || h >= a->ext_hi
+	      || (size ? h + size <= a->ext_lo : h < a->ext_lo))
+	    continue;
+	  dm_fatal ("pipeline: a target region that runs on the host (an "
+		    "if clause that is false, or no device) uses %s, which "
+		    "the pipelined loop holds on device %d: its rows there "
+		    "would come back over what the host writes",
+		    dm_pipe_name (a), p->dev->id);
+	}
+    }
 }

@@ -42,6 +42,16 @@ void dm_pipe_end (struct dm_pipe *p);
    this thread holds in a slot now; 0 otherwise.  */
 uintptr_t dm_pipe_lookup (struct dm_device *dev, uintptr_t h);
 
+/* A section [H, H + SIZE) a region of the loop maps, which
+   dm_pipe_lookup translated: an error unless it lies in the rows the
+   current chunk holds or covers them all (a whole-array map).  */
+void dm_pipe_check_section (struct dm_device *dev, uintptr_t h, size_t size);
+
+/* A region of the loop that runs on the host (if clause false): an error
+   if it maps any byte of an array the pipeline holds.  */
+void dm_pipe_check_host_region (size_t mapnum, void **hostaddrs,
+				size_t *sizes, unsigned short *kinds);
+
 static inline uintptr_t
 dm_pipe_translate (struct dm_device *dev, uintptr_t h)
 {
