@@ -544,7 +544,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       int implicit;
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
-      if (!h || implicit || dm_pipe_translate (ctx->dev, h))
+      if (!h || implicit || dm_pipe_translate (ctx->dev, h, 0))
 	continue;
       if (kind == DM_MAP_STRUCT)
 	{
@@ -984,11 +984,8 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	continue;
       /* A row of a pipelined array: its chunk's slot holds it.  */
       if (__builtin_expect (dm_pipe_current != NULL, 0) && kind != DM_MAP_STRUCT
-	  && (devaddrs[i] = dm_pipe_translate (dev, h)) != 0)
-	{
-	  dm_pipe_check_section (dev, h, sizes[i]);
-	  continue;
-	}
+	  && (devaddrs[i] = dm_pipe_translate (dev, h, sizes[i])) != 0)
+	continue;
       switch (kind)
 	{
 	case DM_MAP_STRUCT:

@@ -524,8 +524,11 @@ dm_pipe_end (struct dm_pipe *p)
   free (p);
 }
 
+static void dm_pipe_check_section (struct dm_pipe *p, struct dm_pipe_arr *a,
+				   uintptr_t h, size_t size);
+
 uintptr_t
-dm_pipe_lookup (struct dm_device *dev, uintptr_t h)
+dm_pipe_lookup (struct dm_device *dev, uintptr_t h, size_t size)
 {
   struct dm_pipe *p = dm_pipe_current;
   if (p->cur < 0 || dev == NULL)
@@ -543,6 +546,8 @@ dm_pipe_lookup (struct dm_device *dev, uintptr_t h)
 	dm_fatal ("pipeline: a target region on device %d uses %s, which the "
 		  "pipelined loop holds on device %d", dev->id,
 		  dm_pipe_name (a), p->dev->id);
+      if (size)
+	dm_pipe_check_section (p, a, h, size);
       long rlo, rhi;
       dm_pipe_rows (p, a, p->cur, -1, &rlo, &rhi);
       return dm_pipe_slot (p, a, p->cur) + h
@@ -551,32 +556,27 @@ dm_pipe_lookup (struct dm_device *dev, uintptr_t h)
   return 0;
 }
 
-void
-dm_pipe_check_section (struct dm_device *dev, uintptr_t h, size_t size)
+/* See dm_pipe_lookup: section [H, H + SIZE) of array A.  */
+static void
+dm_pipe_check_section (struct dm_pipe *p, struct dm_pipe_arr *a,
+		       uintptr_t h, size_t size)
 {
-  struct dm_pipe *p = dm_pipe_current;
-  if (p->cur < 0 || dev != p->dev || size == 0)
+  if (a->count > 0)
     return;
-  for (size_t i = 0; i < p->narr; i++)
-    {
-      struct dm_pipe_arr *a = &p->a[i];
-      if (a->resident || a->count > 0 || h < a->ext_lo || h >= a->ext_hi)
-	continue;
-      long rlo, rhi;
-      dm_pipe_rows (p, a, p->cur, -1, &rlo, &rhi);
-      uintptr_t lo = a->base + (size_t) rlo * a->row_bytes;
-      uintptr_t hi = a->base + (size_t) rhi * a->row_bytes, e = h + size;
-      /* Rows of the chunk, or the whole array (whose region touches the
-	 rows of its own iterations).  */
-      if ((h >= lo && e <= hi) || (h <= lo && e >= hi))
-	return;
-      long k = p->lo + p->last * p->step;
-      dm_fatal ("pipeline: a target region of iteration %ld maps host "
-		"[%p, %p) of %s, rows the pipelined loop's chunk does not "
-		"hold (it holds rows %ld to %ld there); a region may map the "
-		"whole array, or rows its chunk's iterations name", k,
-		(void *) h, (void *) e, dm_pipe_name (a), rlo, rhi - 1);
-    }
+  long rlo, rhi;
+  dm_pipe_rows (p, a, p->cur, -1, &rlo, &rhi);
+  uintptr_t lo = a->base + (size_t) rlo * a->row_bytes;
+  uintptr_t hi = a->base + (size_t) rhi * a->row_bytes, e = h + size;
+  /* Rows of the chunk, or the whole array (whose region touches the
+     rows of its own iterations).  */
+  if ((h >= lo && e <= hi) || (h <= lo && e >= hi))
+    return;
+  long k = p->lo + p->last * p->step;
+  dm_fatal ("pipeline: a target region of iteration %ld maps host "
+	    "[%p, %p) of %s, rows the pipelined loop's chunk does not "
+	    "hold (it holds rows %ld to %ld there); a region may map the "
+	    "whole array, or rows its chunk's iterations name", k,
+	    (void *) h, (void *) e, dm_pipe_name (a), rlo, rhi - 1);
 }
 
 void

@@ -39,13 +39,10 @@ void dm_pipe_iter (struct dm_pipe *p, long k);
 void dm_pipe_end (struct dm_pipe *p);
 
 /* Device address of host H when it lies in an array DEV's pipeline of
-   this thread holds in a slot now; 0 otherwise.  */
-uintptr_t dm_pipe_lookup (struct dm_device *dev, uintptr_t h);
-
-/* A section [H, H + SIZE) a region of the loop maps, which
-   dm_pipe_lookup translated: an error unless it lies in the rows the
+   this thread holds in a slot now; 0 otherwise.  SIZE > 0: H starts a
+   section a region maps, an error unless it lies in the rows the
    current chunk holds or covers them all (a whole-array map).  */
-void dm_pipe_check_section (struct dm_device *dev, uintptr_t h, size_t size);
+uintptr_t dm_pipe_lookup (struct dm_device *dev, uintptr_t h, size_t size);
 
 /* A region of the loop that runs on the host (if clause false): an error
    if it maps any byte of an array the pipeline holds.  */
@@ -53,11 +50,11 @@ void dm_pipe_check_host_region (size_t mapnum, void **hostaddrs,
 				size_t *sizes, unsigned short *kinds);
 
 static inline uintptr_t
-dm_pipe_translate (struct dm_device *dev, uintptr_t h)
+dm_pipe_translate (struct dm_device *dev, uintptr_t h, size_t size)
 {
   if (__builtin_expect (dm_pipe_current == NULL, 1))
     return 0;
-  return dm_pipe_lookup (dev, h);
+  return dm_pipe_lookup (dev, h, size);
 }
 
 #endif

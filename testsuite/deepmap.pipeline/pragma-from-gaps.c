@@ -22,6 +22,22 @@ run (float *D, float *E, int m, int nh, int chunk, int streams)
     }
 }
 
+/* Row r of X (M floats each) is NAMED - r / EVERY where r % EVERY ==
+   FIRST (the loop wrote it), else its value from before, OTHER + x.  */
+static void
+expect (const float *X, size_t n, int m, int every, int first, float named,
+	float other, int chunk, int streams)
+{
+  for (size_t x = 0; x < n; x++)
+    {
+      size_t row = x / m;
+      float want = (int) (row % every) == first
+		   ? named - (float) (row / every) : other + x;
+      CHECK (X[x] == want, "chunk %d streams %d: element %zu of the rows "
+	     "every %d is %g, not %g", chunk, streams, x, every, X[x], want);
+    }
+}
+
 int
 main (void)
 {
@@ -37,22 +53,8 @@ main (void)
 	for (size_t x = 0; x < ne; x++)
 	  E[x] = 500.0f + x;
 	run (D, E, m, nh, chunk, streams);
-	for (size_t x = 0; x < nd; x++)
-	  {
-	    size_t row = x / m;
-	    float want = row % 2 == 0 ? -1.0f - (float) (row / 2)
-				      : 100.0f + x;
-	    CHECK (D[x] == want, "chunk %d streams %d: D[%zu] is %g, not %g",
-		   chunk, streams, x, D[x], want);
-	  }
-	for (size_t x = 0; x < ne; x++)
-	  {
-	    size_t row = x / m;
-	    float want = row % 3 == 1 ? -2.0f - (float) (row / 3)
-				      : 500.0f + x;
-	    CHECK (E[x] == want, "chunk %d streams %d: E[%zu] is %g, not %g",
-		   chunk, streams, x, E[x], want);
-	  }
+	expect (D, nd, m, 2, 0, -1.0f, 100.0f, chunk, streams);
+	expect (E, ne, m, 3, 1, -2.0f, 500.0f, chunk, streams);
       }
   free (D);
   free (E);
