@@ -1580,15 +1580,16 @@ dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
 }
 
 uint64_t
-dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e)
+dm_dir_own_count (struct dm_device *dev, uintptr_t s, uintptr_t e)
 {
   uint64_t max = 0;
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
   for (; m && m->host_start < (e > s ? e : s + 1);
        m = dm_maptable_step (&dev->map->table, &pos))
-    if (m->refcount != DM_REFCOUNT_INFINITE && m->refcount > max)
-      max = m->refcount;
+    if (m->refcount != DM_REFCOUNT_INFINITE
+	&& m->refcount - m->deep_refs > max)
+      max = m->refcount - m->deep_refs;
   return max;
 }
 

@@ -229,9 +229,10 @@ void dm_dir_group_add (struct dm_mapping *m, struct dm_mapping *n);
 /* Is every byte of [S, E) present?  */
 int dm_dir_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
 
-/* The greatest finite reference count of the segments [S, E) touches
-   (0: none present).  */
-uint64_t dm_dir_count (struct dm_device *dev, uintptr_t s, uintptr_t e);
+/* The greatest finite count of the program's own references (not deep
+   copy's) of the segments [S, E) touches (0: none, or none present).  */
+uint64_t dm_dir_own_count (struct dm_device *dev, uintptr_t s,
+			   uintptr_t e);
 
 /* Attach the pointer at host SLOT (inside a segment): its device copy
    gets the device address of what it points to (looked up at target +

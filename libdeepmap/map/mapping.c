@@ -1550,8 +1550,12 @@ dm_enter_data (struct dm_device *dev, size_t mapnum, void **hostaddrs,
   pthread_mutex_unlock (&dev->lock);
 }
 
-/* The count of the deep parents an exit data deletes: what the items
-   deep copy added for them drop (dm_seg_drop), the greatest of them.  */
+/* The count of the program's own references of the deep parents an exit
+   data deletes: what the items deep copy added for them drop
+   (dm_seg_drop), the greatest of them.  Each of those maps walked the
+   structure once; references another parent's walk gave a deleted
+   parent (parents that point to each other) were that walk's, whose
+   children keep theirs.  */
 static uint64_t
 dm_exit_deep_drop (struct dm_device *dev, size_t mapnum, void **hostaddrs,
 		   const size_t *sizes, const unsigned short *kinds,
@@ -1564,8 +1568,8 @@ dm_exit_deep_drop (struct dm_device *dev, size_t mapnum, void **hostaddrs,
       if ((kind == DM_MAP_DELETE
 	   || kind == DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION) && hostaddrs[i])
 	{
-	  uint64_t c = dm_dir_count (dev, (uintptr_t) hostaddrs[i],
-				     (uintptr_t) hostaddrs[i] + sizes[i]);
+	  uint64_t c = dm_dir_own_count (dev, (uintptr_t) hostaddrs[i],
+					 (uintptr_t) hostaddrs[i] + sizes[i]);
 	  if (c > drop)
 	    drop = c;
 	}
