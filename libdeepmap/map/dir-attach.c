@@ -51,12 +51,24 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 	     (void *) slot);
   dm_slot_set_count (b, idx, count + 1);
   if (count > 0)
-    return 1;
-  dm_dir_forget_attached (dev, slot);
-  a->bias = bias;
-  a->deep = ctx->deep != 0;
-  a->begin = ctx->deep ? begin : 0;
-  a->keep = allow_missing == DM_ATTACH_KEEP;
+    {
+      /* Attached while the host pointer was NULL, and the host has set
+	 it since (a node linked in while the structure stayed mapped,
+	 an array allocated after its descriptor was mapped): the device
+	 copy follows, as attached now.  */
+      if (!a->unset || dm_deep_load (slot) == 0)
+	return 1;
+      bias = a->bias;
+      allow_missing = a->keep ? DM_ATTACH_KEEP : allow_missing;
+    }
+  else
+    {
+      dm_dir_forget_attached (dev, slot);
+      a->bias = bias;
+      a->deep = ctx->deep != 0;
+      a->begin = ctx->deep ? begin : 0;
+      a->keep = allow_missing == DM_ATTACH_KEEP;
+    }
   a->unset = dm_deep_load (slot) == 0;
   if (ctx->plan)
     {
