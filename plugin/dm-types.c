@@ -574,6 +574,21 @@ dm_note_link (dm_collector *c, tree target, tree field)
 
 static bool dm_library_internals (tree type);
 
+/* Does the C++ class TYPE (or one of its bases) hold a vtable pointer?  */
+static bool
+dm_polymorphic_p (tree type, int depth = 0)
+{
+  if (!RECORD_OR_UNION_TYPE_P (type) || depth > 16)
+    return false;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_ARTIFICIAL (f)
+	&& (DECL_VIRTUAL_P (f)
+	    || (!DECL_NAME (f) && dm_polymorphic_p (TREE_TYPE (f),
+						     depth + 1))))
+      return true;
+  return false;
+}
+
 /* A pointer of type PTYPE at BASE, inside FIELD (NULL outside any)
    whose struct starts at REC_BASE.  END, when not NULL_TREE, is the
    field of the same struct that points one past the last element
@@ -652,10 +667,22 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
       f.count = len;
       target = TREE_TYPE (pt);
     }
-  else if (!RECORD_OR_UNION_TYPE_P (pt) || dm_library_type (pt))
-    /* A struct pointer is a link to one object; a pointer to scalars, or
+  else if (!RECORD_OR_UNION_TYPE_P (pt)
+	   || (dm_library_type (pt) && !dm_std_vector (pt)))
+    /* A struct pointer is a link to one object, and so is a pointer to
+       a std::vector (a container of its own); a pointer to scalars, or
        to a library's values (std::complex), is as often an array.  */
     dm_warn_one_element (c, ptype, field, path, pt);
+  /* The object may be of a derived class, whose own fields a
+     descriptor of TARGET does not know (a virtual call in a region then
+     reads what was never mapped).  */
+  if (TREE_CODE (target) == RECORD_TYPE && !TYPE_FINAL_P (target)
+      && dm_polymorphic_p (target) && dm_first_warning (key))
+    dm_warning (where,
+		"deepmap: pointer %qs of %qT points to %qT, a class with "
+		"virtual functions: an object of a class derived from it is "
+		"mapped as a %qT only, without the derived class's fields",
+		path, where_type, target, target);
   f.pointee_type = target;
   f.pointee = dm_descriptor (target, c->loc);
   if (f.pointee)
