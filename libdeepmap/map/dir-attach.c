@@ -108,7 +108,7 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 int
 dm_dir_descriptor_pointer (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 			   uintptr_t desc_start, uintptr_t desc_end,
-			   int always)
+			   int always, int allow_missing)
 {
   struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, slot);
   if (!m || slot >= m->host_end)
@@ -116,7 +116,7 @@ dm_dir_descriptor_pointer (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   struct dm_block *b = m->block;
   struct dm_attach_slot *a = dm_slot_state (b, dm_slot_of (b, slot));
   if (!a || a->count == 0)
-    return dm_dir_attach (ctx, slot, bias, 0, 1, 0);
+    return dm_dir_attach (ctx, slot, bias, allow_missing, 1, 0);
   /* As GCC's libgomp: again where asked (always_pointer), or where the
      descriptor was mapped before its array was allocated and now has
      it.  */
@@ -128,7 +128,8 @@ dm_dir_descriptor_pointer (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
       if (desc_end > desc_start)
 	dm_copy (ctx, b, desc_start, desc_end, 1);
       dm_dir_write_pointer (ctx, slot,
-			    dm_attach_value (ctx, slot, bias, 0, 1));
+			    dm_attach_value (ctx, slot, bias, allow_missing,
+					     1));
       a->unset = target == 0;
     }
   return 1;

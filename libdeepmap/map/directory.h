@@ -251,13 +251,14 @@ int dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
    construct maps as [DESC_START, DESC_END) (GCC's TO_PSET item, followed
    by a POINTER or ALWAYS_POINTER item for each pointer in it; an empty
    range for an always_pointer item of another kind): attached as a
-   section pointer (dm_dir_attach) unless it is already; ALWAYS
-   (always_pointer) then sends the descriptor again and sets the pointer
-   to what its host value points to now.  Returns 0 if SLOT is not
-   present.  */
+   section pointer (dm_dir_attach; ALLOW_MISSING as there) unless it is
+   already; ALWAYS (always_pointer) then sends the descriptor again and
+   sets the pointer to what its host value points to now.  Returns 0 if
+   SLOT is not present.  */
 int dm_dir_descriptor_pointer (struct dm_ctx *ctx, uintptr_t slot,
 			       size_t bias, uintptr_t desc_start,
-			       uintptr_t desc_end, int always);
+			       uintptr_t desc_end, int always,
+			       int allow_missing);
 
 /* Undo one attachment (all with FINALIZE); the last restores the host
    pointer value in the device copy if the bytes stay mapped.  Called

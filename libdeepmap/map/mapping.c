@@ -648,7 +648,7 @@ dm_enter_descriptor_pointer (struct dm_ctx *ctx, size_t i, long j,
 {
   uintptr_t d = (uintptr_t) hostaddrs[j];
   dm_dir_descriptor_pointer (ctx, (uintptr_t) hostaddrs[i], sizes[i], d,
-			     d + sizes[j], always);
+			     d + sizes[j], always, 0);
 }
 
 /* An always_pointer item I whose pointer lies in a descriptor the
@@ -668,9 +668,11 @@ dm_always_pointer_attach (struct dm_ctx *ctx, size_t i, void **hostaddrs,
       dm_enter_descriptor_pointer (ctx, i, j, hostaddrs, sizes, 1);
       return 1;
     }
+  /* Where the previous item is not mapped (a zero-length section),
+     NULL, as GCC's libgomp stores.  */
   return (h && i > 0 && (kinds[i - 1] & 0xff) != DM_MAP_ALWAYS_POINTER
 	  && dm_deep_load (h) + sizes[i] == (uintptr_t) hostaddrs[i - 1]
-	  && dm_dir_descriptor_pointer (ctx, h, sizes[i], h, h, 1));
+	  && dm_dir_descriptor_pointer (ctx, h, sizes[i], h, h, 1, 1));
 }
 
 /* ---- environments --------------------------------------------------- */
