@@ -101,6 +101,59 @@ dm_pool_push (struct dm_pool_freelist *l, uintptr_t addr)
   return 0;
 }
 
+/* The index in P->raw of the first range that starts above A.  */
+static size_t
+dm_pool_raw_after (const struct dm_pool *p, uintptr_t a)
+{
+  size_t lo = 0, hi = p->nraw;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (p->raw[mid].addr <= a)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
+}
+
+/* Note (SIZE > 0) or forget (SIZE 0) the raw allocation at ADDR.  */
+static void
+dm_pool_raw_note (struct dm_pool *p, uintptr_t addr, size_t size)
+{
+  size_t i = dm_pool_raw_after (p, addr);
+  if (size == 0)
+    {
+      if (i > 0 && p->raw[i - 1].addr == addr)
+	{
+	  memmove (&p->raw[i - 1], &p->raw[i],
+		   (p->nraw - i) * sizeof p->raw[0]);
+	  p->nraw--;
+	}
+      return;
+    }
+  if (p->nraw == p->capraw)
+    {
+      size_t cap = p->capraw ? 2 * p->capraw : 16;
+      struct dm_pool_user *r = realloc (p->raw, cap * sizeof *r);
+      if (!r)
+	dm_fatal ("out of host memory recording device allocations");
+      p->raw = r;
+      p->capraw = cap;
+    }
+  memmove (&p->raw[i + 1], &p->raw[i], (p->nraw - i) * sizeof p->raw[0]);
+  p->raw[i] = (struct dm_pool_user) { addr, size };
+  p->nraw++;
+}
+
+int
+dm_pool_holds (const struct dm_device *dev, uintptr_t a)
+{
+  const struct dm_pool *p = &dev->pool;
+  size_t i = dm_pool_raw_after (p, a);
+  return i > 0 && a - p->raw[i - 1].addr < p->raw[i - 1].size;
+}
+
 /* Drop cached large blocks, oldest first, until at most KEEP_BLOCKS blocks
    and KEEP_BYTES bytes remain.  */
 static void
@@ -117,6 +170,7 @@ dm_pool_trim_cache (struct dm_device *dev, int keep_blocks,
     {
       struct dm_pool_block *b = &lg->cache[drop++];
       dev->ops->mem_free (&dev->core, b->addr, b->size);
+      dm_pool_raw_note (p, b->addr, 0);
       p->large_cached_bytes -= b->size;
       p->raw_bytes -= b->size;
     }
@@ -145,6 +199,7 @@ dm_pool_raw_alloc (struct dm_device *dev, size_t raw, size_t requested,
   if (ok)
     {
       p->raw_bytes += raw;
+      dm_pool_raw_note (p, *out, raw);
       return 0;
     }
   size_t free_bytes = 0, total = 0;
@@ -440,6 +495,7 @@ dm_pool_free (struct dm_device *dev, uintptr_t addr, size_t size)
   if (bytes > DM_POOL_CACHE_BYTES)
     {
       dev->ops->mem_free (&dev->core, addr, bytes);
+      dm_pool_raw_note (p, addr, 0);
       p->raw_bytes -= bytes;
       return;
     }

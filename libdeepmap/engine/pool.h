@@ -43,6 +43,11 @@ struct dm_pool
     size_t size;
   } *user;
   size_t nuser, capuser;
+  /* The raw allocations held from the backend, by address (the same
+     record as user blocks): whether an address is device memory at
+     all (dm_pool_holds).  */
+  struct dm_pool_user *raw;
+  size_t nraw, capraw;
 };
 
 /* Hand out SIZE bytes (SIZE may be 0), 16-byte aligned at least (large
@@ -70,6 +75,10 @@ int dm_pool_free_user (struct dm_device *dev, uintptr_t addr, size_t *size);
 
 /* The program's block that holds device address A: 1 with its start
    and size, or 0.  */
+/* Does A lie in device memory the pool holds from the backend (mapped
+   or not, in use or free)?  */
+int dm_pool_holds (const struct dm_device *dev, uintptr_t a);
+
 int dm_pool_user_block (const struct dm_device *dev, uintptr_t a,
 			uintptr_t *start, size_t *size);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/pool.h"
 #include "engine/transfer.h"
 #include "map/dir-internal.h"
 #include "map/hostpatch.h"
@@ -349,6 +350,15 @@ dm_attach_back (struct dm_ctx *ctx, struct dm_block *b, uintptr_t slot,
 	 the device kept (an empty array's), moved by the region.  */
       if (dm_dir_untranslate (ctx->dev, dv + a->bias, &nh))
 	nh -= a->bias;
+      else if (dm_pool_holds (ctx->dev, dv + a->bias))
+	/* A device address, of what is no longer mapped: no host address
+	   is left to give back (an object only a region mapped, whose
+	   mapping ended before the structure's).  */
+	dm_fail (ctx, "a region stored into the pointer at host %p the "
+		 "device address %p, whose object is no longer mapped: deep "
+		 "copy has no host address to bring back for it (map what "
+		 "it points to for as long as the structure)", (void *) slot,
+		 (void *) dv);
       else
 	nh = dv;
     }
