@@ -72,6 +72,9 @@ extern bool dm_nohoist_pragma (location_t lo, location_t hi, unsigned i,
 extern void dm_register_pipeline_pragma (void);
 extern void dm_lower_pipelines (tree fndecl);
 extern void dm_finish_pipelines (void *event_data, void *user_data);
+/* Is FIELD a lambda's capture of an array a pipelined loop streams (no
+   guess of deep copy's to warn of: the loop's slots hold it)?  */
+extern bool dm_pipe_captured_field_p (tree field);
 
 /* What one target region does with one item it maps, where every bound
    and stride is a constant (dm-overwrite.c): SIZE bytes at

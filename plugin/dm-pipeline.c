@@ -491,7 +491,9 @@ dm_pe_affine (dm_pipe_pragma *p, int e, tree loopvar, location_t loc,
 	{
 	  error_at (loc, "deepmap: "
 			 "%qE in %<#pragma deepmap pipeline%> is undeclared, "
-		    "or not a variable", x->val);
+		    "or not a variable%s", x->val,
+		    c_dialect_cxx () ? " (or one the lambda the pragma is in "
+				      "does not capture)" : "");
 	  return false;
 	}
       if (!INTEGRAL_TYPE_P (TREE_TYPE (x->val)))
@@ -1037,6 +1039,122 @@ dm_pipe_lower (dm_pipe_pragma *p, tree *loop)
     }
 }
 
+/* A C++ lambda's body names the variables it captures through proxies
+   (declarations whose value is a member of the closure); the pragma,
+   read before the body, saw the enclosing function's own.  */
+struct dm_capture_find
+{
+  tree fn, name, found;
+};
+
+/* The closure fields of the captures pipelined arrays are read
+   through.  */
+static hash_set<tree> *dm_pipe_captured;
+
+bool
+dm_pipe_captured_field_p (tree field)
+{
+  return dm_pipe_captured && dm_pipe_captured->contains (field);
+}
+
+static tree
+dm_find_capture (tree *tp, int *walk_subtrees, void *data)
+{
+  dm_capture_find *f = (dm_capture_find *) data;
+  if (TREE_CODE (*tp) == VAR_DECL && DECL_NAME (*tp) == f->name
+      && DECL_CONTEXT (*tp) == f->fn && DECL_HAS_VALUE_EXPR_P (*tp))
+    {
+      f->found = *tp;
+      return *tp;
+    }
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* *DECL, a variable the pragma names: where it is a local of a function
+   enclosing P's (P is in a lambda), the lambda's capture of it, or its
+   value where it is an integer constant (which a lambda need not
+   capture, *FOLDED set), else its name.  */
+static void
+dm_pipe_capture (dm_pipe_pragma *p, tree *decl, bool *folded)
+{
+  tree d = *decl;
+  *folded = false;
+  if (!c_dialect_cxx ()
+      || (TREE_CODE (d) != VAR_DECL && TREE_CODE (d) != PARM_DECL)
+      || TREE_STATIC (d) || DECL_EXTERNAL (d)
+      || !decl_function_context (d) || decl_function_context (d) == p->fn)
+    return;
+  dm_capture_find f = { p->fn, DECL_NAME (d), NULL_TREE };
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (p->fn), dm_find_capture,
+				&f);
+  if (f.found)
+    {
+      *decl = f.found;
+      return;
+    }
+  if (TREE_CODE (d) == VAR_DECL && TREE_READONLY (d)
+      && INTEGRAL_TYPE_P (TREE_TYPE (d)) && DECL_INITIAL (d)
+      && TREE_CODE (DECL_INITIAL (d)) == INTEGER_CST)
+    {
+      *decl = DECL_INITIAL (d);
+      *folded = true;
+      return;
+    }
+  /* Not captured: the loop's own variable (dm_pe_affine matches it by
+     name), else an error there.  */
+  *decl = DECL_NAME (d);
+}
+
+/* Replace the enclosing function's variables P names by the lambda's
+   captures of them.  */
+static bool
+dm_pipe_captures (dm_pipe_pragma *p)
+{
+  bool folded;
+  for (int i = 0; i < p->nmaps; i++)
+    {
+      dm_pmap *m = &p->maps[i];
+      dm_pipe_capture (p, &m->var, &folded);
+      if (TREE_CODE (m->var) == IDENTIFIER_NODE)
+	{
+	  error_at (m->loc, "deepmap: %qE, named in "
+		    "%<pipeline_map%>, is not captured by the lambda the "
+		    "pragma is in", m->var);
+	  return false;
+	}
+      /* GCC 12 leaves the device copy of a pointer captured by
+	 reference holding its host value in the region (the
+	 closure's reference is not translated for each capture).  */
+      if (TREE_CODE (TREE_TYPE (m->var)) == REFERENCE_TYPE)
+	{
+	  error_at (m->loc, "deepmap: %qE, named in %<pipeline_map%>, is "
+		    "captured by reference, which target regions of GCC 12 do "
+		    "not translate for the device; capture it by value "
+		    "(%<[=]%> or %<[%E]%>)", DECL_NAME (m->var),
+		    DECL_NAME (m->var));
+	  return false;
+	}
+      tree via = DECL_HAS_VALUE_EXPR_P (m->var)
+		 ? DECL_VALUE_EXPR (m->var) : NULL_TREE;
+      if (via && TREE_CODE (via) == COMPONENT_REF)
+	{
+	  if (!dm_pipe_captured)
+	    dm_pipe_captured = new hash_set<tree>;
+	  dm_pipe_captured->add (TREE_OPERAND (via, 1));
+	}
+    }
+  for (int e = 0; e < p->nexprs; e++)
+    if (p->exprs[e].op == DM_PE_NAME && DECL_P (p->exprs[e].val))
+      {
+	dm_pipe_capture (p, &p->exprs[e].val, &folded);
+	if (folded)
+	  p->exprs[e].op = DM_PE_NUM;
+      }
+  return true;
+}
+
 static tree
 dm_collect_for (tree *tp, int *walk_subtrees, void *data)
 {
@@ -1057,8 +1175,10 @@ dm_lower_pipelines (tree fndecl)
   while (i < dm_pipe_pending.length ())
     {
       dm_pipe_pragma *p = dm_pipe_pending[i];
+      /* C genericizes nested functions with their parent, C++ each
+	 function (a lambda's too) by itself.  */
       tree outer = p->fn;
-      while (decl_function_context (outer))
+      while (!c_dialect_cxx () && decl_function_context (outer))
 	outer = decl_function_context (outer);
       if (outer != fndecl)
 	{
@@ -1078,7 +1198,7 @@ dm_lower_pipelines (tree fndecl)
 	error_at (p->loc, "deepmap: "
 			  "%<#pragma deepmap pipeline%> is not followed by a "
 		  "for loop");
-      else
+      else if (dm_pipe_captures (p))
 	dm_pipe_lower (p, best);
       free (p);
     }

@@ -465,7 +465,8 @@ dm_emit_one_element (const dm_guess &g, tree via)
 {
   tree wf = g.field, ptype = g.ptype, target = g.target;
   const char *path = g.path;
-  if (!dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (ptype)))
+  if ((wf && dm_pipe_captured_field_p (wf))
+      || !dm_first_warning (wf ? wf : TYPE_MAIN_VARIANT (ptype)))
     return;
   /* A C++ lambda's capture: its field is the variable's name after
      "__", in an unnamed class with an operator (), which the program

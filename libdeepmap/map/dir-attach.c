@@ -85,22 +85,8 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
       return 1;
     }
 
-  uintptr_t target = dm_deep_load (slot), value = 0;
-  if (target)
-    {
-      uintptr_t at = target + bias;
-      struct dm_mapping *t = dm_maptable_floor (&dev->map->table, at);
-      int found = t && (at < t->host_end || t->host_start == at
-			|| (section_pointer && at == t->host_end));
-      if (found)
-	value = dm_block_dev (t->block, target);
-      else if (allow_missing == DM_ATTACH_KEEP)
-	value = target;
-      else if (!allow_missing)
-	dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
-		 "what it points to (host %p) is not mapped", (void *) slot,
-		 (void *) at);
-    }
+  uintptr_t value = dm_attach_value (ctx, slot, bias, allow_missing,
+				     section_pointer);
   dm_dir_write_pointer (ctx, slot, value);
   return 1;
 }

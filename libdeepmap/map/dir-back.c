@@ -14,6 +14,7 @@
 #include "map/dir-internal.h"
 #include "map/hostpatch.h"
 #include "map/hoistcheck.h"
+#include "map/pipeline.h"
 #include "support/addrmap.h"
 #include "support/hostmem.h"
 
@@ -81,6 +82,11 @@ dm_attach_value (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
   if (t && (at < t->host_end || t->host_start == at
 	    || (section_pointer && at == t->host_end)))
     return dm_block_dev (t->block, target);
+  /* Into an array a pipelined loop holds (not in the directory): the
+     chunk's slot, as the loop's own sections find it.  */
+  uintptr_t piped = dm_pipe_translate (ctx->dev, target, 0);
+  if (piped)
+    return piped;
   if (!allow_missing)
     dm_fail (ctx, "cannot set the device copy of the pointer at host %p: "
 	     "what it points to (host %p) is not mapped", (void *) slot,

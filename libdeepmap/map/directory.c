@@ -1524,6 +1524,18 @@ dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e)
   return m && m->host_start < e;
 }
 
+int
+dm_dir_any_present_before (struct dm_ctx *ctx, uintptr_t s, uintptr_t e)
+{
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (ctx->dev, s, &pos);
+  for (; m && m->host_start < e;
+       m = dm_maptable_step (&ctx->dev->map->table, &pos))
+    if (m->host_end > m->host_start && m->born_mark != ctx->mark)
+      return 1;
+  return 0;
+}
+
 void
 dm_dir_group (struct dm_mapping **segs, size_t n)
 {

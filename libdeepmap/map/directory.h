@@ -214,6 +214,12 @@ size_t dm_dir_forget (struct dm_ctx *ctx, uintptr_t s, uintptr_t e);
 /* Is any byte of [S, E) present?  */
 int dm_dir_any_present (struct dm_device *dev, uintptr_t s, uintptr_t e);
 
+/* Is any byte of [S, E) present by a construct before CTX's (what
+   CTX's earlier items mapped does not count, as in libgomp, which looks
+   every item up before it maps any)?  */
+int dm_dir_any_present_before (struct dm_ctx *ctx, uintptr_t s,
+			       uintptr_t e);
+
 /* The N new segments SEGS (CTX->last of each dm_dir_enter) share one
    reference count from now on: elements of a structure mapped by one
    construct (OpenMP 5.0, 2.19.7.1), taken, dropped and removed as one.  */

@@ -458,8 +458,8 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
 	end = h + sizes[j];
     }
   uintptr_t base = (uintptr_t) hostaddrs[i];
-  int existing = dm_dir_any_present (ctx->dev, base < start ? base : start,
-				     end);
+  int existing = dm_dir_any_present_before (ctx, base < start ? base : start,
+					    end);
   struct dm_mapping **group = alloca ((last - first + 1) * sizeof *group);
   size_t ngroup = 0;
   dm_dir_cover (ctx, start, end, dm_item_align (kinds[i]));
@@ -984,9 +984,12 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	}
       if (!h)
 	continue;
-      /* A row of a pipelined array: its chunk's slot holds it.  */
+      /* A row of a pipelined array: its chunk's slot holds it.  What
+	 deep copy reaches there (a pointer a lambda captured, one
+	 element assumed) is not a section: the slot is all there is.  */
       if (__builtin_expect (dm_pipe_current != NULL, 0) && kind != DM_MAP_STRUCT
-	  && (devaddrs[i] = dm_pipe_translate (dev, h, sizes[i])) != 0)
+	  && (devaddrs[i] = dm_pipe_translate (dev, h, ctx->deep ? 0
+							  : sizes[i])) != 0)
 	continue;
       switch (kind)
 	{
