@@ -290,17 +290,70 @@ dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
 
 /* pipeline_mem_limit(N), N [K|M|G] or "N[KMG]".  The C lexer rejects
    256M as a number with a bad suffix: write 256 M or "256M".  */
+/* 256M is one preprocessing number, an integer with an invalid suffix
+   to C (which says so as it lexes it) and a user-defined literal to C++:
+   the limit's number is read from its spelling in the source.  */
+static bool (*dm_cpp_diagnostic) (cpp_reader *, enum cpp_diagnostic_level,
+				  enum cpp_warning_reason, rich_location *,
+				  const char *, va_list *);
+
+static bool
+dm_quiet_suffix (cpp_reader *r, enum cpp_diagnostic_level level,
+		 enum cpp_warning_reason reason, rich_location *loc,
+		 const char *msg, va_list *ap)
+{
+  if (strstr (msg, "suffix"))
+    return false;
+  return dm_cpp_diagnostic (r, level, reason, loc, msg, ap);
+}
+
+/* The letters and digits of the source where the token at LOC is
+   spelled (in a macro's definition, for a macro's) into BUF of N
+   bytes.  */
+static bool
+dm_spelling_at (location_t loc, char *buf, size_t n)
+{
+  loc = linemap_resolve_location (line_table, loc, LRK_SPELLING_LOCATION,
+				  NULL);
+  expanded_location x = expand_location (loc);
+  if (!x.file || x.line <= 0 || x.column <= 0)
+    return false;
+  char_span line = location_get_source_line (x.file, x.line);
+  size_t i = x.column - 1, k = 0;
+  while (line && i < line.length () && k + 1 < n && ISALNUM (line[i]))
+    buf[k++] = line[i++];
+  buf[k] = 0;
+  return k > 0;
+}
+
 static bool
 dm_parse_limit (dm_pipe_pragma *p, dm_lexer *lx)
 {
-  if (!dm_expect (lx, CPP_OPEN_PAREN, "("))
+  cpp_callbacks *cb = cpp_get_callbacks (parse_in);
+  dm_cpp_diagnostic = cb->diagnostic;
+  cb->diagnostic = dm_quiet_suffix;
+  bool open = dm_expect (lx, CPP_OPEN_PAREN, "(");
+  cb->diagnostic = dm_cpp_diagnostic;
+  if (!open)
     return false;
   location_t loc = lx->loc;
   const char *suffix = "";
   char *end = NULL;
+  char spelling[64];
   unsigned HOST_WIDE_INT v = 0;
-  if (lx->type == CPP_NUMBER && TREE_CODE (lx->val) == INTEGER_CST
-      && tree_fits_uhwi_p (lx->val))
+  if (lx->type == CPP_NUMBER
+      && (TREE_CODE (lx->val) != INTEGER_CST
+	  || !tree_fits_uhwi_p (lx->val))
+      && dm_spelling_at (loc, spelling, sizeof spelling)
+      && ISDIGIT (spelling[0]))
+    {
+      errno = 0;
+      v = strtoull (spelling, &end, 10);
+      suffix = errno ? "?" : end;
+      dm_lex (lx);
+    }
+  else if (lx->type == CPP_NUMBER && TREE_CODE (lx->val) == INTEGER_CST
+	   && tree_fits_uhwi_p (lx->val))
     {
       v = tree_to_uhwi (lx->val);
       dm_lex (lx);
