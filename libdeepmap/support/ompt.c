@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "support/config.h"
 #include "support/error.h"
@@ -140,10 +141,104 @@ dm_ompt_get_target_info (uint64_t *device_num, ompt_id_t *target_id,
   struct dm_ompt_op *op = dm_ompt_current;
   if (!op || op->kind == 0)
     return 0;
-  *device_num = (uint64_t) op->device_num;
-  *target_id = op->target_id;
-  *host_op_id = 0;
+  /* Any of them may be NULL: the tool does not want it.  */
+  if (device_num)
+    *device_num = (uint64_t) op->device_num;
+  if (target_id)
+    *target_id = op->target_id;
+  if (host_op_id)
+    *host_op_id = 0;
   return 1;
+}
+
+/* Host entry points (OpenMP 5.1, Table 4.1) about what only the system
+   libgomp knows, which has no OMPT: each answers that there is no
+   information, as the spec allows, so that a tool that looks them all
+   up (OMPDataPerf checks that none is NULL) starts.  */
+static ompt_data_t *
+dm_ompt_get_thread_data (void)
+{
+  return NULL;
+}
+
+static int
+dm_ompt_get_num_procs (void)
+{
+  long n = sysconf (_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int) n : 1;
+}
+
+static int
+dm_ompt_get_num_places (void)
+{
+  return 0;
+}
+
+static int
+dm_ompt_get_place_proc_ids (int place_num, int ids_size, int *ids)
+{
+  return 0;
+}
+
+static int
+dm_ompt_get_place_num (void)
+{
+  return -1;
+}
+
+static int
+dm_ompt_get_partition_place_nums (int place_nums_size, int *place_nums)
+{
+  return 0;
+}
+
+static int
+dm_ompt_get_proc_id (void)
+{
+  return -1;
+}
+
+static int
+dm_ompt_get_state (ompt_wait_id_t *wait_id)
+{
+  if (wait_id)
+    *wait_id = 0;
+  return ompt_state_undefined;
+}
+
+static int
+dm_ompt_get_parallel_info (int ancestor_level, ompt_data_t **parallel_data,
+			   int *team_size)
+{
+  return 0;
+}
+
+static int
+dm_ompt_get_task_info (int ancestor_level, int *flags,
+		       ompt_data_t **task_data, ompt_frame_t **task_frame,
+		       ompt_data_t **parallel_data, int *thread_num)
+{
+  return 0;
+}
+
+static int
+dm_ompt_get_task_memory (void **addr, size_t *size, int block)
+{
+  return 0;
+}
+
+static int
+dm_ompt_enumerate_states (int current_state, int *next_state,
+			  const char **next_state_name)
+{
+  return 0;
+}
+
+static int
+dm_ompt_enumerate_mutex_impls (int current_impl, int *next_impl,
+			       const char **next_impl_name)
+{
+  return 0;
 }
 
 static void dm_finalize_tool (void);
@@ -169,6 +264,19 @@ dm_ompt_lookup (const char *name)
     DM_ENTRY (ompt_get_unique_id),
     DM_ENTRY (ompt_get_target_info),
     DM_ENTRY (ompt_finalize_tool),
+    DM_ENTRY (ompt_get_thread_data),
+    DM_ENTRY (ompt_get_num_procs),
+    DM_ENTRY (ompt_get_num_places),
+    DM_ENTRY (ompt_get_place_proc_ids),
+    DM_ENTRY (ompt_get_place_num),
+    DM_ENTRY (ompt_get_partition_place_nums),
+    DM_ENTRY (ompt_get_proc_id),
+    DM_ENTRY (ompt_get_state),
+    DM_ENTRY (ompt_get_parallel_info),
+    DM_ENTRY (ompt_get_task_info),
+    DM_ENTRY (ompt_get_task_memory),
+    DM_ENTRY (ompt_enumerate_states),
+    DM_ENTRY (ompt_enumerate_mutex_impls),
 #undef DM_ENTRY
   };
   if (!name)
@@ -336,7 +444,9 @@ dm_ompt_device_initialize (int device_num, const char *type)
     = DM_CALLBACK (ompt_callback_device_initialize_t,
 		   ompt_callback_device_initialize);
   if (cb)
-    cb (device_num, type, NULL, dm_ompt_lookup,
+    /* No device tracing: the spec's NULL lookup says so (a device
+       lookup must find the tracing entry points).  */
+    cb (device_num, type, NULL, NULL,
 	"deepmap offers no device tracing entry points");
 }
 
@@ -553,6 +663,17 @@ dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 	  || optype == ompt_target_data_delete))
     dm_report_memory (optype == ompt_target_data_alloc, dest_device, src,
 		      bytes, op ? op->codeptr_ra : NULL);
+  /* To a tool, a delete names the device memory it frees as its source
+     (and nothing as its destination), as LLVM's runtime gives it and
+     tools pair it with the alloc whose destination that was; deepmap's
+     sites pass the host range first, as the trace and report want.  */
+  if (optype == ompt_target_data_delete)
+    {
+      src = dest;
+      src_device = dest_device;
+      dest = NULL;
+      dest_device = dm_ompt_host_device ();
+    }
   /* Work outside any construct (a fusion's move started by another
      thread's construct is inside that one): a target_data of value 0.  */
   ompt_data_t none = ompt_data_none;

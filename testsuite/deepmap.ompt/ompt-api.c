@@ -43,7 +43,7 @@ main (void)
   CHECK (as > from && L[as].dst == d + 16 && L[as].bytes == 64, "associate");
   int dis = data_op (0, OP_DISASSOCIATE, back, 0);
   CHECK (dis > as && L[dis].dst == d + 16, "disassociate");
-  int del = data_op (0, OP_DELETE, d, 1);
+  int del = data_op (0, OP_DELETE, d, 0);
   CHECK (del > dis && L[del].bytes == n, "free");
   return 0;
 }

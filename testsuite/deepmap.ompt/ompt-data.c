@@ -85,10 +85,10 @@ main (void)
   from = data_op (t, OP_FROM, b, 1);
   CHECK (from >= 0 && L[from].src == db && L[from].bytes == M * sizeof *b,
 	 "exit data: from");
-  int del = data_op (t, OP_DELETE, b, 0);
-  CHECK (del > from && L[del].dst == db, "exit data: delete b");
-  del = data_op (t, OP_DELETE, c, 0);
-  CHECK (del >= 0 && L[del].dst == dc, "exit data: delete c");
+  int del = data_op (t, OP_DELETE, db, 0);
+  CHECK (del > from && L[del].src == db && !L[del].dst, "exit data: delete b");
+  del = data_op (t, OP_DELETE, dc, 0);
+  CHECK (del >= 0 && L[del].src == dc && !L[del].dst, "exit data: delete c");
   m = map_of (t);
   CHECK (m >= 0 && m < from && L[m].n == 2
 	 && L[m].flags[map_item (m, b)] == F_FROM
@@ -97,7 +97,7 @@ main (void)
 
   /* End of target data: a back and deleted.  */
   t = L[enddata].target;
-  CHECK (data_op (t, OP_FROM, a, 1) >= 0 && data_op (t, OP_DELETE, a, 0) >= 0
+  CHECK (data_op (t, OP_FROM, a, 1) >= 0 && data_op (t, OP_DELETE, da, 0) >= 0
 	 && map_of (t) < 0, "end of target data");
 
   /* map(delete:) deletes without a copy.  */

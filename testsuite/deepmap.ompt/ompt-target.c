@@ -71,8 +71,8 @@ main (void)
       int j = map_item (m, host[k]);
       CHECK (j >= 0 && L[m].devp[j] == dev[k] && L[m].sz[j] == bytes[k]
 	     && L[m].flags[j] == flags[k], "map item of object %d", k);
-      int del = data_op (id, OP_DELETE, host[k], 0);
-      CHECK (del > submit && del < te && L[del].dst == dev[k]
+      int del = data_op (id, OP_DELETE, dev[k], 0);
+      CHECK (del > submit && del < te && L[del].src == dev[k] && !L[del].dst
 	     && L[del].bytes == bytes[k], "delete of object %d", k);
     }
   /* Copies in: a and x; copies back: b and x.  */

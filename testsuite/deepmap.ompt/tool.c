@@ -75,8 +75,10 @@ on_device_initialize (int device_num, const char *type, ompt_device_t *device,
     {
       e->device = device_num;
       snprintf (e->type, sizeof e->type, "%s", type ? type : "(null)");
-      if (!lookup || !lookup ("ompt_set_callback"))
-	error ("device_initialize: no lookup function");
+      /* No device tracing: a NULL device lookup says so (one that
+	 exists must find the tracing entry points).  */
+      if (lookup)
+	error ("device_initialize: a device lookup without tracing");
       done ();
     }
   pthread_mutex_unlock (&lock);
@@ -199,6 +201,8 @@ on_data_op (ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data,
   pthread_mutex_unlock (&lock);
 }
 
+static ompt_get_target_info_t get_target_info;
+
 static void
 on_submit (ompt_scope_endpoint_t endpoint, ompt_data_t *target_data,
 	   ompt_id_t *host_op_id, unsigned int requested_num_teams)
@@ -212,6 +216,13 @@ on_submit (ompt_scope_endpoint_t endpoint, ompt_data_t *target_data,
 	error ("submit begin: host_op_id not fresh");
       *host_op_id = ++next_id;
     }
+  /* Inside a region's submit, the target is known; a NULL argument
+     is one the tool does not want.  */
+  uint64_t device = UINT64_MAX;
+  if (get_target_info && (!get_target_info (NULL, NULL, NULL)
+			  || !get_target_info (&device, NULL, NULL)
+			  || device == UINT64_MAX))
+    error ("submit: ompt_get_target_info failed");
   struct ompt_log *e = entry (LOG_SUBMIT);
   if (e && target_data && host_op_id)
     {
@@ -260,6 +271,24 @@ initialize (ompt_function_lookup_t lookup, int initial_device_num,
       fprintf (stderr, "ompt-tool: bad lookup\n");
       return 0;
     }
+  /* Every host entry point of OpenMP 5.1's Table 4.1 is there (tools
+     such as OMPDataPerf refuse to start otherwise).  */
+  static const char *const host_entries[] = {
+    "ompt_enumerate_states", "ompt_enumerate_mutex_impls",
+    "ompt_get_thread_data", "ompt_get_num_procs", "ompt_get_num_places",
+    "ompt_get_place_proc_ids", "ompt_get_place_num",
+    "ompt_get_partition_place_nums", "ompt_get_proc_id", "ompt_get_state",
+    "ompt_get_parallel_info", "ompt_get_task_info", "ompt_get_task_memory",
+    "ompt_get_num_devices", "ompt_get_unique_id", "ompt_finalize_tool",
+    "ompt_get_target_info", "ompt_set_callback", "ompt_get_callback" };
+  for (size_t i = 0; i < sizeof host_entries / sizeof *host_entries; i++)
+    if (!lookup (host_entries[i]))
+      {
+	fprintf (stderr, "ompt-tool: no entry point %s\n", host_entries[i]);
+	return 0;
+      }
+  get_target_info
+    = (ompt_get_target_info_t) lookup ("ompt_get_target_info");
   if (num () != initial_device_num)
     error ("initialize: ompt_get_num_devices != initial_device_num");
 #define SET(event, fn)                                                  \
