@@ -288,11 +288,10 @@ dm_parse_map (dm_pipe_pragma *p, dm_lexer *lx)
   return dm_expect (lx, CPP_CLOSE_PAREN, ")");
 }
 
-/* pipeline_mem_limit(N), N [K|M|G] or "N[KMG]".  The C lexer rejects
-   256M as a number with a bad suffix: write 256 M or "256M".  */
-/* 256M is one preprocessing number, an integer with an invalid suffix
-   to C (which says so as it lexes it) and a user-defined literal to C++:
-   the limit's number is read from its spelling in the source.  */
+/* pipeline_mem_limit(N), N[KMG], N [KMG] or "N[KMG]".  256M is one
+   preprocessing number, an integer with an invalid suffix to C (which
+   says so as it lexes it) and a user-defined literal to C++: such a
+   limit is read from its spelling in the source.  */
 static bool (*dm_cpp_diagnostic) (cpp_reader *, enum cpp_diagnostic_level,
 				  enum cpp_warning_reason, rich_location *,
 				  const char *, va_list *);
@@ -341,19 +340,8 @@ dm_parse_limit (dm_pipe_pragma *p, dm_lexer *lx)
   char *end = NULL;
   char spelling[64];
   unsigned HOST_WIDE_INT v = 0;
-  if (lx->type == CPP_NUMBER
-      && (TREE_CODE (lx->val) != INTEGER_CST
-	  || !tree_fits_uhwi_p (lx->val))
-      && dm_spelling_at (loc, spelling, sizeof spelling)
-      && ISDIGIT (spelling[0]))
-    {
-      errno = 0;
-      v = strtoull (spelling, &end, 10);
-      suffix = errno ? "?" : end;
-      dm_lex (lx);
-    }
-  else if (lx->type == CPP_NUMBER && TREE_CODE (lx->val) == INTEGER_CST
-	   && tree_fits_uhwi_p (lx->val))
+  if (lx->type == CPP_NUMBER && TREE_CODE (lx->val) == INTEGER_CST
+      && tree_fits_uhwi_p (lx->val))
     {
       v = tree_to_uhwi (lx->val);
       dm_lex (lx);
@@ -362,6 +350,15 @@ dm_parse_limit (dm_pipe_pragma *p, dm_lexer *lx)
 	  suffix = IDENTIFIER_POINTER (lx->val);
 	  dm_lex (lx);
 	}
+    }
+  else if (lx->type == CPP_NUMBER
+	   && dm_spelling_at (loc, spelling, sizeof spelling)
+	   && ISDIGIT (spelling[0]))
+    {
+      errno = 0;
+      v = strtoull (spelling, &end, 10);
+      suffix = errno ? "?" : end;
+      dm_lex (lx);
     }
   else if (lx->type == CPP_STRING)
     {
