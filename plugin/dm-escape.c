@@ -768,6 +768,22 @@ dm_takes_address_of_one (gimple *g, void *data)
   return false;
 }
 
+/* A walker's test: is BASE the variable DATA, or bytes of it reached
+   through its address (MEM[(T *)&DATA + 24]: GCC's form of a read
+   through a pointer it proved equal to &DATA, or of a memcpy it
+   folded)?  */
+static bool
+dm_is_decl_or_its_bytes (gimple *, tree base, tree, void *data)
+{
+  if (base && (TREE_CODE (base) == MEM_REF
+	       || TREE_CODE (base) == TARGET_MEM_REF)
+      && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
+    base = get_base_address (TREE_OPERAND (TREE_OPERAND (base, 0), 0));
+  else if (base && handled_component_p (base))
+    base = get_base_address (base);
+  return base == (tree) data;
+}
+
 /* ... does G read or write the variable DATA directly (its end of
    scope does not count)?  */
 static bool
@@ -775,8 +791,9 @@ dm_names_decl (gimple *g, void *data)
 {
   tree decl = (tree) data;
   return (!is_gimple_debug (g) && !gimple_clobber_p (g)
-	  && walk_stmt_load_store_addr_ops (g, decl, dm_is_decl, dm_is_decl,
-					    dm_is_decl));
+	  && walk_stmt_load_store_addr_ops (g, decl, dm_is_decl_or_its_bytes,
+					    dm_is_decl_or_its_bytes,
+					    dm_is_decl_or_its_bytes));
 }
 
 /* May the program touch the memory ADDR points into, a private

@@ -76,6 +76,8 @@
 #include "tree-data-ref.h"
 #include "tree-scalar-evolution.h"
 #include "except.h"
+#include "tree-ssa-loop.h"
+#include "tree-ssa-loop-niter.h"
 
 /* -fplugin-arg-deepmap-hoist=off clears it.  */
 bool dm_hoist_enabled = true;
@@ -695,6 +697,51 @@ dm_address_entries (gcall *call, vec<std::pair<unsigned, tree> > &entries)
       entries.safe_push (std::make_pair ((unsigned) i, a));
     }
   return true;
+}
+
+/* Does the GOMP_target_ext call CALL copy bytes of REF from the host as
+   it starts, besides through its sections: a firstprivate value the
+   runtime copies from its address (a double, an array, a structure;
+   an integer's value is loaded by the host's own code)?  A kept copy
+   the device wrote leaves those host bytes stale.  An entry whose kind
+   or address cannot be read counts.  SECTION: the section's address.  */
+static bool
+dm_firstprivate_reads (gcall *call, ao_ref *ref, tree section)
+{
+  int n = dm_target_entries (call);
+  if (n < 0)
+    return true;
+  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
+  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
+  auto_vec<tree> kinds, addrs;
+  dm_arg_slots (call, dm_arg_decl (call, 5), ksize, n, kinds);
+  dm_arg_slots (call, dm_arg_decl (call, 3), psize, n, addrs);
+  for (int i = 0; i < n; i++)
+    {
+      unsigned kind;
+      bool dynamic;
+      if (dm_read_kind (kinds[i], &kind, &dynamic)
+	  && (kind & DM_KIND_MASK) != GOMP_MAP_FIRSTPRIVATE)
+	continue;
+      tree a = dm_typed_address (addrs[i]);
+      if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
+	return true;
+      /* A temporary whose address only constructs get (LULESH's u_cut)
+	 is apart from a section the alias oracle lets it reach.  */
+      if (TREE_CODE (a) == ADDR_EXPR)
+	{
+	  tree base = get_base_address (TREE_OPERAND (a, 0));
+	  if (base && dm_local_apart_p (base, section))
+	    continue;
+	}
+      else if (dm_pointer_apart_from_ref (a, ref))
+	continue;
+      ao_ref r;
+      ao_ref_init_from_ptr_and_size (&r, a, NULL_TREE);
+      if (refs_may_alias_p_1 (&r, ref, true))
+	return true;
+    }
+  return false;
 }
 
 /* Give R, a reference through the pointer PTR, the alias set of what PTR
@@ -1373,6 +1420,24 @@ dm_mapping_query_p (gcall *call)
    malloc: GCC 12's oracle lets it write anything escaped; later GCCs
    assume it sane, -fassume-sane-operators-new-delete).  Not operator
    delete: a section it frees must not stay kept (dm_frees_p).  */
+/* Does the unit define a replaceable operator new (any of its forms)?
+   Asked once per unit.  */
+static bool
+dm_unit_replaces_operator_new (void)
+{
+  static int answer = -1;
+  if (answer < 0)
+    {
+      answer = 0;
+      cgraph_node *node;
+      FOR_EACH_FUNCTION (node)
+	if (node->definition
+	    && DECL_IS_REPLACEABLE_OPERATOR_NEW_P (node->decl))
+	  answer = 1;
+    }
+  return answer;
+}
+
 static bool
 dm_harmless_call_p (gcall *call)
 {
@@ -1381,8 +1446,11 @@ dm_harmless_call_p (gcall *call)
     return false;
   if (dm_presence_query_p (call))
     return true;
+  /* The library's operator new, unless the unit replaces one (the
+     library's new[] calls the replacement, which may touch anything or
+     run constructs).  */
   if (DECL_IS_REPLACEABLE_OPERATOR_NEW_P (fn))
-    return true;
+    return !dm_unit_replaces_operator_new ();
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   /* The plugin's own announcement of the next construct's items (an
      overwrite that holds where no loop count is negative): the runtime
@@ -1442,13 +1510,36 @@ dm_stmt_ignorable_p (gimple *stmt)
   return call && dm_harmless_call_p (call);
 }
 
-/* Does CALL free (or reallocate) memory that may hold REF's bytes?  */
+/* Is CALL one of the C library's calls that take pages away from an
+   address or put others there (munmap, mremap, mmap with MAP_FIXED at
+   an address, madvise that drops pages, shmdt)?  Its first argument is
+   that address.  */
+static bool
+dm_unmaps_p (gcall *call)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (!fn || !DECL_NAME (fn) || !TREE_PUBLIC (fn) || !DECL_EXTERNAL (fn))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  static const char *const unmapping[] = {
+    "munmap", "mremap", "mmap", "mmap64", "madvise", "posix_madvise",
+    "shmdt"
+  };
+  for (const char *u : unmapping)
+    if (!strcmp (name, u))
+      return true;
+  return false;
+}
+
+/* Does CALL free (or reallocate, or unmap) memory that may hold REF's
+   bytes?  */
 static bool
 dm_frees_p (gcall *call, ao_ref *ref)
 {
   if (!gimple_call_builtin_p (call, BUILT_IN_FREE)
       && !gimple_call_builtin_p (call, BUILT_IN_REALLOC)
-      && !gimple_call_operator_delete_p (call))
+      && !gimple_call_operator_delete_p (call)
+      && !dm_unmaps_p (call))
     return false;
   if (gimple_call_num_args (call) < 1)
     return true;
@@ -1707,6 +1798,7 @@ dm_call_access (gimple *call, int g, dm_region *r, bool writes,
 }
 
 static bool dm_call_runs_constructs (gimple *call);
+static bool dm_callback_runs_constructs (gimple *call, int depth);
 
 static tree dm_called_body (gimple *call);
 
@@ -1738,6 +1830,12 @@ dm_host_access (gimple *stmt, ao_ref *ref, int g,
     return NULL;
   if (is_gimple_call (stmt) && dm_call_runs_constructs (stmt))
     {
+      if (dm_callback_runs_constructs (stmt, 0))
+	return DM_WHY (r, "a call in the loop may call back a function that "
+			  "runs target constructs that may map it",
+		       "a call between the constructs may call back a "
+		       "function that runs target constructs that may map "
+		       "it");
       /* A body the unit does not have: it may run some.  */
       tree fn = dm_called_body (stmt);
       cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
@@ -2598,6 +2696,245 @@ dm_runs_elsewhere_reaching (gimple *stmt, dm_item *lead, ao_ref *ref,
 static bool dm_group_writes_itself (dm_region *, dm_hoist_state *,
 				    vec<unsigned> &, int);
 
+/* The first pass through a loop: the blocks its header reaches without
+   taking a back edge to the header and without running a construct
+   that maps the section (FIRST).  Values there are the ones the loop
+   starts with, as they are in every block of FIRST on the paths that
+   count (dm_first_value).  */
+struct dm_first_pass
+{
+  class loop *loop;
+  bitmap first;
+};
+
+static tree dm_first_value (dm_first_pass *fp, tree v, int depth);
+
+/* The value the memory state VUSE (of the first pass) holds at REF, a
+   constant a store before it wrote, or NULL.  */
+static tree
+dm_first_memory (dm_first_pass *fp, tree vuse, ao_ref *r, tree ref,
+		 int depth)
+{
+  for (int steps = 0; steps < 16 && depth < 8; steps++)
+    {
+      if (!vuse || TREE_CODE (vuse) != SSA_NAME)
+	return NULL_TREE;
+      gimple *st = SSA_NAME_DEF_STMT (vuse);
+      if (gimple_nop_p (st))
+	return NULL_TREE;
+      if (gphi *phi = dyn_cast <gphi *> (st))
+	{
+	  basic_block bb = gimple_bb (phi);
+	  if (bb == fp->loop->header)
+	    {
+	      vuse = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (fp->loop));
+	      continue;
+	    }
+	  if (!bitmap_bit_p (fp->first, bb->index))
+	    return NULL_TREE;
+	  /* Every way in of the first pass stored the same.  */
+	  tree same = NULL_TREE;
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, bb->preds)
+	    if (bitmap_bit_p (fp->first, e->src->index))
+	      {
+		tree x = dm_first_memory (fp, PHI_ARG_DEF_FROM_EDGE (phi, e), r,
+					  ref, depth + 1);
+		if (!x || (same && !operand_equal_p (x, same, 0)))
+		  return NULL_TREE;
+		same = x;
+	      }
+	  return same;
+	}
+      if (gimple_assign_single_p (st) && gimple_store_p (st)
+	  && operand_equal_p (gimple_assign_lhs (st), ref, 0))
+	{
+	  tree val = gimple_assign_rhs1 (st);
+	  return (TREE_CODE (val) == INTEGER_CST
+		  && types_compatible_p (TREE_TYPE (val), TREE_TYPE (ref))
+		  ? val : NULL_TREE);
+	}
+      if (stmt_may_clobber_ref_p_1 (st, r, true))
+	return NULL_TREE;
+      vuse = gimple_vuse (st);
+    }
+  return NULL_TREE;
+}
+
+/* The value of V in the first pass FP, when that is a constant: the
+   header's PHIs take it from the preheader, another block's from the
+   first pass's ways in (which must agree), a load from the last store
+   before it (`s->it = 0; while (s->it < 1000)'); through conversions.
+   Arithmetic is not followed: a value computed in a loop below may
+   change from iteration to iteration.  */
+static tree
+dm_first_value (dm_first_pass *fp, tree v, int depth)
+{
+  if (TREE_CODE (v) == INTEGER_CST || TREE_CODE (v) == REAL_CST)
+    return v;
+  if (TREE_CODE (v) != SSA_NAME || depth > 8)
+    return NULL_TREE;
+  gimple *d = SSA_NAME_DEF_STMT (v);
+  basic_block bb = gimple_bb (d);
+  if (!bb || !flow_bb_inside_loop_p (fp->loop, bb))
+    return NULL_TREE;
+  if (gphi *phi = dyn_cast <gphi *> (d))
+    {
+      if (bb == fp->loop->header)
+	return dm_first_value (fp, PHI_ARG_DEF_FROM_EDGE
+				     (phi, loop_preheader_edge (fp->loop)),
+			       depth + 1);
+      if (!bitmap_bit_p (fp->first, bb->index))
+	return NULL_TREE;
+      tree same = NULL_TREE;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+	if (bitmap_bit_p (fp->first, e->src->index))
+	  {
+	    tree x = dm_first_value (fp, PHI_ARG_DEF_FROM_EDGE (phi, e),
+				     depth + 1);
+	    if (!x || (same && !operand_equal_p (x, same, 0)))
+	      return NULL_TREE;
+	    same = x;
+	  }
+      return same;
+    }
+  gassign *a = dyn_cast <gassign *> (d);
+  if (!a || !bitmap_bit_p (fp->first, bb->index))
+    return NULL_TREE;
+  if (CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (a)))
+    {
+      tree x = dm_first_value (fp, gimple_assign_rhs1 (a), depth + 1);
+      return x ? fold_convert (TREE_TYPE (v), x) : NULL_TREE;
+    }
+  if (!gimple_assign_load_p (a) || !gimple_assign_single_p (a)
+      || gimple_has_volatile_ops (a))
+    return NULL_TREE;
+  ao_ref r;
+  ao_ref_init (&r, gimple_assign_rhs1 (a));
+  return dm_first_memory (fp, gimple_vuse (a), &r, gimple_assign_rhs1 (a),
+			  depth + 1);
+}
+
+/* Is the exit edge E of a block of the first pass FP never taken there:
+   its test decided by the values the loop starts with, or the loop's
+   iteration count never zero?  */
+static bool
+dm_first_test_stays (dm_first_pass *fp, edge e)
+{
+  class tree_niter_desc niter;
+  if (e->src == fp->loop->header
+      && number_of_iterations_exit (fp->loop, e, &niter, false)
+      && integer_zerop (niter.may_be_zero))
+    return true;
+  gcond *c = safe_dyn_cast <gcond *> (last_stmt (e->src));
+  if (!c || !(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
+    return false;
+  tree l = dm_first_value (fp, gimple_cond_lhs (c), 0);
+  tree r = l ? dm_first_value (fp, gimple_cond_rhs (c), 0) : NULL_TREE;
+  if (!r)
+    return false;
+  tree t = fold_binary (gimple_cond_code (c), boolean_type_node, l, r);
+  if (!t || TREE_CODE (t) != INTEGER_CST)
+    return false;
+  return integer_zerop (t) == ((e->flags & EDGE_TRUE_VALUE) != 0);
+}
+
+/* May the section of LEAD be mapped where the program maps nothing: is
+   its memory there whatever the program does?  A variable's own bytes
+   (a constant size within it) are.  */
+static bool
+dm_section_always_there (dm_item *lead)
+{
+  if (lead->synthetic || dm_deep_p (lead) || TREE_CODE (lead->addr) != ADDR_EXPR
+      || !tree_fits_uhwi_p (lead->size))
+    return false;
+  poly_int64 off;
+  tree base = get_addr_base_and_unit_offset (TREE_OPERAND (lead->addr, 0),
+					     &off);
+  if (!base || !VAR_P (base) || !off.is_constant ()
+      || !tree_fits_uhwi_p (DECL_SIZE_UNIT (base)))
+    return false;
+  HOST_WIDE_INT o = off.to_constant ();
+  return (o >= 0
+	  && (unsigned HOST_WIDE_INT) o + tree_to_uhwi (lead->size)
+	     <= tree_to_uhwi (DECL_SIZE_UNIT (base)));
+}
+
+/* Does a construct of region R that maps group G (items IN_LOOP) run on
+   every path through R: from the loop's header to each of its exits, or
+   from the run's start to its end?  Else the enter data would map the
+   section where the program maps nothing (a kernel that runs only when
+   its section is valid, a loop that runs no iteration below the
+   region's level): it would read memory that need not exist and copy
+   back over bytes the host may have changed under another name.  An
+   exception's or a longjmp's path does not count: a program is not
+   expected to map memory that is not there on its normal paths.  */
+static bool
+dm_group_always_mapped (dm_region *r, dm_hoist_state *st,
+			vec<unsigned> &in_loop, int g)
+{
+  hash_set<basic_block> mapping;
+  for (unsigned i : in_loop)
+    if (st->items[i].group == g && st->items[i].call)
+      mapping.add (gimple_bb (st->items[i].call));
+  basic_block start, stop = NULL;
+  if (r->loop)
+    start = r->loop->header;
+  else
+    {
+      start = r->first ? gimple_bb (r->first) : r->enter_edge->dest;
+      stop = r->last ? gimple_bb (r->last) : r->exit_bb;
+    }
+  /* The blocks reached without such a construct; for a loop, those of
+     its first pass, and its exits from them.  */
+  auto_vec<basic_block, 32> work;
+  auto_bitmap seen;
+  auto_vec<edge, 8> exits;
+  work.safe_push (start);
+  bitmap_set_bit (seen, start->index);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (mapping.contains (bb))
+	continue;
+      if (bb == stop)
+	return false;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+	    continue;
+	  if (r->loop && !flow_bb_inside_loop_p (r->loop, e->dest))
+	    {
+	      exits.safe_push (e);
+	      continue;
+	    }
+	  /* Around the loop without the construct: a later test may
+	     leave it.  */
+	  if (e->dest == start && r->loop)
+	    return false;
+	  if (!r->loop && e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
+	    return false;
+	  if (bitmap_set_bit (seen, e->dest->index))
+	    work.safe_push (e->dest);
+	}
+    }
+  if (exits.is_empty ())
+    return true;
+  /* A loop's test on the way in (one GCC has not made a guarded
+     do-while: `while (s->it < 1000)' after `s->it = 0') is no way out
+     where the values the loop starts with decide it.  */
+  dm_first_pass fp = { r->loop, seen };
+  for (edge e : exits)
+    if (!dm_first_test_stays (&fp, e))
+      return false;
+  return true;
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -2624,6 +2961,12 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   if (!dm_region_invariant_p (lead->device, r))
     return DM_WHY (r, "its device is computed in the loop",
 		   "its device is computed between the constructs");
+  if (!dm_section_always_there (lead)
+      && !dm_group_always_mapped (r, st, in_loop, g))
+    return DM_WHY (r, "no construct that maps it runs on every path "
+		      "through the loop",
+		   "no construct that maps it runs on every path between "
+		   "the constructs");
   /* The default device, which a call of omp_set_default_device changes
      (one the pass does not see, in a function called, stops the program
      with an error in the runtime).  */
@@ -2676,6 +3019,16 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  return "a construct maps it without 'from' and its device code "
 		 "may write it";
 	all_to &= (k & GOMP_MAP_FLAG_TO) != 0;
+	/* A deep item's own bytes say what it points to (its counts, its
+	   pointers), and the runtime reads them from the host copy, which
+	   a kept structure leaves behind what a kernel stored there: each
+	   construct would map other lengths or arrays than the program's
+	   (a kernel that grows a count).  */
+	if (dm_deep_p (it) && !it->data_region
+	    && dm_device_may_write (gimple_call_arg (it->call, 1), it->index,
+				    true))
+	  return "a construct's device code may change the structure's own "
+		 "bytes (its counts or pointers)";
       }
   ao_ref ref;
   dm_section_ref (lead, &ref);
@@ -2717,6 +3070,17 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 			    "host or another device may access it",
 			 "a construct between them that may run on the "
 			 "host or another device may access it");
+	}
+      /* A construct's firstprivate copy reads the host's bytes: the
+	 device's come back before it, as for any host read.  */
+      if (dm_is_target_call (stmt)
+	  && dm_firstprivate_reads (as_a <gcall *> (stmt), &ref,
+				    lead->addr)
+	  && !dm_whole_access (stmt, g, r, false, mine))
+	{
+	  BITMAP_FREE (priv);
+	  return "a construct's firstprivate copy of it reads the host's "
+		 "bytes in a host loop nested in the loop";
 	}
       if (dm_stmt_ignorable_p (stmt)
 	  || dm_touches_only_locals (stmt, lead->addr)
@@ -4017,6 +4381,10 @@ dm_report_update (dm_item *lead, dm_access *acc, location_t loc)
 		    : "hoist: '%s' copied from the device before the host "
 		      "loop whose accesses may see it, whole (target update "
 		      "from)", name);
+  else if (acc->whole && dm_is_target_call (acc->stmt))
+    dm_report (loc, "hoist: '%s' copied from the device before a "
+		    "construct whose firstprivate copy reads it (target "
+		    "update from)", name);
   else if (acc->whole)
     dm_report (loc, acc->write
 		    ? "hoist: '%s' copied to the device after a call that "
@@ -6458,6 +6826,44 @@ dm_called_body (gimple *call)
   return fn;
 }
 
+static bool dm_runs_constructs (tree fn, int depth);
+
+/* May CALL, to a function of a library, call back one of its arguments
+   that runs target constructs: qsort's comparator, a thread's start
+   routine?  A function's address counts as what that function runs, a
+   function pointer of unknown value as any function of the program.
+   GOMP's own entry points (regions' bodies) are asked apart.  */
+static bool
+dm_callback_runs_constructs (gimple *call, int depth)
+{
+  tree fn = gimple_call_fndecl (call);
+  if (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    {
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+      if (startswith (name, "__builtin_"))
+	name += strlen ("__builtin_");
+      if (startswith (name, "GOMP_"))
+	return false;
+    }
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      tree t = TREE_TYPE (a);
+      if (!POINTER_TYPE_P (t) || !FUNC_OR_METHOD_TYPE_P (TREE_TYPE (t)))
+	continue;
+      if (TREE_CODE (a) == ADDR_EXPR
+	  && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL)
+	{
+	  if (TREE_OPERAND (a, 0) != fn
+	      && dm_runs_constructs (TREE_OPERAND (a, 0), depth + 1))
+	    return true;
+	  continue;
+	}
+      return true;
+    }
+  return false;
+}
+
 static bool
 dm_runs_constructs (tree fn, int depth)
 {
@@ -6500,6 +6906,8 @@ dm_runs_constructs (tree fn, int depth)
 	  tree callee = is_gimple_call (g) ? dm_called_body (g) : NULL_TREE;
 	  if (!runs && callee && callee != node->decl)
 	    runs = dm_runs_constructs (callee, depth + 1);
+	  if (!runs && is_gimple_call (g) && !gimple_call_internal_p (g))
+	    runs = dm_callback_runs_constructs (g, depth);
 	}
   dm_runner_memo->put (fn, runs);
   return runs;
@@ -6535,9 +6943,13 @@ dm_call_runs_constructs (gimple *call)
   /* Through a pointer: any function of the program.  */
   if (!fn)
     return true;
-  if (fndecl_built_in_p (fn) || dm_test_function_p (fn))
+  if (dm_test_function_p (fn))
     return false;
   dm_note_construct_runners ();
+  if (dm_callback_runs_constructs (call, 0))
+    return true;
+  if (fndecl_built_in_p (fn))
+    return false;
   if (bool *m = dm_memo_of (dm_runner_memo, fn))
     return *m;
   return dm_runs_constructs (fn, 0);

@@ -2472,11 +2472,35 @@ dm_item_base (dm_walk *w, gomp_target *stmt, tree c, dm_region *r)
   return true;
 }
 
+/* walk_gimple_seq's test for dm_cancels: a cancel construct.  */
+static tree
+dm_find_cancel (gimple_stmt_iterator *gsi, bool *handled_ops,
+		struct walk_stmt_info *)
+{
+  if (!gimple_call_builtin_p (gsi_stmt (*gsi), BUILT_IN_GOMP_CANCEL))
+    return NULL_TREE;
+  *handled_ops = true;
+  return integer_one_node;
+}
+
+/* Does BODY hold a cancel construct?  With cancellation on, a loop or
+   parallel region it cancels leaves the iterations it has not run
+   undone: nothing is stored in full (OMP_CANCELLATION=true).  */
+static bool
+dm_cancels (gimple_seq body)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  return walk_gimple_seq (body, dm_find_cancel, NULL, &wi) != NULL;
+}
+
 /* Does the region use R's item only as the uses check allows (see
    dm_check_uses)?  */
 static bool
 dm_uses_allowed (gimple_seq body, dm_region *r)
 {
+  if (dm_cancels (body))
+    return false;
   r->facts = dm_body_facts_of (body);
   if (dm_assigned_p (r, r->base))
     return false;
