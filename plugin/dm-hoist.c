@@ -148,6 +148,9 @@ struct dm_item
      runtime then copies it in only if that use is not such a region.  */
   bool overwritten;
   bool defer_in;
+  /* Its loop's enter data waits for the first construct that maps it
+     (dm_emit_late_enter): set on the group's first item.  */
+  bool enter_late;
   /* Its construct's region reads only bytes of it that it, or the
      construct that always runs right before it, stored first
      (dm_region_reads_written).  NOT_COPIED_IN: every construct of the
@@ -228,7 +231,22 @@ struct dm_region
   /* Whether a construct of the region writes each group (by its first
      item), asked once (dm_group_writes_itself).  */
   hash_map<int_hash<int, -1, -2>, bool> group_writes;
+  /* (group, construct): the loop's enter data of that group waits for
+     those constructs (dm_group_always_mapped), the first of each of
+     its first passes that map it.  */
+  auto_vec<std::pair<int, gimple *> > late_enters;
 };
+
+/* Forget the constructs group G's enter data was to wait for in R.  */
+static void
+dm_forget_late_enter (dm_region *r, int g)
+{
+  unsigned kept = 0;
+  for (unsigned i = 0; i < r->late_enters.length (); i++)
+    if (r->late_enters[i].first != g)
+      r->late_enters[kept++] = r->late_enters[i];
+  r->late_enters.truncate (kept);
+}
 
 /* The exit data of a kept loop for its calls that may throw, built once
    the whole function is done.  */
@@ -250,6 +268,10 @@ struct dm_eh_exit
      beside the enter data (dm_emit_hoist), or NULL.  */
   tree filled[3];
   location_t loc;
+  /* The flag of sections whose enter data waits for their first
+     construct (dm_emit_late_enter): the exit data is made only where it
+     is set.  NULL: entered on the way in.  */
+  tree entered;
 };
 
 /* The state of one function.  */
@@ -2709,6 +2731,26 @@ struct dm_first_pass
 
 static tree dm_first_value (dm_first_pass *fp, tree v, int depth);
 
+/* The value VALUE gives for each argument of PHI that comes from a
+   block of the first pass FP, where they all agree on a constant.  */
+template <typename F>
+static tree
+dm_first_agree (dm_first_pass *fp, gphi *phi, F value)
+{
+  tree same = NULL_TREE;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, gimple_bb (phi)->preds)
+    if (bitmap_bit_p (fp->first, e->src->index))
+      {
+	tree x = value (PHI_ARG_DEF_FROM_EDGE (phi, e));
+	if (!x || (same && !operand_equal_p (x, same, 0)))
+	  return NULL_TREE;
+	same = x;
+      }
+  return same;
+}
+
 /* The value the memory state VUSE (of the first pass) holds at REF, a
    constant a store before it wrote, or NULL.  */
 static tree
@@ -2733,19 +2775,8 @@ dm_first_memory (dm_first_pass *fp, tree vuse, ao_ref *r, tree ref,
 	  if (!bitmap_bit_p (fp->first, bb->index))
 	    return NULL_TREE;
 	  /* Every way in of the first pass stored the same.  */
-	  tree same = NULL_TREE;
-	  edge e;
-	  edge_iterator ei;
-	  FOR_EACH_EDGE (e, ei, bb->preds)
-	    if (bitmap_bit_p (fp->first, e->src->index))
-	      {
-		tree x = dm_first_memory (fp, PHI_ARG_DEF_FROM_EDGE (phi, e), r,
-					  ref, depth + 1);
-		if (!x || (same && !operand_equal_p (x, same, 0)))
-		  return NULL_TREE;
-		same = x;
-	      }
-	  return same;
+	  return dm_first_agree (fp, phi, [&] (tree in)
+	    { return dm_first_memory (fp, in, r, ref, depth + 1); });
 	}
       if (gimple_assign_single_p (st) && gimple_store_p (st)
 	  && operand_equal_p (gimple_assign_lhs (st), ref, 0))
@@ -2787,19 +2818,8 @@ dm_first_value (dm_first_pass *fp, tree v, int depth)
 			       depth + 1);
       if (!bitmap_bit_p (fp->first, bb->index))
 	return NULL_TREE;
-      tree same = NULL_TREE;
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->preds)
-	if (bitmap_bit_p (fp->first, e->src->index))
-	  {
-	    tree x = dm_first_value (fp, PHI_ARG_DEF_FROM_EDGE (phi, e),
-				     depth + 1);
-	    if (!x || (same && !operand_equal_p (x, same, 0)))
-	      return NULL_TREE;
-	    same = x;
-	  }
-      return same;
+      return dm_first_agree (fp, phi, [&] (tree in)
+	{ return dm_first_value (fp, in, depth + 1); });
     }
   gassign *a = dyn_cast <gassign *> (d);
   if (!a || !bitmap_bit_p (fp->first, bb->index))
@@ -2864,22 +2884,31 @@ dm_section_always_there (dm_item *lead)
 }
 
 /* Does a construct of region R that maps group G (items IN_LOOP) run on
-   every path through R: from the loop's header to each of its exits, or
-   from the run's start to its end?  Else the enter data would map the
-   section where the program maps nothing (a kernel that runs only when
-   its section is valid, a loop that runs no iteration below the
-   region's level): it would read memory that need not exist and copy
-   back over bytes the host may have changed under another name.  An
-   exception's or a longjmp's path does not count: a program is not
-   expected to map memory that is not there on its normal paths.  */
+   every path through R: from the loop's header to each of its exits and
+   round to the header again, or from the run's start to its end?  Else
+   an enter data where R starts would map the section where the program
+   maps nothing (a kernel that runs only when its section is valid, a
+   loop left before its first kernel, a loop below the region's level
+   that runs no iteration): it would read memory that need not exist
+   and copy back over bytes the host may have changed under another
+   name.  For a loop, FIRST gets the constructs that map it and that the
+   header reaches without passing another (the first in each block):
+   where the answer is no, the enter data waits for them
+   (dm_emit_late_enter).  An exception's or a longjmp's path does not
+   count: a program is not expected to map memory that is not there on
+   its normal paths.  */
 static bool
 dm_group_always_mapped (dm_region *r, dm_hoist_state *st,
-			vec<unsigned> &in_loop, int g)
+			vec<unsigned> &in_loop, int g, vec<gimple *> *first)
 {
   hash_set<basic_block> mapping;
+  hash_set<gimple *> calls;
   for (unsigned i : in_loop)
     if (st->items[i].group == g && st->items[i].call)
-      mapping.add (gimple_bb (st->items[i].call));
+      {
+	mapping.add (gimple_bb (st->items[i].call));
+	calls.add (st->items[i].call);
+      }
   basic_block start, stop = NULL;
   if (r->loop)
     start = r->loop->header;
@@ -2893,13 +2922,24 @@ dm_group_always_mapped (dm_region *r, dm_hoist_state *st,
   auto_vec<basic_block, 32> work;
   auto_bitmap seen;
   auto_vec<edge, 8> exits;
+  bool always = true;
   work.safe_push (start);
   bitmap_set_bit (seen, start->index);
   while (!work.is_empty ())
     {
       basic_block bb = work.pop ();
       if (mapping.contains (bb))
-	continue;
+	{
+	  if (first)
+	    for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+		 !gsi_end_p (gsi); gsi_next (&gsi))
+	      if (calls.contains (gsi_stmt (gsi)))
+		{
+		  first->safe_push (gsi_stmt (gsi));
+		  break;
+		}
+	  continue;
+	}
       if (bb == stop)
 	return false;
       edge e;
@@ -2916,15 +2956,15 @@ dm_group_always_mapped (dm_region *r, dm_hoist_state *st,
 	  /* Around the loop without the construct: a later test may
 	     leave it.  */
 	  if (e->dest == start && r->loop)
-	    return false;
+	    always = false;
 	  if (!r->loop && e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
 	    return false;
 	  if (bitmap_set_bit (seen, e->dest->index))
 	    work.safe_push (e->dest);
 	}
     }
-  if (exits.is_empty ())
-    return true;
+  if (!always)
+    return false;
   /* A loop's test on the way in (one GCC has not made a guarded
      do-while: `while (s->it < 1000)' after `s->it = 0') is no way out
      where the values the loop starts with decide it.  */
@@ -2961,12 +3001,26 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
   if (!dm_region_invariant_p (lead->device, r))
     return DM_WHY (r, "its device is computed in the loop",
 		   "its device is computed between the constructs");
-  if (!dm_section_always_there (lead)
-      && !dm_group_always_mapped (r, st, in_loop, g))
-    return DM_WHY (r, "no construct that maps it runs on every path "
-		      "through the loop",
-		   "no construct that maps it runs on every path between "
-		   "the constructs");
+  /* In a loop, the enter data of a section no construct maps on every
+     path waits for the first that does (dm_emit_late_enter); not for
+     arrays that trade places, which are entered together.  */
+  dm_forget_late_enter (r, g);
+  if (r->loop)
+    {
+      auto_vec<gimple *, 4> first;
+      if (!dm_group_always_mapped (r, st, in_loop, g, &first))
+	{
+	  if (lead->synthetic || lead->rot_loop)
+	    return "no construct that maps it runs on every path through "
+		   "the loop";
+	  for (gimple *c : first)
+	    r->late_enters.safe_push (std::make_pair (g, c));
+	}
+    }
+  else if (!dm_section_always_there (lead)
+	   && !dm_group_always_mapped (r, st, in_loop, g, NULL))
+    return "no construct that maps it runs on every path between the "
+	   "constructs";
   /* The default device, which a call of omp_set_default_device changes
      (one the pass does not see, in a function called, stops the program
      with an error in the runtime).  */
@@ -3731,6 +3785,11 @@ static const struct ggc_root_tab dm_hoist_roots[] = {
    (dm_select_on_guard).  */
 static vec<std::pair<gcall *, tree> > dm_tested_calls;
 
+/* Late enter data (dm_emit_late_enter), each to go right before its
+   construct once every region of the function is decided: the runs
+   analysed after a loop must not see them as constructs of theirs.  */
+static vec<std::pair<gimple *, gimple_seq> > dm_late_inserts;
+
 /* Is IT announced to the runtime with the enter data (EXIT false) or
    exit data of its hoisting?  */
 static bool
@@ -4124,6 +4183,198 @@ dm_build_exit (vec<dm_item *> &secs, tree device, tree *arrs,
 			     host_current, loc);
 }
 
+/* The exit data of SECS (on DEVICE, arrays ARRS, or EXIT_ARRS where the
+   enter data filled those for every way out) for the calls of region R
+   that may throw out of it: built once the whole function is done
+   (dm_finish_throwers).  */
+static void
+dm_note_eh_exit (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
+		 tree device, tree *arrs, tree *exit_arrs, location_t loc,
+		 tree entered = NULL_TREE)
+{
+  if (r->throwers.is_empty ())
+    return;
+  dm_eh_exit *x = new dm_eh_exit;
+  x->throwers.safe_splice (r->throwers);
+  for (dm_item *it : secs)
+    x->secs.safe_push (*it);
+  for (gimple *t : r->throwers)
+    for (unsigned k = 0; k < secs.length (); k++)
+      for (dm_access &acc : st->accesses)
+	if (acc.whole && acc.write && acc.group == secs[k]->group
+	    && !acc.through
+	    && (acc.stmt == t
+		|| (acc.host_loop
+		    && flow_bb_inside_loop_p (acc.host_loop,
+					      gimple_bb (t)))))
+	  {
+	    x->host_current.safe_push (std::make_pair (t, k));
+	    break;
+	  }
+  x->device = device;
+  for (int i = 0; i < 3; i++)
+    {
+      x->arrs[i] = arrs[i];
+      x->filled[i] = exit_arrs[i];
+    }
+  x->loc = loc;
+  x->entered = entered;
+  st->eh_exits.safe_push (x);
+}
+
+/* Add to SEQ a GOMP_target_enter_exit_data call (EXIT: exit data) of
+   the N sections in ARRS on DEVICE, made only where the flag ENTERED is
+   clear (for an enter data) or set (an exit data), and GUARD holds
+   where given (dm_select_on_guard).  It leaves the arrays as they are:
+   a later call may read them again.  */
+static void
+dm_add_flagged_call (gimple_seq *seq, tree device, unsigned n, tree *arrs,
+		     tree entered, tree guard, bool exit, location_t loc)
+{
+  tree was = make_ssa_name (integer_type_node);
+  gimple_seq_add_stmt (seq, gimple_build_assign (was, entered));
+  tree ok = gimple_build (seq, exit ? NE_EXPR : EQ_EXPR, boolean_type_node,
+			  was, integer_zero_node);
+  if (guard)
+    ok = gimple_build (seq, BIT_AND_EXPR, boolean_type_node, ok,
+		       gimple_convert (seq, boolean_type_node, guard));
+  gcall *call
+    = gimple_build_call (builtin_decl_explicit
+			   (BUILT_IN_GOMP_TARGET_ENTER_EXIT_DATA), 7, device,
+			 size_int (n), build_fold_addr_expr (arrs[0]),
+			 build_fold_addr_expr (arrs[1]),
+			 build_fold_addr_expr (arrs[2]),
+			 build_int_cst (unsigned_type_node,
+					exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0),
+			 null_pointer_node);
+  gimple_set_location (call, loc);
+  gimple_seq_add_stmt (seq, call);
+  dm_tested_calls.safe_push (std::make_pair (call, ok));
+}
+
+/* The exit data of SECS (dm_build_exit), made only where the flag
+   ENTERED is set, if given.  */
+static gimple_seq
+dm_build_exit_entered (vec<dm_item *> &secs, tree device, tree *arrs,
+		       hash_set<dm_item *> *host_current, location_t loc,
+		       tree entered)
+{
+  if (!entered)
+    return dm_build_exit (secs, device, arrs, host_current, loc);
+  gimple_seq seq = dm_fill_data_arrays (secs, true, arrs, UNKNOWN_LOCATION,
+					host_current);
+  dm_add_flagged_call (&seq, device, secs.length () + 1, arrs, entered,
+		       secs[0]->guard, true, loc);
+  return seq;
+}
+
+/* The enter data of CLS, sections of loop region R that no construct
+   maps on every path through it, made right before the first
+   constructs that map them (CALLS: dm_group_always_mapped), once: the
+   arrays are filled on the way into the loop with a flag that says the
+   call was made, and each of those places makes the call on DEVICE
+   where the flag is clear (and GUARD holds) and sets it.  The call runs
+   where the program as written maps them, so it maps only memory the
+   program does; a path that never gets there enters nothing, and the
+   exit data of a section that is not present does nothing.  */
+static tree
+dm_emit_late_enter (dm_region *r, vec<dm_item *> &cls, vec<gimple *> &calls,
+		    tree device, tree guard, location_t loc)
+{
+  tree arrs[3];
+  dm_make_arrays (cls.length () + 1, arrs);
+  tree flag = create_tmp_var (integer_type_node, "deepmap_entered");
+  TREE_ADDRESSABLE (flag) = 1;
+  gimple_seq pre = dm_fill_data_arrays (cls, false, arrs, r->loc, NULL);
+  gimple_seq_add_stmt (&pre, gimple_build_assign (flag, integer_zero_node));
+  gsi_insert_seq_on_edge (loop_preheader_edge (r->loop), pre);
+  for (gimple *c : calls)
+    {
+      gimple_seq seq = NULL;
+      dm_add_flagged_call (&seq, device, cls.length () + 1, arrs, flag,
+			   guard, false, loc);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (flag,
+						      integer_one_node));
+      dm_late_inserts.safe_push (std::make_pair (c, seq));
+    }
+  for (dm_item *it : cls)
+    it->enter_late = true;
+  return flag;
+}
+
+/* The exit data of SECS, kept across loop region R on DEVICE, on every
+   way out of it (by exception too), made only where the flag ENTERED
+   is set, if given.  */
+static void
+dm_emit_exits (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
+	       tree device, location_t loc, tree entered)
+{
+  tree arrs[3], none[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
+  dm_make_arrays (secs.length () + 1, arrs);
+  for (edge e : r->exits)
+    if (!(e->flags & EDGE_EH))
+      gsi_insert_seq_on_edge (e, dm_build_exit_entered (secs, device, arrs,
+							 NULL, loc, entered));
+  dm_note_eh_exit (r, st, secs, device, arrs, none, loc, entered);
+}
+
+/* Enter and exit data of SECS on DEVICE for loop region R where LATE of
+   them wait for their first constructs (dm_emit_late_enter): the others
+   are entered on the way in, the late ones in groups that wait for the
+   same constructs, and every way out exits them all.  */
+static void
+dm_emit_hoist_late (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
+		    vec<dm_item *> &late, tree device, location_t loc)
+{
+  tree guard = secs[0]->guard;
+  /* Each enter data has its exit data (one call each, which the runtime
+     pairs: its check of omp_set_default_device counts them).  */
+  auto_vec<dm_item *> now;
+  for (dm_item *it : secs)
+    if (!late.contains (it))
+      now.safe_push (it);
+  if (!now.is_empty ())
+    {
+      tree arrs[3];
+      dm_make_arrays (now.length () + 1, arrs);
+      gsi_insert_seq_on_edge (loop_preheader_edge (r->loop),
+			      dm_build_data_call (now, device, false, arrs,
+						  r->loc, NULL, loc));
+      dm_emit_exits (r, st, now, device, loc, NULL_TREE);
+    }
+  auto_vec<bool> done;
+  done.safe_grow_cleared (late.length ());
+  for (unsigned i = 0; i < late.length (); i++)
+    {
+      if (done[i])
+	continue;
+      auto_vec<gimple *, 4> calls;
+      for (auto &p : r->late_enters)
+	if (p.first == late[i]->group)
+	  calls.safe_push (p.second);
+      auto_vec<dm_item *> cls;
+      for (unsigned j = i; j < late.length (); j++)
+	{
+	  if (done[j])
+	    continue;
+	  unsigned same = 0, theirs = 0;
+	  for (auto &p : r->late_enters)
+	    if (p.first == late[j]->group)
+	      {
+		theirs++;
+		same += calls.contains (p.second);
+	      }
+	  if (same == theirs && theirs == calls.length ())
+	    {
+	      cls.safe_push (late[j]);
+	      done[j] = true;
+	    }
+	}
+      tree entered = dm_emit_late_enter (r, cls, calls, device, guard, loc);
+      dm_emit_exits (r, st, cls, device, loc, entered);
+    }
+}
+
 /* Put enter data for SECS (on DEVICE) before region R and exit data
    after it: on the loop's preheader edge and exit edges, or around the
    run.  */
@@ -4131,6 +4382,20 @@ static void
 dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	       tree device, location_t loc, dm_section_table *filled)
 {
+  auto_vec<dm_item *> late;
+  if (r->loop)
+    for (dm_item *it : secs)
+      for (auto &p : r->late_enters)
+	if (p.first == it->group)
+	  {
+	    late.safe_push (it);
+	    break;
+	  }
+  if (!late.is_empty ())
+    {
+      dm_emit_hoist_late (r, st, secs, late, device, loc);
+      return;
+    }
   tree arrs[3], exit_arrs[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
   /* The absent test's arrays, where it filled them with SECS.  */
   bool prefilled = filled->arrs[0] && filled->items.length () == secs.length ();
@@ -4219,34 +4484,7 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	  gsi_insert_seq_on_edge (e, dm_build_exit (secs, device, arrs, NULL,
 						    loc));
     }
-  if (!r->throwers.is_empty ())
-    {
-      dm_eh_exit *x = new dm_eh_exit;
-      x->throwers.safe_splice (r->throwers);
-      for (dm_item *it : secs)
-	x->secs.safe_push (*it);
-      for (gimple *t : r->throwers)
-	for (unsigned k = 0; k < secs.length (); k++)
-	  for (dm_access &acc : st->accesses)
-	    if (acc.whole && acc.write && acc.group == secs[k]->group
-		&& !acc.through
-		&& (acc.stmt == t
-		    || (acc.host_loop
-			&& flow_bb_inside_loop_p (acc.host_loop,
-						  gimple_bb (t)))))
-	      {
-		x->host_current.safe_push (std::make_pair (t, k));
-		break;
-	      }
-      x->device = device;
-      for (int i = 0; i < 3; i++)
-	{
-	  x->arrs[i] = arrs[i];
-	  x->filled[i] = exit_arrs[i];
-	}
-      x->loc = loc;
-      st->eh_exits.safe_push (x);
-    }
+  dm_note_eh_exit (r, st, secs, device, arrs, exit_arrs, loc);
 }
 
 /* The bytes [*LO, *HI) that ACC touches, as integers computed on SEQ:
@@ -6386,7 +6624,7 @@ dm_report_hoisting (dm_hoist_state *st)
 		   tested, deferred);
       else if (it.hoisted)
 	dm_report (loc, "hoist: '%s' kept on the device across the loop at "
-		   "%s (enter data map(%s), exit data map(%s))%s%s%s%s%s",
+		   "%s (enter data map(%s), exit data map(%s))%s%s%s%s%s%s",
 		   name, dm_where (it.loop, 0), kind, exit,
 		   it.rotating ? ", with every array it trades places with"
 			       : "",
@@ -6395,7 +6633,10 @@ dm_report_hoisting (dm_hoist_state *st)
 		   it.whole ? ", with everything it points to (deep)"
 		   : it.deep_desc ? ", the structure only: each construct "
 				    "still maps what it points to" : "",
-		   deferred);
+		   deferred,
+		   it.group >= 0 && st->items[it.group].enter_late
+		   ? ", entered at the first construct that maps it (no "
+		     "construct maps it on every path)" : "");
       else if (it.missed && it.loop != UNKNOWN_LOCATION)
 	dm_report (loc, "hoist: missed: '%s' not kept on the device across "
 		   "the loop at %s because %s", name, dm_where (it.loop, 0),
@@ -6552,7 +6793,8 @@ dm_exit_on_exception (vec<gimple *> &group, dm_eh_exit *x)
       dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
     }
   else
-    seq = dm_build_exit (secs, x->device, x->arrs, &current, x->loc);
+    seq = dm_build_exit_entered (secs, x->device, x->arrs, &current, x->loc,
+				 x->entered);
   for (auto &sv : saved)
     sv.first->exit_kind = sv.second;
   gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);
@@ -6727,6 +6969,11 @@ dm_hoist_execute (function *fun)
   dm_report_hoisting (&st);
   if (changed)
     {
+      for (auto &li : dm_late_inserts)
+	{
+	  gimple_stmt_iterator gsi = gsi_for_stmt (li.first);
+	  gsi_insert_seq_before (&gsi, li.second, GSI_SAME_STMT);
+	}
       gsi_commit_edge_inserts ();
       dm_finish_throwers (&st);
       for (auto &t : dm_tested_calls)
@@ -6735,6 +6982,7 @@ dm_hoist_execute (function *fun)
       mark_virtual_operands_for_renaming (fun);
     }
   dm_tested_calls.truncate (0);
+  dm_late_inserts.truncate (0);
   scev_finalize ();
   loop_optimizer_finalize ();
   return changed ? TODO_update_ssa_only_virtuals : 0;

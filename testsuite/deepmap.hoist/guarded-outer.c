@@ -20,6 +20,8 @@ kern (unsigned *p0, unsigned *p1, unsigned *p2, int n, int steps,
 {
   for (int t = 0; t < steps; t++)
     {
+      if (p2[2] % 7u == 3u)
+	break;
 #pragma omp target map(tofrom: p1[0:n]) map(to: p0[0:n])
       for (int i = 0; i < n; i++)
 	{
@@ -35,8 +37,6 @@ kern (unsigned *p0, unsigned *p1, unsigned *p2, int n, int steps,
 	acc[2] += p0[j];
 #pragma omp target map(always, to: p0[0:n]) map(tofrom: acc[0:4])
       acc[1] += p0[t + 3];
-      if (p2[2] % 7u == 3u)
-	break;
     }
 }
 
@@ -71,5 +71,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "guarded-outer.c:30:9: deepmap: hoist: 'p0' kept on the device from the construct at guarded-outer.c:23 to the construct at guarded-outer.c:30 \\(enter data map\\(to\\), exit data map\\(release\\)\\)\[^\n]* if the sections the compiler cannot tell apart do not overlap at run time" } } */
-/* { dg-final { scan-deepmap-report "guarded-outer.c:23:9: deepmap: hoist: 'p1' kept on the device across the loop at guarded-outer.c:21" } } */
+/* { dg-final { scan-deepmap-report "guarded-outer.c:32:9: deepmap: hoist: 'p0' kept on the device from the construct at guarded-outer.c:25 to the construct at guarded-outer.c:32 \\(enter data map\\(to\\), exit data map\\(release\\)\\)\[^\n]* if the sections the compiler cannot tell apart do not overlap at run time" } } */
+/* { dg-final { scan-deepmap-report "guarded-outer.c:25:9: deepmap: hoist: 'p1' kept on the device across the loop at guarded-outer.c:21" } } */

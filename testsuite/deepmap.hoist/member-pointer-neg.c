@@ -3,8 +3,7 @@
    structure), and a construct that runs only on some steps (its load
    of the field may not run before the loop ends, and nothing shows the
    object there before the loop).  Neither is loaded before the loop; a
-   third function that reads the object first still keeps nothing, as
-   its construct too runs only on some steps.
+   third function that reads the object first keeps the field's array.
    Results are those of the host.  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 #include <stdlib.h>
@@ -47,8 +46,7 @@ some_steps (struct grid *g, long n, int steps)
 
 /* The same where the function read the object before the loop (g->n):
    the load of the field cannot trap, and nothing in the loop changes
-   it; still not kept, as the construct runs only every other step: a
-   loop of one step maps nothing, where g->u may not be an array.  */
+   it: kept.  */
 __attribute__ ((noinline)) static void
 some_steps_read (struct grid *g, int steps)
 {
@@ -81,7 +79,7 @@ main (void)
     CHECK (b[i] == (i == 0 || i == N - 1 ? 18 : 23), "i %ld: %g", i, b[i]);
   return 0;
 }
-/* { dg-final { scan-deepmap-report "member-pointer-neg.c:27:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at member-pointer-neg.c:25 because its address or size is computed in the loop" } } */
-/* { dg-final { scan-deepmap-report "member-pointer-neg.c:42:9: deepmap: hoist: missed: 'g->u' not kept on the device across the loop at member-pointer-neg.c:39 because its address or size is computed in the loop" } } */
-/* { dg-final { scan-deepmap-report-not "member-pointer-neg.c:42:9: deepmap: hoist: 'g->u' kept" } } */
-/* { dg-final { scan-deepmap-report "member-pointer-neg.c:59:9: deepmap: hoist: missed: 'g->u' not kept on the device across the loop at member-pointer-neg.c:56 because no construct that maps it runs on every path through the loop" } } */
+/* { dg-final { scan-deepmap-report "member-pointer-neg.c:26:9: deepmap: hoist: missed: '\[^'\]*' not kept on the device across the loop at member-pointer-neg.c:24 because its address or size is computed in the loop" } } */
+/* { dg-final { scan-deepmap-report "member-pointer-neg.c:41:9: deepmap: hoist: missed: 'g->u' not kept on the device across the loop at member-pointer-neg.c:38 because its address or size is computed in the loop" } } */
+/* { dg-final { scan-deepmap-report-not "member-pointer-neg.c:41:9: deepmap: hoist: 'g->u' kept" } } */
+/* { dg-final { scan-deepmap-report "member-pointer-neg.c:57:9: deepmap: hoist: 'g->u' kept on the device across the loop at member-pointer-neg.c:54 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */

@@ -1,20 +1,24 @@
-/* A section is kept across a loop only where a construct that maps it
-   runs on every path through the loop: else the enter data would map,
+/* A section that no construct maps on every path through a loop is
+   entered right before the first construct that maps it (once, by a
+   flag), not on the way into the loop: there the enter data would map,
    and the exit data copy back, memory the program as written never
-   maps, which need not exist (found by an adversarial review, each a
-   crash or a silent overwrite before):
+   maps, which need not exist (found by an adversarial review; each a
+   crash, a silent overwrite or a fatal error before):
    - guarded: the kernel runs only when its section is valid, called
      once with a length far past its array;
    - early_exit: the loop may be left before its kernel;
-   - device_guard: the kernel runs only on a device that exists;
+   - device_guard: the kernel runs only on a device that exists (under
+     OMP_TARGET_OFFLOAD=mandatory the enter data on a device that does
+     not was an error);
+   - every_other: the kernel runs on some steps only;
+   - scalar: a variable's own bytes, under a test.
+   Where every path maps it the enter data stays on the way in:
    - zero_trips: a loop of a count not known, called with none and a
-     null array: kept, as GCC tests the count before the loop and the
-     enter data goes after that test;
-   - every_other: the kernel runs on some steps only.
-   A variable's own bytes are there whatever runs (scalar: kept), and a
-   loop's first test decided by the values it starts with (a counter in
-   a structure set to 0 just before `while (s->it < 8)') is no way out
-   (counted: kept).  Results are the host's.  */
+     null array: GCC tests the count before the loop;
+   - counted: the loop's first test decided by the values it starts
+     with (`s->it = 0; while (s->it < 8)').
+   Results are the host's; no section is mapped where the program maps
+   none (DEEPMAP_STATS counts only the calls that run kernels).  */
 /* { dg-options "-fplugin-arg-deepmap-report" } */
 /* { dg-set-target-env-var DEEPMAP_CHECK "1" } */
 #include <omp.h>
@@ -49,8 +53,9 @@ early_exit (double *a, long n, int steps, volatile int *stop)
 __attribute__ ((noipa)) static void
 device_guard (double *a, long n, int steps, int dev)
 {
+  int devices = omp_get_num_devices ();
   for (int t = 0; t < steps; t++)
-    if (dev < omp_get_num_devices ())
+    if (dev < devices)
       {
 #pragma omp target map(tofrom: a[0:n]) device(dev)
 	for (long i = 0; i < n; i++)
@@ -146,10 +151,12 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-deepmap-report "speculative.c:30:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at speculative.c:27 because no construct that maps it runs on every path through the loop" } } */
-/* { dg-final { scan-deepmap-report "speculative.c:43:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at speculative.c:39 because no construct that maps it runs on every path through the loop" } } */
-/* { dg-final { scan-deepmap-report "speculative.c:55:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at speculative.c:52 because no construct that maps it runs on every path through the loop" } } */
-/* { dg-final { scan-deepmap-report "speculative.c:66:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:64" } } */
-/* { dg-final { scan-deepmap-report "speculative.c:78:9: deepmap: hoist: missed: 'a' not kept on the device across the loop at speculative.c:75 because no construct that maps it runs on every path through the loop" } } */
-/* { dg-final { scan-deepmap-report "speculative.c:91:9: deepmap: hoist: 'x' kept on the device across the loop at speculative.c:88" } } */
-/* { dg-final { scan-deepmap-report "speculative.c:107:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:105" } } */
+/* { dg-final { scan-deepmap-report "speculative.c:34:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:31 \\(enter data map\\(to\\), exit data map\\(from\\)\\), entered at the first construct that maps it \\(no construct maps it on every path\\)" } } */
+/* { dg-final { scan-deepmap-report "speculative.c:47:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:43 \\(enter data map\\(to\\), exit data map\\(from\\)\\), entered at the first construct that maps it \\(no construct maps it on every path\\)" } } */
+/* { dg-final { scan-deepmap-report "speculative.c:60:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:57 \\(enter data map\\(to\\), exit data map\\(from\\)\\), entered at the first construct that maps it \\(no construct maps it on every path\\)" } } */
+/* { dg-final { scan-deepmap-report "speculative.c:83:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:80 \\(enter data map\\(to\\), exit data map\\(from\\)\\), entered at the first construct that maps it \\(no construct maps it on every path\\)" } } */
+/* { dg-final { scan-deepmap-report "speculative.c:96:9: deepmap: hoist: 'x' kept on the device across the loop at speculative.c:93 \\(enter data map\\(to\\), exit data map\\(from\\)\\), entered at the first construct that maps it \\(no construct maps it on every path\\)" } } */
+/* { dg-final { scan-deepmap-report "speculative.c:71:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:69 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
+/* { dg-final { scan-deepmap-report-not "speculative.c:71:9: deepmap: hoist: 'a' kept\[^\n\]*entered at the first" } } */
+/* { dg-final { scan-deepmap-report "speculative.c:112:9: deepmap: hoist: 'a' kept on the device across the loop at speculative.c:110 \\(enter data map\\(to\\), exit data map\\(from\\)\\)" } } */
+/* { dg-final { scan-deepmap-report-not "speculative.c:112:9: deepmap: hoist: 'a' kept\[^\n\]*entered at the first" } } */
