@@ -1,9 +1,10 @@
-// A program that replaces operator new: the library's new[] calls the
-// replacement, which here writes the array a loop keeps on the device.
-// Its calls are then host accesses like any call's (the array is copied
-// back before each and sent again after it), not harmless allocations:
-// before, the replacement's writes were lost (7 instead of 1407; an
-// adversarial review).  Results are the host's.
+// A program that replaces operator new, with a replacement that writes
+// the array a loop keeps on the device.  Its calls are then host
+// accesses like any call's (the array is copied back before each and
+// sent again after it), not harmless allocations: before, the
+// replacement's writes were lost (7 instead of 1407; an adversarial
+// review).  A scalar new: under ASan's interceptors the library's new[]
+// no longer calls the program's operator new.  Results are the host's.
 // { dg-options "-fplugin-arg-deepmap-report" }
 // { dg-set-target-env-var DEEPMAP_CHECK "1" }
 #include <cstdlib>
@@ -12,6 +13,8 @@
 
 static double *watch;
 static int nwatch;
+/* Seen, so that GCC keeps the new expression.  */
+int *volatile seen;
 
 void *
 operator new (std::size_t sz)
@@ -38,9 +41,10 @@ run (double *a, int n, int steps)
 #pragma omp target map(tofrom: a[0:n])
       for (int i = 0; i < n; i++)
 	a[i] += 1;
-      int *tmp = new int[4];
-      tmp[0] = t;
-      delete[] tmp;
+      int *tmp = new int;
+      *tmp = t;
+      seen = tmp;
+      delete tmp;
 #pragma omp target map(tofrom: a[0:n])
       for (int i = 0; i < n; i++)
 	a[i] *= 2;
@@ -62,4 +66,4 @@ main ()
   return 0;
 }
 
-// { dg-final { scan-deepmap-report "cxx-replaced-new.C:41:\[0-9\]+: deepmap: hoist: 'a' copied from the device before a call that may see it" } }
+// { dg-final { scan-deepmap-report "cxx-replaced-new.C:44:\[0-9\]+: deepmap: hoist: 'a' copied from the device before a call that may see it" } }

@@ -29,7 +29,9 @@ constructs have enter and exit data around them, and in some programs
 host statements fill whole arrays (memset); some programs have 17 to
 20 arrays, every construct mapping all of them, and a last call with
 n = 0 (zero-length sections) where pointer parameters bring the
-arrays and the kernels' bounds are n's.  Each program is
+arrays and the kernels' bounds are n's; in some, kernels run on some steps
+only (a host test around them), and a local array one kernel maps tofrom
+is read by another through its firstprivate copy.  Each program is
 built without the plugin and with it (hoisting, the overwrite and
 read-only analyses on), every third one as C++, and run both ways under
 the same runtime, with DEEPMAP_CHECK=1 (the run-time check of what the
@@ -69,7 +71,7 @@ SLACK = 16      # elements past N in each buffer (overlapping calls)
 
 class Prog:
     def __init__(self, rng, rng2, rng3=None, rng4=None, rng5=None,
-                 rng6=None, rng7=None, rng8=None, rng9=None):
+                 rng6=None, rng7=None, rng8=None, rng9=None, rng10=None):
         self.rng = rng
         # Drawn apart, so that RNG draws the programs of earlier seeds the
         # same: the function of the constructs is sometimes inlined into
@@ -129,6 +131,14 @@ class Prog:
         self.many = self.rng9.random() < 0.25
         if self.many:
             self.narr = self.rng9.randint(17, 20)
+        # Also apart: kernels that run on some steps only (a host test
+        # around them), whose sections the loop then enters at their
+        # first construct; and a local array one kernel maps tofrom and
+        # another reads through its firstprivate copy (the host's
+        # bytes, which must be the device's).
+        self.rng10 = rng10 if rng10 else random.Random(0)
+        self.guarded = self.rng10.random() < 0.4
+        self.fpriv = self.rng10.random() < 0.4
         # A call with p1 = p0 + OFF: then an index i of p1 is another
         # iteration's of p0, so every kernel runs on one device thread.
         self.overlap = rng.choice([1, 8, N - 1, N]) if rng.random() < 0.4 \
@@ -242,6 +252,18 @@ class Prog:
         if serial or mode == "readonly":
             return prag + ["  {"] + loop + ["  }"] + wait
         return prag + loop + wait
+
+    def fpriv_kernels(self, t):
+        """A construct that updates the local array fp_ (map tofrom), and
+        one that reads it through its firstprivate copy: the runtime
+        copies that from the host, which must hold the device's bytes."""
+        r10 = self.rng10
+        k = r10.randrange(4)
+        return ["#pragma omp target map(tofrom: fp_)",
+                "  fp_[%d] += 3u * (unsigned) %s + %du;" % (k, t,
+                                                          r10.randint(1, 9)),
+                "#pragma omp target firstprivate(fp_) map(tofrom: acc[0:4])",
+                "  acc[2] += fp_[0] + 2u * fp_[1] + 3u * fp_[2] + 5u * fp_[3];"]
 
     @staticmethod
     def const_bounds(lo, ln):
@@ -405,6 +427,8 @@ class Prog:
                 if rng.random() < 0.4:
                     out += self.host_stmt("0", False)
                 out += self.kernel("0")
+            if self.fpriv:
+                out += self.fpriv_kernels("0")
             return out
         out.append("for (int t = 0; t < steps; t++)")
         out.append("{")
@@ -441,7 +465,14 @@ class Prog:
                 k = (["#pragma omp target data map(tofrom: n) %s"
                       % " ".join("map(tofrom: %s[0:n])" % a for a in held),
                       "{"] + k + ["}"])
+            if self.guarded and self.rng10.random() < 0.5:
+                r10 = self.rng10
+                cond = r10.choice(["%s %% 2 == 1" % tv, "%s + 1 < steps" % tv,
+                                   "acc[0] % 3u != 1u", "n > %d" % (N // 2)])
+                k = ["if (%s)" % cond, "{"] + k + ["}"]
             out += k
+        if self.fpriv:
+            out += self.fpriv_kernels(tv)
         if self.search:
             # A host search that leaves its loop at the first hit.
             r3 = self.rng3
@@ -559,7 +590,11 @@ class Prog:
                 "  for (int i = 0; i < %d; i++)" % N,
                 "    s_[i] = 3u * (unsigned) i + 1u;",
             ]
+        if self.fpriv:
+            lines.append("  unsigned fp_[4] = { 1u, 2u, 3u, 4u };")
         lines += ["  " + l for l in body]
+        if self.fpriv:
+            lines.append("  acc[3] += fp_[0] ^ fp_[3];")
         if self.const_loops:
             lines.append("  free (s_);")
         if self.private:
@@ -671,7 +706,8 @@ def main():
                         random.Random(seed * 100003 + k + 38888888),
                         random.Random(seed * 100003 + k + 46666666),
                         random.Random(seed * 100003 + k + 54444444),
-                        random.Random(seed * 100003 + k + 62222222)
+                        random.Random(seed * 100003 + k + 62222222),
+                        random.Random(seed * 100003 + k + 70000000)
                         ).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if k % 3 == 2 else "")
         # Every third program as C++ (g++ runs the same plugin).
