@@ -4304,18 +4304,42 @@ dm_emit_late_enter (dm_region *r, vec<dm_item *> &cls, vec<gimple *> &calls,
 
 /* The exit data of SECS, kept across loop region R on DEVICE, on every
    way out of it (by exception too), made only where the flag ENTERED
-   is set, if given.  */
+   is set, if given.  Its arrays are filled once on the way in, and each
+   way out only makes the call, once where ways out meet (filling
+   LULESH's sections at each of its five ways out, for each group of
+   them entered late, made its compile a tenth slower).  */
 static void
 dm_emit_exits (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	       tree device, location_t loc, tree entered)
 {
-  tree arrs[3], none[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
+  tree arrs[3];
   dm_make_arrays (secs.length () + 1, arrs);
+  gsi_insert_seq_on_edge (loop_preheader_edge (r->loop),
+			  dm_fill_data_arrays (secs, true, arrs,
+					       UNKNOWN_LOCATION, NULL));
+  hash_set<basic_block> joined;
   for (edge e : r->exits)
-    if (!(e->flags & EDGE_EH))
-      gsi_insert_seq_on_edge (e, dm_build_exit_entered (secs, device, arrs,
-							 NULL, loc, entered));
-  dm_note_eh_exit (r, st, secs, device, arrs, none, loc, entered);
+    {
+      if (e->flags & EDGE_EH)
+	continue;
+      bool join = dm_exits_join_p (r, e->dest);
+      if (join && joined.add (e->dest))
+	continue;
+      gimple_seq call = NULL;
+      if (entered)
+	dm_add_flagged_call (&call, device, secs.length () + 1, arrs,
+			     entered, secs[0]->guard, true, loc);
+      else
+	dm_add_data_call (&call, secs, device, true, arrs, loc);
+      if (join)
+	{
+	  gimple_stmt_iterator gsi = gsi_after_labels (e->dest);
+	  gsi_insert_seq_before (&gsi, call, GSI_SAME_STMT);
+	}
+      else
+	gsi_insert_seq_on_edge (e, call);
+    }
+  dm_note_eh_exit (r, st, secs, device, arrs, arrs, loc, entered);
 }
 
 /* Enter and exit data of SECS on DEVICE for loop region R where LATE of
@@ -6790,7 +6814,11 @@ dm_exit_on_exception (vec<gimple *> &group, dm_eh_exit *x)
 			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,
 					  UNKNOWN_LOCATION, &current));
 	}
-      dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
+      if (x->entered)
+	dm_add_flagged_call (&seq, x->device, secs.length () + 1, x->filled,
+			     x->entered, secs[0]->guard, true, x->loc);
+      else
+	dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
     }
   else
     seq = dm_build_exit_entered (secs, x->device, x->arrs, &current, x->loc,
