@@ -235,6 +235,10 @@ struct dm_region
      those constructs (dm_group_always_mapped), the first of each of
      its first passes that map it.  */
   auto_vec<std::pair<int, gimple *> > late_enters;
+  /* The constructs of the loop its header reaches first (the first of
+     each block that holds one), once known.  */
+  bool first_calls_known = false;
+  auto_vec<gimple *> first_calls;
 };
 
 /* Forget the constructs group G's enter data was to wait for in R.  */
@@ -268,10 +272,6 @@ struct dm_eh_exit
      beside the enter data (dm_emit_hoist), or NULL.  */
   tree filled[3];
   location_t loc;
-  /* The flag of sections whose enter data waits for their first
-     construct (dm_emit_late_enter): the exit data is made only where it
-     is set.  NULL: entered on the way in.  */
-  tree entered;
 };
 
 /* The state of one function.  */
@@ -2975,6 +2975,91 @@ dm_group_always_mapped (dm_region *r, dm_hoist_state *st,
   return true;
 }
 
+/* The constructs of loop region R (items IN_LOOP) that its header
+   reaches without passing another: the first of each block.  */
+static vec<gimple *> &
+dm_region_first_calls (dm_region *r, dm_hoist_state *st,
+		       vec<unsigned> &in_loop)
+{
+  if (r->first_calls_known)
+    return r->first_calls;
+  r->first_calls_known = true;
+  hash_set<gimple *> calls;
+  hash_set<basic_block> blocks;
+  for (unsigned i : in_loop)
+    if (st->items[i].call)
+      {
+	calls.add (st->items[i].call);
+	blocks.add (gimple_bb (st->items[i].call));
+      }
+  auto_vec<basic_block, 32> work;
+  auto_bitmap seen;
+  work.safe_push (r->loop->header);
+  bitmap_set_bit (seen, r->loop->header->index);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (blocks.contains (bb))
+	{
+	  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	       gsi_next (&gsi))
+	    if (calls.contains (gsi_stmt (gsi)))
+	      {
+		r->first_calls.safe_push (gsi_stmt (gsi));
+		break;
+	      }
+	  continue;
+	}
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL))
+	    && flow_bb_inside_loop_p (r->loop, e->dest)
+	    && bitmap_set_bit (seen, e->dest->index))
+	  work.safe_push (e->dest);
+    }
+  return r->first_calls;
+}
+
+/* Does every path of loop region R from the constructs FROM (once one
+   of them runs) to a way out of the loop pass a construct that maps
+   group G (items IN_LOOP)?  Then G's enter data may go with that of
+   every such group, right before those constructs: the program maps G
+   before the loop ends whatever it does.  One enter data for all of
+   them, not one per construct that maps some first.  */
+static bool
+dm_group_mapped_after (dm_region *r, dm_hoist_state *st,
+		       vec<unsigned> &in_loop, int g, vec<gimple *> &from)
+{
+  hash_set<basic_block> mapping;
+  for (unsigned i : in_loop)
+    if (st->items[i].group == g && st->items[i].call)
+      mapping.add (gimple_bb (st->items[i].call));
+  auto_vec<basic_block, 32> work;
+  auto_bitmap seen;
+  for (gimple *c : from)
+    if (bitmap_set_bit (seen, gimple_bb (c)->index))
+      work.safe_push (gimple_bb (c));
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (mapping.contains (bb))
+	continue;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+	    continue;
+	  if (!flow_bb_inside_loop_p (r->loop, e->dest))
+	    return false;
+	  if (bitmap_set_bit (seen, e->dest->index))
+	    work.safe_push (e->dest);
+	}
+    }
+  return true;
+}
+
 /* Per-section checks of group G (items IN_LOOP of region R whose group
    is G): invariance, map kinds and host accesses.  Returns why not, ""
    for a run in which only one construct maps it (nothing to keep), or
@@ -3013,6 +3098,12 @@ dm_group_obstacle (dm_region *r, dm_hoist_state *st, vec<unsigned> &in_loop,
 	  if (lead->synthetic || lead->rot_loop)
 	    return "no construct that maps it runs on every path through "
 		   "the loop";
+	  vec<gimple *> &loop_first = dm_region_first_calls (r, st, in_loop);
+	  if (dm_group_mapped_after (r, st, in_loop, g, loop_first))
+	    {
+	      first.truncate (0);
+	      first.safe_splice (loop_first);
+	    }
 	  for (gimple *c : first)
 	    r->late_enters.safe_push (std::make_pair (g, c));
 	}
@@ -4189,8 +4280,7 @@ dm_build_exit (vec<dm_item *> &secs, tree device, tree *arrs,
    (dm_finish_throwers).  */
 static void
 dm_note_eh_exit (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
-		 tree device, tree *arrs, tree *exit_arrs, location_t loc,
-		 tree entered = NULL_TREE)
+		 tree device, tree *arrs, tree *exit_arrs, location_t loc)
 {
   if (r->throwers.is_empty ())
     return;
@@ -4218,23 +4308,21 @@ dm_note_eh_exit (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
       x->filled[i] = exit_arrs[i];
     }
   x->loc = loc;
-  x->entered = entered;
   st->eh_exits.safe_push (x);
 }
 
-/* Add to SEQ a GOMP_target_enter_exit_data call (EXIT: exit data) of
-   the N sections in ARRS on DEVICE, made only where the flag ENTERED is
-   clear (for an enter data) or set (an exit data), and GUARD holds
-   where given (dm_select_on_guard).  It leaves the arrays as they are:
-   a later call may read them again.  */
+/* Add to SEQ a GOMP_target_enter_exit_data call (an enter data) of the
+   N sections in ARRS on DEVICE, made only where the flag ENTERED is
+   clear and GUARD holds where given (dm_select_on_guard).  It leaves the
+   arrays as they are: a later call reads them again.  */
 static void
-dm_add_flagged_call (gimple_seq *seq, tree device, unsigned n, tree *arrs,
-		     tree entered, tree guard, bool exit, location_t loc)
+dm_add_flagged_enter (gimple_seq *seq, tree device, unsigned n, tree *arrs,
+		      tree entered, tree guard, location_t loc)
 {
   tree was = make_ssa_name (integer_type_node);
   gimple_seq_add_stmt (seq, gimple_build_assign (was, entered));
-  tree ok = gimple_build (seq, exit ? NE_EXPR : EQ_EXPR, boolean_type_node,
-			  was, integer_zero_node);
+  tree ok = gimple_build (seq, EQ_EXPR, boolean_type_node, was,
+			  integer_zero_node);
   if (guard)
     ok = gimple_build (seq, BIT_AND_EXPR, boolean_type_node, ok,
 		       gimple_convert (seq, boolean_type_node, guard));
@@ -4244,28 +4332,11 @@ dm_add_flagged_call (gimple_seq *seq, tree device, unsigned n, tree *arrs,
 			 size_int (n), build_fold_addr_expr (arrs[0]),
 			 build_fold_addr_expr (arrs[1]),
 			 build_fold_addr_expr (arrs[2]),
-			 build_int_cst (unsigned_type_node,
-					exit ? GOMP_TARGET_FLAG_EXIT_DATA : 0),
+			 build_int_cst (unsigned_type_node, 0),
 			 null_pointer_node);
   gimple_set_location (call, loc);
   gimple_seq_add_stmt (seq, call);
   dm_tested_calls.safe_push (std::make_pair (call, ok));
-}
-
-/* The exit data of SECS (dm_build_exit), made only where the flag
-   ENTERED is set, if given.  */
-static gimple_seq
-dm_build_exit_entered (vec<dm_item *> &secs, tree device, tree *arrs,
-		       hash_set<dm_item *> *host_current, location_t loc,
-		       tree entered)
-{
-  if (!entered)
-    return dm_build_exit (secs, device, arrs, host_current, loc);
-  gimple_seq seq = dm_fill_data_arrays (secs, true, arrs, UNKNOWN_LOCATION,
-					host_current);
-  dm_add_flagged_call (&seq, device, secs.length () + 1, arrs, entered,
-		       secs[0]->guard, true, loc);
-  return seq;
 }
 
 /* The enter data of CLS, sections of loop region R that no construct
@@ -4277,7 +4348,7 @@ dm_build_exit_entered (vec<dm_item *> &secs, tree device, tree *arrs,
    where the program as written maps them, so it maps only memory the
    program does; a path that never gets there enters nothing, and the
    exit data of a section that is not present does nothing.  */
-static tree
+static void
 dm_emit_late_enter (dm_region *r, vec<dm_item *> &cls, vec<gimple *> &calls,
 		    tree device, tree guard, location_t loc)
 {
@@ -4291,26 +4362,25 @@ dm_emit_late_enter (dm_region *r, vec<dm_item *> &cls, vec<gimple *> &calls,
   for (gimple *c : calls)
     {
       gimple_seq seq = NULL;
-      dm_add_flagged_call (&seq, device, cls.length () + 1, arrs, flag,
-			   guard, false, loc);
+      dm_add_flagged_enter (&seq, device, cls.length () + 1, arrs, flag,
+			    guard, loc);
       gimple_seq_add_stmt (&seq, gimple_build_assign (flag,
 						      integer_one_node));
       dm_late_inserts.safe_push (std::make_pair (c, seq));
     }
   for (dm_item *it : cls)
     it->enter_late = true;
-  return flag;
 }
 
 /* The exit data of SECS, kept across loop region R on DEVICE, on every
-   way out of it (by exception too), made only where the flag ENTERED
-   is set, if given.  Its arrays are filled once on the way in, and each
-   way out only makes the call, once where ways out meet (filling
-   LULESH's sections at each of its five ways out, for each group of
-   them entered late, made its compile a tenth slower).  */
+   way out of it (by exception too).  Its arrays are filled once on the
+   way in, and each way out only makes the call, once where ways out
+   meet.  It exits the sections whose enter data waits for their first
+   constructs too: for a section not entered (not present) an exit data
+   does nothing.  */
 static void
 dm_emit_exits (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
-	       tree device, location_t loc, tree entered)
+	       tree device, location_t loc)
 {
   tree arrs[3];
   dm_make_arrays (secs.length () + 1, arrs);
@@ -4326,11 +4396,7 @@ dm_emit_exits (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
       if (join && joined.add (e->dest))
 	continue;
       gimple_seq call = NULL;
-      if (entered)
-	dm_add_flagged_call (&call, device, secs.length () + 1, arrs,
-			     entered, secs[0]->guard, true, loc);
-      else
-	dm_add_data_call (&call, secs, device, true, arrs, loc);
+      dm_add_data_call (&call, secs, device, true, arrs, loc);
       if (join)
 	{
 	  gimple_stmt_iterator gsi = gsi_after_labels (e->dest);
@@ -4339,7 +4405,7 @@ dm_emit_exits (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
       else
 	gsi_insert_seq_on_edge (e, call);
     }
-  dm_note_eh_exit (r, st, secs, device, arrs, arrs, loc, entered);
+  dm_note_eh_exit (r, st, secs, device, arrs, arrs, loc);
 }
 
 /* Enter and exit data of SECS on DEVICE for loop region R where LATE of
@@ -4351,8 +4417,8 @@ dm_emit_hoist_late (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 		    vec<dm_item *> &late, tree device, location_t loc)
 {
   tree guard = secs[0]->guard;
-  /* Each enter data has its exit data (one call each, which the runtime
-     pairs: its check of omp_set_default_device counts them).  */
+  /* The runtime's check of omp_set_default_device counts the sections
+     entered, not the calls: one exit data ends them all.  */
   auto_vec<dm_item *> now;
   for (dm_item *it : secs)
     if (!late.contains (it))
@@ -4364,7 +4430,6 @@ dm_emit_hoist_late (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
       gsi_insert_seq_on_edge (loop_preheader_edge (r->loop),
 			      dm_build_data_call (now, device, false, arrs,
 						  r->loc, NULL, loc));
-      dm_emit_exits (r, st, now, device, loc, NULL_TREE);
     }
   auto_vec<bool> done;
   done.safe_grow_cleared (late.length ());
@@ -4394,9 +4459,11 @@ dm_emit_hoist_late (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	      done[j] = true;
 	    }
 	}
-      tree entered = dm_emit_late_enter (r, cls, calls, device, guard, loc);
-      dm_emit_exits (r, st, cls, device, loc, entered);
+      dm_emit_late_enter (r, cls, calls, device, guard, loc);
     }
+  /* One exit data for all: of a section not entered (not present) it
+     does nothing.  */
+  dm_emit_exits (r, st, secs, device, loc);
 }
 
 /* Put enter data for SECS (on DEVICE) before region R and exit data
@@ -6814,15 +6881,10 @@ dm_exit_on_exception (vec<gimple *> &group, dm_eh_exit *x)
 			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,
 					  UNKNOWN_LOCATION, &current));
 	}
-      if (x->entered)
-	dm_add_flagged_call (&seq, x->device, secs.length () + 1, x->filled,
-			     x->entered, secs[0]->guard, true, x->loc);
-      else
-	dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
+      dm_add_data_call (&seq, secs, x->device, true, x->filled, x->loc);
     }
   else
-    seq = dm_build_exit_entered (secs, x->device, x->arrs, &current, x->loc,
-				 x->entered);
+    seq = dm_build_exit (secs, x->device, x->arrs, &current, x->loc);
   for (auto &sv : saved)
     sv.first->exit_kind = sv.second;
   gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);

@@ -350,13 +350,10 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
      the loop's constructs away while it is.  */
   if (hs && dev && device == DM_DEVICE_ICV)
     {
-      if (!exit_data
-	  && __atomic_fetch_add (&dm_hoisted_on_default, 1,
-				 __ATOMIC_RELAXED) == 0)
-	dm_hoisted_where = hs->where;
-      else if (exit_data
-	       && __atomic_load_n (&dm_hoisted_on_default, __ATOMIC_RELAXED))
-	__atomic_fetch_sub (&dm_hoisted_on_default, 1, __ATOMIC_RELAXED);
+      if (!exit_data)
+	dm_hoist_kept_enter (hs->where, mapnum, hostaddrs, sizes);
+      else
+	dm_hoist_kept_exit (mapnum, hostaddrs, sizes);
     }
   dm_deep_keep_check (dl.check);
   dm_deep_done (&dl, hostaddrs);

@@ -1,6 +1,7 @@
 /* devices.c -- the OpenMP device numbers: which backends make them up
    (DEEPMAP_DEVICES), the default device, OMP_TARGET_OFFLOAD, and start-up
    and shut-down of each device.  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,71 @@ int dm_default_device_var;
 
 int dm_hoisted_on_default;
 const char *dm_hoisted_where;
+
+/* The host addresses of the sections counted in dm_hoisted_on_default,
+   each with how many enter data keep it.  */
+static struct dm_kept
+{
+  void *host;
+  int count;
+} *dm_kept;
+static size_t dm_kept_n, dm_kept_cap;
+static pthread_mutex_t dm_kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+dm_hoist_kept_enter (const char *where, size_t n, void **hostaddrs,
+		     const size_t *sizes)
+{
+  pthread_mutex_lock (&dm_kept_lock);
+  for (size_t i = 0; i < n; i++)
+    {
+      if (!sizes[i])
+	continue;
+      size_t k = 0;
+      while (k < dm_kept_n && dm_kept[k].host != hostaddrs[i])
+	k++;
+      if (k == dm_kept_n)
+	{
+	  if (dm_kept_n == dm_kept_cap)
+	    {
+	      size_t cap = dm_kept_cap ? 2 * dm_kept_cap : 64;
+	      void *p = realloc (dm_kept, cap * sizeof *dm_kept);
+	      if (!p)
+		dm_fatal_unlock (&dm_kept_lock, "out of memory for the "
+				 "sections transfer hoisting keeps");
+	      dm_kept = p;
+	      dm_kept_cap = cap;
+	    }
+	  dm_kept[dm_kept_n].host = hostaddrs[i];
+	  dm_kept[dm_kept_n++].count = 0;
+	}
+      dm_kept[k].count++;
+      if (__atomic_fetch_add (&dm_hoisted_on_default, 1,
+			      __ATOMIC_RELAXED) == 0)
+	dm_hoisted_where = where;
+    }
+  pthread_mutex_unlock (&dm_kept_lock);
+}
+
+void
+dm_hoist_kept_exit (size_t n, void **hostaddrs, const size_t *sizes)
+{
+  pthread_mutex_lock (&dm_kept_lock);
+  for (size_t i = 0; i < n; i++)
+    {
+      if (!sizes[i])
+	continue;
+      for (size_t k = 0; k < dm_kept_n; k++)
+	if (dm_kept[k].host == hostaddrs[i])
+	  {
+	    if (--dm_kept[k].count == 0)
+	      dm_kept[k] = dm_kept[--dm_kept_n];
+	    __atomic_fetch_sub (&dm_hoisted_on_default, 1, __ATOMIC_RELAXED);
+	    break;
+	  }
+    }
+  pthread_mutex_unlock (&dm_kept_lock);
+}
 
 static const struct dm_backend *
 dm_backend_named (const char *name, size_t len)

@@ -23,6 +23,15 @@ extern int dm_default_device_var;
 extern int dm_hoisted_on_default;
 extern const char *dm_hoisted_where;
 
+/* A hoisted enter data of the default device for the loop or run WHERE
+   of the N sections at HOSTADDRS (SIZES), and an exit data.  They count
+   sections, not calls: a loop whose sections wait for their first
+   constructs enters them in several calls, some never, and exits them
+   all in one.  */
+void dm_hoist_kept_enter (const char *where, size_t n, void **hostaddrs,
+			  const size_t *sizes);
+void dm_hoist_kept_exit (size_t n, void **hostaddrs, const size_t *sizes);
+
 /* Number of offload devices (not counting the host).  */
 int dm_num_devices (void);
 
