@@ -676,10 +676,12 @@ dm_target_entries (gcall *call)
 
 /* The addresses of the N entries of that call as the program had them
    (NULL where not known), in ADDRS, and in VALUE whether each passes a
-   firstprivate integer, no address.  */
+   firstprivate integer, no address.  COPIED, if given: whether the
+   runtime may copy each entry's host bytes as a firstprivate value (a
+   double, an array, a structure; or a kind that cannot be read).  */
 static void
 dm_target_entries_of (gcall *call, unsigned n, vec<tree> &addrs,
-		      vec<bool> &value)
+		      vec<bool> &value, vec<bool> *copied = NULL)
 {
   HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
   HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
@@ -691,8 +693,12 @@ dm_target_entries_of (gcall *call, unsigned n, vec<tree> &addrs,
     {
       unsigned kind;
       bool dynamic;
-      value.safe_push (dm_read_kind (kinds[i], &kind, &dynamic) && !dynamic
+      bool known = dm_read_kind (kinds[i], &kind, &dynamic);
+      value.safe_push (known && !dynamic
 		       && (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE_INT);
+      if (copied)
+	copied->safe_push (!known
+			   || (kind & DM_KIND_MASK) == GOMP_MAP_FIRSTPRIVATE);
       addrs[i] = dm_typed_address (addrs[i]);
     }
 }
@@ -733,19 +739,14 @@ dm_firstprivate_reads (gcall *call, ao_ref *ref, tree section)
   int n = dm_target_entries (call);
   if (n < 0)
     return true;
-  HOST_WIDE_INT ksize = int_size_in_bytes (short_unsigned_type_node);
-  HOST_WIDE_INT psize = int_size_in_bytes (ptr_type_node);
-  auto_vec<tree> kinds, addrs;
-  dm_arg_slots (call, dm_arg_decl (call, 5), ksize, n, kinds);
-  dm_arg_slots (call, dm_arg_decl (call, 3), psize, n, addrs);
+  auto_vec<tree> addrs;
+  auto_vec<bool> value, copied;
+  dm_target_entries_of (call, n, addrs, value, &copied);
   for (int i = 0; i < n; i++)
     {
-      unsigned kind;
-      bool dynamic;
-      if (dm_read_kind (kinds[i], &kind, &dynamic)
-	  && (kind & DM_KIND_MASK) != GOMP_MAP_FIRSTPRIVATE)
+      if (!copied[i])
 	continue;
-      tree a = dm_typed_address (addrs[i]);
+      tree a = addrs[i];
       if (!a || !POINTER_TYPE_P (TREE_TYPE (a)))
 	return true;
       /* A temporary whose address only constructs get (LULESH's u_cut)
