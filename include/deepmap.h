@@ -204,6 +204,12 @@ enum deepmap_hoist_op
 /* An exit entry whose host bytes a throwing call may have changed on
    purpose (the exit data then only releases it): not checked.  */
 #define DEEPMAP_HOIST_HOST_CURRENT 1
+/* An enter entry the loop maps on some paths only: it is entered right
+   before the first construct that maps it (one of TRIGGERS, below), not
+   at the enter data, which passes it as a zero-length section (so that
+   any other libgomp enters nothing, and each construct maps it as the
+   program says).  */
+#define DEEPMAP_HOIST_LATE 2
 struct deepmap_hoist_entry
 {
   const char *name;
@@ -216,6 +222,22 @@ struct deepmap_hoist_site
   unsigned long op;
   const char *where;
   unsigned long n;
+};
+/* After the N entries of an enter data's record, one of these for each
+   entry flagged DEEPMAP_HOIST_LATE, in order.  KINDS: the map kind to
+   enter it with (low 16 bits), and the one for a section of no bytes
+   (the next 16).  TRIGGERS: the constructs before which this thread
+   enters it, on the enter data's device, unless its exit data comes
+   first: a target construct's outlined function (the FN argument of
+   GOMP_target_ext), a target data construct's map-kind array (the KINDS
+   argument of GOMP_target_data_ext).  TYPE: its deep type or mark, as an
+   entry's.  */
+struct deepmap_hoist_late
+{
+  unsigned long kinds;
+  unsigned long ntriggers;
+  const void *const *triggers;
+  const struct deepmap_type *type;
 };
 
 /* The hoisting's run-time test that sections the compiler cannot tell

@@ -151,6 +151,12 @@ struct dm_item
   /* Its loop's enter data waits for the first construct that maps it
      (dm_emit_late_enter): set on the group's first item.  */
   bool enter_late;
+  /* Entered by the runtime instead (latehoist.h): the static array of
+     the N_LATE_TRIGGERS constructs' keys it waits for (its address,
+     dm_construct_key), set on each item of the group
+     (dm_late_by_runtime).  */
+  tree late_triggers;
+  unsigned n_late_triggers;
   /* Its construct's region reads only bytes of it that it, or the
      construct that always runs right before it, stored first
      (dm_region_reads_written).  NOT_COPIED_IN: every construct of the
@@ -3935,6 +3941,9 @@ dm_record_name (const dm_item *it)
    (dm_item::defer_in, with the overwrite marker); and it flags the exit
    entries in HOST_CURRENT (may be NULL), whose host bytes a throwing
    call may have changed on purpose.  */
+static unsigned dm_entry_kind (const dm_item *it, unsigned map_kind,
+			       bool empty);
+
 static tree
 dm_hoist_record (enum deepmap_hoist_op op, vec<dm_item *> &secs,
 		 location_t where, hash_set<dm_item *> *host_current)
@@ -3943,9 +3952,16 @@ dm_hoist_record (enum deepmap_hoist_op op, vec<dm_item *> &secs,
      hosts the plugin runs on.  */
   tree word = ptr_type_node;
   unsigned n = secs.length ();
-  tree type = build_array_type_nelts (word, 4 + 3 * n);
+  /* The sections the runtime enters at their first constructs: a
+     struct deepmap_hoist_late each after the entries.  */
+  unsigned nlate = 0;
+  if (op == DEEPMAP_HOIST_ENTER)
+    for (dm_item *it : secs)
+      nlate += it->late_triggers != NULL_TREE;
+  unsigned words = 4 + 3 * n + 4 * nlate;
+  tree type = build_array_type_nelts (word, words);
   vec<constructor_elt, va_gc> *elts = NULL;
-  vec_alloc (elts, 4 + 3 * n);
+  vec_alloc (elts, words);
   auto add = [&] (tree val) {
     CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE, fold_convert (word, val));
   };
@@ -3968,17 +3984,35 @@ dm_hoist_record (enum deepmap_hoist_op op, vec<dm_item *> &secs,
     add (null_pointer_node);
   add_int (n);
   bool exit = op == DEEPMAP_HOIST_EXIT;
+  auto add_type = [&] (dm_item *it) {
+    if (op != DEEPMAP_HOIST_UPDATE && dm_announced (it, exit))
+      add (build_fold_addr_expr (it->whole ? it->deep_desc
+				 : dm_overwrite_marker ()));
+    else
+      add (null_pointer_node);
+  };
   for (dm_item *it : secs)
     {
       add_string (dm_record_name (it));
-      if (op != DEEPMAP_HOIST_UPDATE && dm_announced (it, exit))
-	add (build_fold_addr_expr (it->whole ? it->deep_desc
-				   : dm_overwrite_marker ()));
-      else
+      bool late = nlate && it->late_triggers;
+      /* A late section's type is announced when it is entered.  */
+      if (late)
 	add (null_pointer_node);
-      add_int (host_current && host_current->contains (it)
-	       ? DEEPMAP_HOIST_HOST_CURRENT : 0);
+      else
+	add_type (it);
+      add_int ((host_current && host_current->contains (it)
+		? DEEPMAP_HOIST_HOST_CURRENT : 0)
+	       | (late ? DEEPMAP_HOIST_LATE : 0));
     }
+  for (dm_item *it : secs)
+    if (nlate && it->late_triggers)
+      {
+	add_int (dm_entry_kind (it, it->enter_kind, false)
+		 | (dm_entry_kind (it, it->enter_kind, true) << 16));
+	add_int (it->n_late_triggers);
+	add (it->late_triggers);
+	add_type (it);
+      }
   return build_fold_addr_expr (dm_static_data (create_tmp_var_name
 						 ("deepmap_hoist_site"),
 					       type, elts));
@@ -4139,23 +4173,34 @@ dm_entry_kind (const dm_item *it, unsigned map_kind, bool empty)
 		  : map_kind);
 }
 
-/* Store into entry I of ARRS' kinds, on SEQ, IT's kind with MAP_KIND
-   (dm_entry_kind), chosen by SIZE, the entry's size, where it is
-   decided at run time.  */
+/* The full kind of IT's entry in a hoisted enter data (EXIT false) or
+   exit data, where its section is EMPTY or not: a section the runtime
+   enters at its first construct (dm_late_by_runtime) is a zero-length
+   one to the enter data, which every other libgomp then skips.  */
+static unsigned
+dm_hoisted_kind (const dm_item *it, bool exit, bool empty)
+{
+  if (!exit && it->late_triggers)
+    return (it->kind & ~DM_KIND_MASK) | GOMP_MAP_ZERO_LEN_ARRAY_SECTION;
+  return dm_entry_kind (it, exit ? it->exit_kind : it->enter_kind, empty);
+}
+
+/* Store into entry I of ARRS' kinds, on SEQ, IT's kind in an enter or
+   EXIT data (dm_hoisted_kind), chosen by SIZE, the entry's size, where
+   it is decided at run time.  */
 static void
 dm_store_kind (gimple_seq *seq, tree *arrs, unsigned i, dm_item *it,
-	       unsigned map_kind, tree size)
+	       bool exit, tree size)
 {
   tree ushort = short_unsigned_type_node;
-  tree kind = build_int_cst (ushort, dm_entry_kind (it, map_kind, false));
+  tree kind = build_int_cst (ushort, dm_hoisted_kind (it, exit, false));
   if (it->dynamic_kind)
     {
       tree empty = make_ssa_name (boolean_type_node);
       gimple_seq_add_stmt (seq, gimple_build_assign (empty, EQ_EXPR, size,
 						     size_zero_node));
       tree k = make_ssa_name (ushort);
-      tree zero_len = build_int_cst (ushort,
-				     dm_entry_kind (it, map_kind, true));
+      tree zero_len = build_int_cst (ushort, dm_hoisted_kind (it, exit, true));
       gimple_seq_add_stmt (seq, gimple_build_assign (k, COND_EXPR, empty,
 						     zero_len, kind));
       kind = k;
@@ -4178,8 +4223,7 @@ dm_kinds_call (gimple_seq *seq, vec<dm_item *> &secs, bool exit, tree *arrs)
   for (bool empty : { false, true })
     {
       for (dm_item *it : secs)
-	kinds.safe_push (dm_entry_kind (it, exit ? it->exit_kind
-					    : it->enter_kind, empty));
+	kinds.safe_push (dm_hoisted_kind (it, exit, empty));
       kinds.safe_push (DEEPMAP_HOIST_KIND);
     }
   vec<constructor_elt, va_gc> *elts = NULL;
@@ -4230,8 +4274,7 @@ dm_fill_data_arrays (vec<dm_item *> &secs, bool exit, tree *arrs,
       if (sizes)
 	sizes->safe_push (size);
       if (!by_call)
-	dm_store_kind (&seq, arrs, i, it,
-		       exit ? it->exit_kind : it->enter_kind, size);
+	dm_store_kind (&seq, arrs, i, it, exit, size);
     }
   dm_add_record (&seq, arrs, secs.length (),
 		 dm_hoist_record (exit ? DEEPMAP_HOIST_EXIT : DEEPMAP_HOIST_ENTER,
@@ -4409,6 +4452,87 @@ dm_emit_exits (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
   dm_note_eh_exit (r, st, secs, device, arrs, arrs, loc);
 }
 
+/* What the runtime knows construct CALL by (latehoist.h in the
+   runtime): a target construct's outlined function (its own: offloaded
+   functions are never merged), a target data construct's map-kind array
+   where it is static data; else NULL_TREE.  */
+static tree
+dm_construct_key (gimple *call)
+{
+  if (dm_is_target_call (call))
+    {
+      tree f = gimple_call_arg (call, 1);
+      return (TREE_CODE (f) == ADDR_EXPR
+	      && TREE_CODE (TREE_OPERAND (f, 0)) == FUNCTION_DECL
+	      ? TREE_OPERAND (f, 0) : NULL_TREE);
+    }
+  if (!dm_is_data_region_call (call))
+    return NULL_TREE;
+  tree a = gimple_call_arg (call, 4);
+  if (TREE_CODE (a) != ADDR_EXPR)
+    return NULL_TREE;
+  tree d = TREE_OPERAND (a, 0);
+  return VAR_P (d) && TREE_STATIC (d) ? d : NULL_TREE;
+}
+
+/* Can the runtime enter LATE, sections of loop region R that wait for
+   their first constructs (r->late_enters), right before those, so that
+   the loop holds no code for them (a flagged enter data before each
+   such construct was most of the compile time LULESH's hoisting added)?
+   The runtime knows a construct by its outlined function or map-kind
+   array (dm_construct_key): no other construct of the function may
+   pass the same, and no call of the loop may run constructs (an inlined
+   copy's original, or this function again, would).  If so, give each
+   item of LATE the array of its constructs' keys.  */
+static bool
+dm_late_by_runtime (dm_region *r, vec<dm_item *> &late)
+{
+  hash_map<tree, unsigned> uses;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *g = gsi_stmt (gsi);
+	if (!is_gimple_call (g))
+	  continue;
+	if (tree d = dm_construct_key (g))
+	  uses.get_or_insert (d)++;
+	else if (flow_bb_inside_loop_p (r->loop, bb) && !dm_is_target_call (g)
+		 && !dm_is_data_call (g) && dm_call_runs_constructs (g))
+	  return false;
+      }
+  for (dm_item *it : late)
+    for (auto &p : r->late_enters)
+      if (p.first == it->group)
+	{
+	  tree d = dm_construct_key (p.second);
+	  if (!d || *uses.get (d) != 1)
+	    return false;
+	}
+  for (dm_item *it : late)
+    {
+      vec<constructor_elt, va_gc> *elts = NULL;
+      unsigned n = 0;
+      for (auto &p : r->late_enters)
+	if (p.first == it->group)
+	  {
+	    tree d = dm_construct_key (p.second);
+	    CONSTRUCTOR_APPEND_ELT (elts, NULL_TREE,
+				    fold_convert (ptr_type_node,
+						  build_fold_addr_expr (d)));
+	    n++;
+	  }
+      tree arr = dm_static_data (create_tmp_var_name ("deepmap_late"),
+				 build_array_type_nelts (ptr_type_node, n),
+				 elts);
+      it->late_triggers = build_fold_addr_expr (arr);
+      it->n_late_triggers = n;
+      it->enter_late = true;
+    }
+  return true;
+}
+
 /* Enter and exit data of SECS on DEVICE for loop region R where LATE of
    them wait for their first constructs (dm_emit_late_enter): the others
    are entered on the way in, the late ones in groups that wait for the
@@ -4483,7 +4607,7 @@ dm_emit_hoist (dm_region *r, dm_hoist_state *st, vec<dm_item *> &secs,
 	    late.safe_push (it);
 	    break;
 	  }
-  if (!late.is_empty ())
+  if (!late.is_empty () && !dm_late_by_runtime (r, late))
     {
       dm_emit_hoist_late (r, st, secs, late, device, loc);
       return;
@@ -6875,8 +6999,7 @@ dm_exit_on_exception (vec<gimple *> &group, dm_eh_exit *x)
 						     secs[k]->size),
 						  &conv, true, NULL_TREE);
 		gimple_seq_add_seq (&seq, conv);
-		dm_store_kind (&seq, x->filled, k, secs[k],
-			       secs[k]->exit_kind, size);
+		dm_store_kind (&seq, x->filled, k, secs[k], true, size);
 	      }
 	  dm_store_slot (&seq, x->filled[0], secs.length (), ptr_type_node,
 			 dm_hoist_record (DEEPMAP_HOIST_EXIT, secs,

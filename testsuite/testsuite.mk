@@ -15,6 +15,9 @@
 #                       whose arrays host parallel regions share by
 #                       reference, built with and without the plugin,
 #                       print what the host prints
+#   make check-late-random  LATE_SEEDS x LATE_COUNT random loops whose
+#                       kernels run on some steps only, built with and
+#                       without the plugin, print what the host prints
 #   make check-tasks-random  TASKS_SEEDS x TASKS_COUNT random task graphs
 #                       of nowait constructs and host tasks over deep
 #                       structures, some adjacent (random-tasks.py)
@@ -106,6 +109,18 @@ check-cells-random: deps all
 	@python3 $(TOP)/testsuite/deepmap.hoist/random-cells.py --quiet \
 	  $(CELLS_FLAGS) --seeds $(CELLS_SEEDS) --count $(CELLS_COUNT) --keep \
 	  $(B)/random-cells-failures $(B)/lib/deepmap \
+	  $(B)/lib/deepmap/deepmap.so
+
+# The late-section campaign (testsuite/deepmap.hoist/random-late.py):
+# LATE_SEEDS seeds of LATE_COUNT random loops each whose kernels run on
+# some steps only, some on arrays that are not valid in some calls
+# (about 0.25 s a program).
+LATE_SEEDS = 10
+LATE_COUNT = 50
+check-late-random: deps all
+	@python3 $(TOP)/testsuite/deepmap.hoist/random-late.py --quiet \
+	  --seeds $(LATE_SEEDS) --count $(LATE_COUNT) --keep \
+	  $(B)/random-late-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 
 # The deep copy campaign (testsuite/deepmap.deepcopy-plugin/

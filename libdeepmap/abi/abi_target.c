@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "abi/devices.h"
+#include "abi/latehoist.h"
 #include "engine/devstate.h"
 #include "deepmap.h"
 #include "map/deepcopy.h"
@@ -28,6 +29,28 @@ dm_widen_kinds (size_t mapnum, const unsigned char *kinds,
   for (size_t i = 0; i < mapnum; i++)
     out[i] = (kinds[i] & 7) | ((kinds[i] >> 3) << 8);
   return out;
+}
+
+DM_EXPORT void GOMP_target_enter_exit_data (int device, size_t mapnum,
+					     void **hostaddrs, size_t *sizes,
+					     unsigned short *kinds,
+					     unsigned int flags, void **depend);
+
+/* A construct known by KEY (latehoist.h) begins: first the enter data of
+   the sections a hoisted loop of this thread left for it.  */
+static inline void
+dm_late_before_construct (const void *key)
+{
+  if (__builtin_expect (__atomic_load_n (&dm_late_npending, __ATOMIC_RELAXED)
+			== 0, 1))
+    return;
+  struct dm_late_batch b;
+  while (dm_late_take (key, &b))
+    {
+      GOMP_target_enter_exit_data (b.device, b.mapnum, b.hostaddrs, b.sizes,
+				   b.kinds, 0, NULL);
+      dm_late_batch_free (&b);
+    }
 }
 
 /* Wait for the tasks a depend clause names (no nowait: the construct is
@@ -115,6 +138,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
+  dm_late_before_construct ((const void *) fn);
   struct dm_device *dev = dm_device_for_region (device, fn);
   struct dm_deep_list dl;
   struct dm_deep_replay_info ri, *rip = NULL;
@@ -210,6 +234,7 @@ DM_EXPORT void
 GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
 		      size_t *sizes, unsigned short *kinds)
 {
+  dm_late_before_construct (kinds);
   dm_target_data (device, mapnum, hostaddrs, sizes, kinds, DM_OMPT_RA);
 }
 
@@ -307,6 +332,19 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   const struct deepmap_hoist_site *hs = dm_hoist_site (mapnum, hostaddrs,
 						       kinds);
   mapnum -= hs != NULL;
+  /* Sections the loop maps on some paths only wait for their first
+     constructs (latehoist.h).  */
+  if (hs && dev)
+    {
+      void **addrs = alloca ((mapnum + 1) * sizeof *addrs);
+      size_t *szs = alloca ((mapnum + 1) * sizeof *szs);
+      if (dm_late_hoisted_call (device, hs, exit_data, hostaddrs, sizes,
+				addrs, szs))
+	{
+	  hostaddrs = addrs;
+	  sizes = szs;
+	}
+    }
   struct dm_deep_pending aside;
   if (hs)
     dm_deep_set_aside (&aside);

@@ -260,19 +260,7 @@ def main():
                                                   build,
                                                   o.plugin, cxx)
         if not why:
-            model = run(plain, "none")
-            runs = [("plain build under deepmap", run(plain, o.libdir)),
-                    ("plugin build under deepmap", run(hoisted, o.libdir)),
-                    ("plugin build under DEEPMAP_CHECK=1",
-                     run(hoisted, o.libdir, True)),
-                    ("plugin build under the system libgomp",
-                     run(hoisted, "none"))]
-            if model[0] != 0:
-                why = "the model failed: " + model[2][:300]
-            for what, r in runs:
-                if not why and r[:2] != model[:2]:
-                    why = "%s differs: %r vs %r %s" % (what, r[:2], model[:2],
-                                                       r[2][:300])
+            why = campaign.differs_from_host(plain, hoisted, o.libdir, run)
         tally.record(name, src_text, why)
     tally.finish()
 

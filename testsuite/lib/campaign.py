@@ -117,3 +117,26 @@ def build_both(tmp, name, source, build, plugin, cxx):
     elif not ok2:
         why = "does not build with the plugin: " + e2[:300]
     return plain, with_plugin, why
+
+
+def differs_from_host(plain, with_plugin, libdir, run):
+    """Why the builds PLAIN and WITH_PLUGIN do not print what the host
+    prints, or None: the plain build under the system libgomp (host
+    fallback) is the model; the plain build under the runtime in LIBDIR,
+    the plugin's build there, there with DEEPMAP_CHECK=1, and under the
+    system libgomp must print the same.  RUN (exe, libdir, check) runs
+    one: (status, stdout, stderr)."""
+    model = run(plain, "none", False)
+    if model[0] != 0:
+        return "the model failed: " + model[2][:300]
+    runs = [("plain build under deepmap", plain, libdir, False),
+            ("plugin build under deepmap", with_plugin, libdir, False),
+            ("plugin build under DEEPMAP_CHECK=1", with_plugin, libdir, True),
+            ("plugin build under the system libgomp", with_plugin, "none",
+             False)]
+    for what, exe, lib, check in runs:
+        r = run(exe, lib, check)
+        if r[:2] != model[:2]:
+            return "%s differs: %r vs %r %s" % (what, r[:2], model[:2],
+                                                r[2][:300])
+    return None
