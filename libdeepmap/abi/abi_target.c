@@ -31,15 +31,16 @@ dm_widen_kinds (size_t mapnum, const unsigned char *kinds,
   return out;
 }
 
-DM_EXPORT void GOMP_target_enter_exit_data (int device, size_t mapnum,
-					     void **hostaddrs, size_t *sizes,
-					     unsigned short *kinds,
-					     unsigned int flags, void **depend);
+static void dm_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+				size_t *sizes, unsigned short *kinds,
+				unsigned int flags, void **depend,
+				const void *codeptr_ra);
 
-/* A construct known by KEY (latehoist.h) begins: first the enter data of
-   the sections a hoisted loop of this thread left for it.  */
+/* A construct known by KEY (latehoist.h), at CODEPTR_RA, begins: first
+   the enter data of the sections a hoisted loop of this thread left for
+   it (for OMPT, at the construct's address).  */
 static inline void
-dm_late_before_construct (const void *key)
+dm_late_before_construct (const void *key, const void *codeptr_ra)
 {
   if (__builtin_expect (__atomic_load_n (&dm_late_npending, __ATOMIC_RELAXED)
 			== 0, 1))
@@ -47,8 +48,8 @@ dm_late_before_construct (const void *key)
   struct dm_late_batch b;
   while (dm_late_take (key, &b))
     {
-      GOMP_target_enter_exit_data (b.device, b.mapnum, b.hostaddrs, b.sizes,
-				   b.kinds, 0, NULL);
+      dm_enter_exit_data (b.device, b.mapnum, b.hostaddrs, b.sizes, b.kinds,
+			  0, NULL, codeptr_ra);
       dm_late_batch_free (&b);
     }
 }
@@ -138,7 +139,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
-  dm_late_before_construct ((const void *) fn);
+  dm_late_before_construct ((const void *) fn, DM_OMPT_RA);
   struct dm_device *dev = dm_device_for_region (device, fn);
   struct dm_deep_list dl;
   struct dm_deep_replay_info ri, *rip = NULL;
@@ -234,7 +235,7 @@ DM_EXPORT void
 GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
 		      size_t *sizes, unsigned short *kinds)
 {
-  dm_late_before_construct (kinds);
+  dm_late_before_construct (kinds, DM_OMPT_RA);
   dm_target_data (device, mapnum, hostaddrs, sizes, kinds, DM_OMPT_RA);
 }
 
@@ -318,10 +319,12 @@ GOMP_target_update (int device, const void *unused, size_t mapnum,
 }
 
 
-DM_EXPORT void
-GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
-			     size_t *sizes, unsigned short *kinds,
-			     unsigned int flags, void **depend)
+/* GOMP_target_enter_exit_data's work, for the construct at
+   CODEPTR_RA.  */
+static void
+dm_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds, unsigned int flags,
+		    void **depend, const void *codeptr_ra)
 {
   int exit_data = (flags & DM_TARGET_FLAG_EXIT_DATA) != 0;
   struct dm_device *dev
@@ -359,7 +362,7 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   if (flags & DM_TARGET_FLAG_NOWAIT)
     dm_nowait_submit (exit_data ? DM_CONSTRUCT_EXIT_DATA : DM_CONSTRUCT_ENTER_DATA,
 		      dev, NULL, mapnum, hostaddrs, sizes, kinds, depend, NULL,
-		      DM_OMPT_RA);
+		      codeptr_ra);
   else
     {
       dm_wait_depend (depend);
@@ -370,7 +373,7 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       struct dm_ompt_op op;
       int traced = dm_ompt_begin (&op, dev, exit_data ? ompt_target_exit_data
 						      : ompt_target_enter_data,
-				  DM_OMPT_RA);
+				  codeptr_ra);
       struct dm_deep_info di = {
 	dl.storage != NULL, dl.storage ? dl.original + 1 : 0,
 	exit_data ? NULL : dm_deep_record_prepare (dev, &dl, &ri), dl.over,
@@ -398,4 +401,13 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   dm_deep_sites_done (&sa);
   if (hs)
     dm_deep_restore (&aside);
+}
+
+DM_EXPORT void
+GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+			     size_t *sizes, unsigned short *kinds,
+			     unsigned int flags, void **depend)
+{
+  dm_enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags, depend,
+		      DM_OMPT_RA);
 }
