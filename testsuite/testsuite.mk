@@ -115,11 +115,13 @@ check-cells-random: deps all
 # LATE_SEEDS seeds of LATE_COUNT random loops each whose kernels run on
 # some steps only, some on arrays that are not valid in some calls
 # (about 0.25 s a program).
+# LATE_FLAGS=--lto builds them with -flto.
 LATE_SEEDS = 10
 LATE_COUNT = 50
+LATE_FLAGS =
 check-late-random: deps all
 	@python3 $(TOP)/testsuite/deepmap.hoist/random-late.py --quiet \
-	  --seeds $(LATE_SEEDS) --count $(LATE_COUNT) --keep \
+	  $(LATE_FLAGS) --seeds $(LATE_SEEDS) --count $(LATE_COUNT) --keep \
 	  $(B)/random-late-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 

@@ -20,10 +20,11 @@ plain build under deepmap, the plugin's build under deepmap, under
 DEEPMAP_CHECK=1 and under the system libgomp must print the same.
 
 Usage: random-late.py [--seed S] [--seeds K] [--count N] [--keep DIR]
-                      [--program P] [--quiet] LIBDIR PLUGIN
+                      [--program P] [--quiet] [--lto] LIBDIR PLUGIN
 Seeds S to S + K - 1 (1, 1), N programs each (20), or program P of each
-alone (the one a failure named: s<S>-p<P>).  Prints one line per
-program (--quiet: per failing program) and ends with "N passed, N
+alone (the one a failure named: s<S>-p<P>).  --lto builds both with
+-flto (the plugin then hoists at link time, in lto1).  Prints one line
+per program (--quiet: per failing program) and ends with "N passed, N
 failed"; exit status 1 when a program differs (its source is kept in
 DIR, default ./random-late-failures).
 
@@ -187,7 +188,13 @@ def run(exe, libdir, check=False):
 
 def main():
     o = campaign.parse(sys.argv[1:], "random-late.py",
-                       __doc__.split("\n\n")[2], "random-late-failures")
+                       __doc__.split("\n\n")[2], "random-late-failures",
+                       ("--lto",))
+    flags = ["-flto"] if "--lto" in o.flags else []
+
+    def build(src, exe, extra, cxx):
+        return campaign.build(src, exe, extra, cxx, flags)
+
     tally = campaign.Tally(o.keep, o.quiet)
     tmp = tempfile.mkdtemp(prefix="random-late-")
     for seed, k in [(s, k) for s in range(o.seed, o.seed + o.seeds)
@@ -197,8 +204,7 @@ def main():
         src_text = Prog(random.Random(seed * 100003 + k)).source()
         name = "s%d-p%d%s" % (seed, k, "-c++" if cxx else "")
         plain, hoisted, why = campaign.build_both(tmp, name, src_text,
-                                                  campaign.build, o.plugin,
-                                                  cxx)
+                                                  build, o.plugin, cxx)
         if not why:
             why = campaign.differs_from_host(plain, hoisted, o.libdir, run)
         tally.record(name, src_text, why)
