@@ -15,6 +15,7 @@
 #include "support/error.h"
 #include "support/ompt.h"
 #include "support/report.h"
+#include "support/ompt_trace.h"
 #include "support/trace.h"
 
 /* OpenMP 5.1, as ompt_start_tool's omp_version.  */
@@ -444,10 +445,10 @@ dm_ompt_device_initialize (int device_num, const char *type)
     = DM_CALLBACK (ompt_callback_device_initialize_t,
 		   ompt_callback_device_initialize);
   if (cb)
-    /* No device tracing: the spec's NULL lookup says so (a device
-       lookup must find the tracing entry points).  */
-    cb (device_num, type, NULL, NULL,
-	"deepmap offers no device tracing entry points");
+    cb (device_num, type, dm_ompt_trace_device (device_num, dm_ndevices),
+	dm_ompt_trace_lookup,
+	"deepmap: device tracing of target, data operation and kernel "
+	"records (ompt_record_ompt_t), timed on the host's monotonic clock");
 }
 
 void
@@ -458,6 +459,7 @@ dm_ompt_device_finalize (int device_num)
 		   ompt_callback_device_finalize);
   if (cb)
     cb (device_num);
+  dm_ompt_trace_device_done (device_num);
 }
 
 void
@@ -484,6 +486,16 @@ dm_ompt_device_unload (int device_num, uint64_t module_id)
 static void
 dm_target_dispatch (struct dm_ompt_op *op, ompt_scope_endpoint_t endpoint)
 {
+  if (dm_ompt_trace_wanted (op->device_num, ompt_callback_target))
+    {
+      ompt_record_ompt_t r = { .type = ompt_callback_target,
+			       .time = dm_ompt_trace_now (),
+			       .target_id = op->target_id };
+      r.record.target = (ompt_record_target_t) {
+	op->kind, endpoint, op->device_num, ompt_id_none, op->target_id,
+	op->codeptr_ra };
+      dm_ompt_trace_add (op->device_num, &r);
+    }
   ompt_data_t *task = op->heap ? &op->target_task_data : NULL;
   ompt_callback_target_emi_t emi
     = DM_CALLBACK (ompt_callback_target_emi_t, ompt_callback_target_emi);
@@ -647,6 +659,37 @@ dm_trace_data_op (ompt_scope_endpoint_t endpoint,
     dm_trace_memory (device);
 }
 
+/* Device tracing's record of a data operation, at its end; its begin
+   only notes the time.  */
+static void
+dm_trace_record_op (struct dm_ompt_op *op, ompt_scope_endpoint_t endpoint,
+		    ompt_id_t *host_op_id, ompt_target_data_op_t optype,
+		    const void *src, int src_device, const void *dest,
+		    int dest_device, size_t bytes)
+{
+  int device = dest_device != dm_ompt_host_device () ? dest_device
+						     : src_device;
+  if (!dm_ompt_trace_wanted (device, ompt_callback_target_data_op))
+    return;
+  ompt_device_time_t now = dm_ompt_trace_now ();
+  if (endpoint == ompt_scope_begin)
+    {
+      if (op)
+	op->tr_op_t0 = now;
+      return;
+    }
+  ompt_record_ompt_t r = { .type = ompt_callback_target_data_op,
+			   .time = op && op->tr_op_t0 ? op->tr_op_t0 : now,
+			   .target_id = op ? op->target_id : ompt_id_none };
+  r.record.target_data_op = (ompt_record_target_data_op_t) {
+    *host_op_id ? *host_op_id : dm_ompt_get_unique_id (), optype,
+    (void *) src, src_device, (void *) dest, dest_device, bytes, now,
+    op ? op->codeptr_ra : NULL };
+  if (op)
+    op->tr_op_t0 = 0;
+  dm_ompt_trace_add (device, &r);
+}
+
 void
 dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 		 ompt_target_data_op_t optype, const void *src,
@@ -674,6 +717,8 @@ dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
       dest = NULL;
       dest_device = dm_ompt_host_device ();
     }
+  dm_trace_record_op (op, endpoint, host_op_id, optype, src, src_device,
+		      dest, dest_device, bytes);
   /* Work outside any construct (a fusion's move started by another
      thread's construct is inside that one): a target_data of value 0.  */
   ompt_data_t none = ompt_data_none;
@@ -720,6 +765,23 @@ dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 	  if (t0)
 	    dm_trace_span (dm_trace_thread_track (), DM_TR_KERNEL, t0,
 			   op->device_num, 0, 0, 0, op->codeptr_ra, -1);
+	}
+    }
+  if (dm_ompt_trace_wanted (op->device_num, ompt_callback_target_submit))
+    {
+      ompt_device_time_t now = dm_ompt_trace_now ();
+      if (endpoint == ompt_scope_begin)
+	op->tr_kernel_t0 = now;
+      else
+	{
+	  ompt_record_ompt_t r = { .type = ompt_callback_target_submit,
+				   .time = op->tr_kernel_t0 ? op->tr_kernel_t0
+				   : now,
+				   .target_id = op->target_id };
+	  r.record.target_kernel = (ompt_record_target_kernel_t) {
+	    *host_op_id ? *host_op_id : dm_ompt_get_unique_id (),
+	    requested_num_teams, requested_num_teams, now };
+	  dm_ompt_trace_add (op->device_num, &r);
 	}
     }
   ompt_callback_target_submit_emi_t emi

@@ -53,6 +53,9 @@ struct dm_ompt_op
      (-1: not queued), where a queued record times its span.  */
   uint64_t trace_t0;
   int trace_queue;
+  /* Device tracing's (ompt_trace.h): when the current data operation
+     and the kernel began.  */
+  ompt_device_time_t tr_op_t0, tr_kernel_t0;
 };
 
 /* Find and start the tool (OMP_TOOL, OMP_TOOL_LIBRARIES,

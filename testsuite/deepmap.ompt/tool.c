@@ -75,10 +75,27 @@ on_device_initialize (int device_num, const char *type, ompt_device_t *device,
     {
       e->device = device_num;
       snprintf (e->type, sizeof e->type, "%s", type ? type : "(null)");
-      /* No device tracing: a NULL device lookup says so (one that
-	 exists must find the tracing entry points).  */
-      if (lookup)
-	error ("device_initialize: a device lookup without tracing");
+      /* The device lookup finds the tracing entry points (section
+	 4.6.2), and nothing else.  */
+      static const char *const tracing[] = {
+	"ompt_set_trace_ompt", "ompt_set_trace_native", "ompt_start_trace",
+	"ompt_pause_trace", "ompt_flush_trace", "ompt_stop_trace",
+	"ompt_advance_buffer_cursor", "ompt_get_record_type",
+	"ompt_get_record_ompt", "ompt_get_record_native",
+	"ompt_get_record_abstract", "ompt_get_device_num_procs",
+	"ompt_get_device_time", "ompt_translate_time" };
+      if (!lookup || !device)
+	error ("device_initialize: no device lookup or no device");
+      else
+	{
+	  for (size_t i = 0; i < sizeof tracing / sizeof tracing[0]; i++)
+	    if (!lookup (tracing[i]))
+	      error ("device_initialize: the device lookup lacks a tracing "
+		     "entry point");
+	  if (lookup ("ompt_set_callback"))
+	    error ("device_initialize: the device lookup finds a host entry "
+		   "point");
+	}
       done ();
     }
   pthread_mutex_unlock (&lock);
