@@ -544,7 +544,14 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       int implicit;
       int kind = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
-      if (!h || implicit || dm_pipe_translate (ctx->dev, h, 0))
+      if (!h || dm_pipe_translate (ctx->dev, h, 0))
+	continue;
+      /* An implicit item of which some byte is present uses what is
+	 (dm_dir_implicit_extent); one of which none is maps all of it,
+	 as an explicit one does (GCC's implicit maps of arrays a region
+	 uses: two VLAs side by side on the stack).  */
+      if (implicit && (kind == DM_MAP_STRUCT || sizes[i] == 0
+		       || dm_dir_any_present (ctx->dev, h, h + sizes[i])))
 	continue;
       if (kind == DM_MAP_STRUCT)
 	{
