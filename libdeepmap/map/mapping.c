@@ -458,8 +458,13 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
 	end = h + sizes[j];
     }
   uintptr_t base = (uintptr_t) hostaddrs[i];
-  int existing = dm_dir_any_present_before (ctx, base < start ? base : start,
-					    end);
+  uintptr_t lo = base < start ? base : start;
+  int existing = dm_dir_any_present_before (ctx, lo, end);
+  /* The members share one count only where no byte of them was present,
+     not even by an earlier item of this construct (`this' mapped whole
+     by GCC before this->a[0:n] and this->n as a structure): their
+     segments are then that item's.  */
+  int fresh = !dm_dir_any_present (ctx->dev, lo, end);
   struct dm_mapping **group = alloca ((last - first + 1) * sizeof *group);
   size_t ngroup = 0;
   dm_dir_cover (ctx, start, end, dm_item_align (kinds[i]));
@@ -476,7 +481,7 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
       uintptr_t d = dm_enter_item (ctx, h, sizes[j], kind,
 				   dm_item_align (kinds[j]), implicit,
 				   items ? &items[j] : NULL);
-      if (!existing && sizes[j] && ctx->last)
+      if (fresh && sizes[j] && ctx->last)
 	group[ngroup++] = ctx->last;
       if (devaddrs)
 	devaddrs[j] = d;
@@ -492,6 +497,7 @@ struct dm_range
 {
   uintptr_t s, e;
   size_t align;
+  int implicit;
 };
 
 /* Cover each run of the sorted ranges R[0..N) that overlap or touch
@@ -549,7 +555,8 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       /* An implicit item of which some byte is present uses what is
 	 (dm_dir_implicit_extent); one of which none is maps all of it,
 	 as an explicit one does (GCC's implicit maps of arrays a region
-	 uses: two VLAs side by side on the stack).  */
+	 uses: two VLAs side by side on the stack), unless another item
+	 overlaps it (below).  */
       if (implicit && (kind == DM_MAP_STRUCT || sizes[i] == 0
 		       || dm_dir_any_present (ctx->dev, h, h + sizes[i])))
 	continue;
@@ -559,7 +566,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	  r[n++] = (struct dm_range) {
 	    (uintptr_t) hostaddrs[i + 1],
 	    (uintptr_t) hostaddrs[last] + sizes[last],
-	    dm_item_align (kinds[i]) };
+	    dm_item_align (kinds[i]), 0 };
 	  i = last;
 	  continue;
 	}
@@ -567,7 +574,8 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	 (an attach entry's size is its bias).  */
       if (sizes[i] == 0 || (kind & (DM_MAP_FLAG_SPECIAL | DM_MAP_FLAG_ATTACH)))
 	continue;
-      r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]) };
+      r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]),
+				   implicit };
     }
   if (n < 2)
     {
@@ -575,7 +583,20 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
       return;
     }
   dm_sort (r, n, sizeof *r, offsetof (struct dm_range, s));
-  dm_cover_touching (ctx, r, n, 1);
+  /* An implicit item that overlaps another (an object and its members,
+     `this' beside this->a[0:n]) is entered by its own rule
+     (dm_dir_implicit_extent): only those that touch others go.  */
+  size_t m = 0;
+  uintptr_t reach = 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      int overlaps = r[k].s < reach || (k + 1 < n && r[k + 1].s < r[k].e);
+      if (r[k].e > reach)
+	reach = r[k].e;
+      if (!(r[k].implicit && overlaps))
+	r[m++] = r[k];
+    }
+  dm_cover_touching (ctx, r, m, 1);
   dm_scratch_free (r, rbytes);
 }
 
