@@ -279,7 +279,8 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   struct dm_deep_pending aside;
   if (hs)
     dm_deep_set_aside (&aside);
-  struct dm_deep_list dl = { 0 };
+  struct dm_deep_list dl;
+  dm_deep_list_init (&dl, 0, NULL, NULL, NULL);
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
   if (flags & DM_TARGET_FLAG_NOWAIT)
@@ -351,7 +352,8 @@ dm_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   struct dm_deep_pending aside;
   if (hs)
     dm_deep_set_aside (&aside);
-  struct dm_deep_list dl = { 0 };
+  struct dm_deep_list dl;
+  dm_deep_list_init (&dl, 0, NULL, NULL, NULL);
   struct dm_site_announce sa;
   dm_deep_sites (&sa, mapnum, hostaddrs, kinds, NULL);
   if (hs)

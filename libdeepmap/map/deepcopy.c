@@ -778,9 +778,7 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
 			  unsigned short *kinds, struct dm_deep_list *out)
 {
   size_t nann = dm_deep_npending;
-  *out = (struct dm_deep_list) { .n = mapnum, .addrs = hostaddrs,
-				 .sizes = sizes, .kinds = kinds,
-				 .original = mapnum };
+  dm_deep_list_init (out, mapnum, hostaddrs, sizes, kinds);
   if (__builtin_expect (!nann, 1))
     return;
   const struct deepmap_annotation *ann = dm_pending;
@@ -952,9 +950,10 @@ dm_deep_expand_annotated (struct dm_device *dev, enum dm_construct c,
   free (x.objects.addrs), free (x.objects.sizes), free (x.objects.kinds);
   free (x.pointers.addrs), free (x.pointers.sizes), free (x.pointers.kinds);
 
-  *out = (struct dm_deep_list) { .n = n, .addrs = addrs, .sizes = szs,
-				 .kinds = knd, .original = mapnum,
-				 .check = x.check, .storage = mem };
+  dm_deep_list_init (out, n, addrs, szs, knd);
+  out->original = mapnum;
+  out->check = x.check;
+  out->storage = mem;
   out->nover = defer;
   memcpy (out->over, over, defer * sizeof *over);
   dm_deep_apply_marks (out, knd, over, nover, ro, nro);
