@@ -459,12 +459,13 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
     }
   uintptr_t base = (uintptr_t) hostaddrs[i];
   uintptr_t lo = base < start ? base : start;
-  int existing = dm_dir_any_present_before (ctx, lo, end);
   /* The members share one count only where no byte of them was present,
      not even by an earlier item of this construct (`this' mapped whole
      by GCC before this->a[0:n] and this->n as a structure): their
-     segments are then that item's.  */
+     segments are then that item's.  Only then is the second lookup
+     needed.  */
   int fresh = !dm_dir_any_present (ctx->dev, lo, end);
+  int existing = !fresh && dm_dir_any_present_before (ctx, lo, end);
   struct dm_mapping **group = alloca ((last - first + 1) * sizeof *group);
   size_t ngroup = 0;
   dm_dir_cover (ctx, start, end, dm_item_align (kinds[i]));

@@ -667,6 +667,8 @@ dm_trace_record_op (struct dm_ompt_op *op, ompt_scope_endpoint_t endpoint,
 		    const void *src, int src_device, const void *dest,
 		    int dest_device, size_t bytes)
 {
+  if (!__atomic_load_n (&dm_ompt_tracing, __ATOMIC_RELAXED))
+    return;
   int device = dest_device != dm_ompt_host_device () ? dest_device
 						     : src_device;
   if (!dm_ompt_trace_wanted (device, ompt_callback_target_data_op))

@@ -24,7 +24,6 @@ the plugin's build also under DEEPMAP_CHECK=1.
 import os
 import random
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
@@ -239,30 +238,13 @@ def run(exe, libdir, check=False):
                         {"DEEPMAP_CHECK": "1"} if check else {})
 
 
+def source(seed, k, cxx):
+    return Prog(random.Random(seed * 100003 + k), cxx).source()
+
+
 def main():
-    o = campaign.parse(sys.argv[1:], "random-cells.py",
-                       __doc__.split("\n\n")[1], "random-cells-failures",
-                       ("--lto",))
-    flags = ["-flto"] if "--lto" in o.flags else []
-
-    def build(src, exe, extra, cxx):
-        return campaign.build(src, exe, extra, cxx, flags)
-
-    tally = campaign.Tally(o.keep, o.quiet)
-    tmp = tempfile.mkdtemp(prefix="random-cells-")
-    for seed, k in [(s, k) for s in range(o.seed, o.seed + o.seeds)
-                    for k in (range(o.count) if o.only is None
-                              else [o.only])]:
-        cxx = k % 3 == 2
-        src_text = Prog(random.Random(seed * 100003 + k), cxx).source()
-        name = "s%d-p%d%s" % (seed, k, "-c++" if cxx else "")
-        plain, hoisted, why = campaign.build_both(tmp, name, src_text,
-                                                  build,
-                                                  o.plugin, cxx)
-        if not why:
-            why = campaign.differs_from_host(plain, hoisted, o.libdir, run)
-        tally.record(name, src_text, why)
-    tally.finish()
+    campaign.host_campaign(sys.argv[1:], "random-cells.py",
+                           __doc__.split("\n\n")[1], source, run)
 
 
 if __name__ == "__main__":

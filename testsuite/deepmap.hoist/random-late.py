@@ -34,7 +34,6 @@ or stored by itself first (a `from' array is stored in full first).
 import os
 import random
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
@@ -186,29 +185,13 @@ def run(exe, libdir, check=False):
                         {"DEEPMAP_CHECK": "1"} if check else {})
 
 
+def source(seed, k, cxx):
+    return Prog(random.Random(seed * 100003 + k)).source()
+
+
 def main():
-    o = campaign.parse(sys.argv[1:], "random-late.py",
-                       __doc__.split("\n\n")[2], "random-late-failures",
-                       ("--lto",))
-    flags = ["-flto"] if "--lto" in o.flags else []
-
-    def build(src, exe, extra, cxx):
-        return campaign.build(src, exe, extra, cxx, flags)
-
-    tally = campaign.Tally(o.keep, o.quiet)
-    tmp = tempfile.mkdtemp(prefix="random-late-")
-    for seed, k in [(s, k) for s in range(o.seed, o.seed + o.seeds)
-                    for k in (range(o.count) if o.only is None
-                              else [o.only])]:
-        cxx = k % 3 == 2
-        src_text = Prog(random.Random(seed * 100003 + k)).source()
-        name = "s%d-p%d%s" % (seed, k, "-c++" if cxx else "")
-        plain, hoisted, why = campaign.build_both(tmp, name, src_text,
-                                                  build, o.plugin, cxx)
-        if not why:
-            why = campaign.differs_from_host(plain, hoisted, o.libdir, run)
-        tally.record(name, src_text, why)
-    tally.finish()
+    campaign.host_campaign(sys.argv[1:], "random-late.py",
+                           __doc__.split("\n\n")[2], source, run)
 
 
 if __name__ == "__main__":

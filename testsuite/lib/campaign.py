@@ -8,6 +8,7 @@ share: their command line.
 import os
 import subprocess
 import sys
+import tempfile
 
 # deepmap.h (deepmap_counted_by), from the source tree holding this file.
 INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
@@ -140,3 +141,32 @@ def differs_from_host(plain, with_plugin, libdir, run):
             return "%s differs: %r vs %r %s" % (what, r[:2], model[:2],
                                                 r[2][:300])
     return None
+
+
+def host_campaign(argv, name, usage, source, run):
+    """The main of a campaign whose programs must print what the host
+    prints (differs_from_host): the options of ARGV (parse, with --lto),
+    program K of each seed built as C++ every third time, its text
+    SOURCE (seed, k, cxx), each run by RUN (exe, libdir, check); exits
+    with Tally.finish."""
+    o = parse(argv, name, usage, name.replace(".py", "-failures"),
+              ("--lto",))
+    flags = ["-flto"] if "--lto" in o.flags else []
+
+    def build_with_flags(src, exe, extra, cxx):
+        return build(src, exe, extra, cxx, flags)
+
+    tally = Tally(o.keep, o.quiet)
+    tmp = tempfile.mkdtemp(prefix=name.replace(".py", "-"))
+    for seed, k in [(s, k) for s in range(o.seed, o.seed + o.seeds)
+                    for k in (range(o.count) if o.only is None
+                              else [o.only])]:
+        cxx = k % 3 == 2
+        src_text = source(seed, k, cxx)
+        prog = "s%d-p%d%s" % (seed, k, "-c++" if cxx else "")
+        plain, hoisted, why = build_both(tmp, prog, src_text,
+                                         build_with_flags, o.plugin, cxx)
+        if not why:
+            why = differs_from_host(plain, hoisted, o.libdir, run)
+        tally.record(prog, src_text, why)
+    tally.finish()
