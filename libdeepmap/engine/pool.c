@@ -411,7 +411,7 @@ dm_pool_alloc_large (struct dm_device *dev, size_t size, uintptr_t *out,
 }
 
 /* dm_pool_alloc without the poison: *BYTES gets what was handed out.  */
-static int
+static inline int
 dm_pool_take (struct dm_device *dev, size_t size, uintptr_t *out,
 	      size_t *bytes_out)
 {

@@ -272,11 +272,9 @@ dm_deep_check_field (void *check, enum dm_construct c,
 }
 
 void
-dm_deep_check (void *check, const char *name, int device)
+dm_deep_check_run (void *check, const char *name, int device)
 {
   struct dm_check *c = check;
-  if (!c)
-    return;
   dm_deep_walk_begin ();
   for (size_t i = 0; i < c->n; i++)
     {

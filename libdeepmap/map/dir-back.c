@@ -60,6 +60,8 @@ dm_scratch_put (struct dm_ctx *ctx, char *buf, size_t bytes)
 int
 dm_ctx_read_only (struct dm_ctx *ctx, uintptr_t s, size_t n)
 {
+  if (dm_host_outside_objects (s, n))
+    return 0;
   if (!ctx->ro_taken)
     {
       ctx->ro = dm_host_read_only_now ();

@@ -224,7 +224,7 @@ dm_slab_release (struct dm_device *dev, struct dm_block *b)
 }
 
 void
-dm_dir_slab_done (struct dm_ctx *ctx)
+dm_dir_slab_release (struct dm_ctx *ctx)
 {
   if (ctx->slab)
     dm_slab_unref (ctx->dev, ctx->slab);

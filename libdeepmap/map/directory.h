@@ -118,7 +118,15 @@ void dm_dir_plan_run_back (struct dm_ctx *ctx, struct dm_plan *plan,
 /* The construct has entered its items: it carves no more from its slab
    (struct dm_ctx), which its blocks keep as long as they live, and
    needs no record of what it holds (struct dm_ctx's TAKEN).  */
-void dm_dir_slab_done (struct dm_ctx *ctx);
+void dm_dir_slab_release (struct dm_ctx *ctx);
+static inline void
+dm_dir_slab_done (struct dm_ctx *ctx)
+{
+  /* Most constructs have neither: no call.  */
+  if (__builtin_expect (ctx->slab != NULL || ctx->taken != NULL, 0))
+    dm_dir_slab_release (ctx);
+  ctx->slab_want = 0;
+}
 
 /* Carry out PLAN with STRATEGY (CTX->plan must be NULL by then).  */
 void dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,

@@ -43,14 +43,12 @@ dm_other_thread_active (struct dm_device *dev)
 /* After mapping a construct's list (under the lock): the replay or the
    record of its deep item (DEEP->replay).  */
 static void
-dm_map_replay_note (struct dm_device *dev, const struct dm_deep_info *deep,
-		    struct dm_env *env, size_t n, void **addrs,
-		    const size_t *sizes, const unsigned short *kinds,
-		    uint64_t min_count)
+dm_map_replay_note_run (struct dm_device *dev, const struct dm_deep_info *deep,
+			struct dm_env *env, size_t n, void **addrs,
+			const size_t *sizes, const unsigned short *kinds,
+			uint64_t min_count)
 {
-  struct dm_deep_replay_info *ri = deep ? deep->replay : NULL;
-  if (__builtin_expect (ri == NULL, 1))
-    return;
+  struct dm_deep_replay_info *ri = deep->replay;
   if (ri->replay && env)
     {
       env->replay = ri->replay;
@@ -66,6 +64,18 @@ dm_map_replay_note (struct dm_device *dev, const struct dm_deep_info *deep,
 	   && (!env || !dm_other_thread_active (dev)))
     dm_replay_record_list (dev, ri->record_host, ri->record_type, n, addrs,
 			   sizes, kinds, deep->from - 1, min_count);
+}
+
+static inline void
+dm_map_replay_note (struct dm_device *dev, const struct dm_deep_info *deep,
+		    struct dm_env *env, size_t n, void **addrs,
+		    const size_t *sizes, const unsigned short *kinds,
+		    uint64_t min_count)
+{
+  /* Only deep items have replays: no call for the others.  */
+  if (__builtin_expect (deep != NULL && deep->replay != NULL, 0))
+    dm_map_replay_note_run (dev, deep, env, n, addrs, sizes, kinds,
+			    min_count);
 }
 
 /* ENV maps now and ends later (dm_unmap_construct).  Under the lock.  */

@@ -9,6 +9,7 @@
    (PT_GNU_RELRO).  They are kept sorted, and read again when objects
    were loaded or unloaded since (dlpi_adds, dlpi_subs).  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <pthread.h>
@@ -138,9 +139,46 @@ dm_host_read_only_now (void)
   return dm_ro_snapshot (c);
 }
 
+/* glibc 2.35's lock-free lookup of the object holding an address (made
+   for unwinders); weak, so an older glibc only loses the fast path.  */
+#pragma weak _dl_find_object
+
+/* The program break when this library started: [dm_heap_floor, the
+   break now) is malloc's main heap, memory brk gave the process and no
+   loaded object (the kernel grows the break only into free addresses).
+   Most mapped data lives there, and telling so costs a comparison.  */
+static uintptr_t dm_heap_floor;
+
+__attribute__ ((constructor)) static void
+dm_heap_floor_init (void)
+{
+  void *b = sbrk (0);
+  dm_heap_floor = b == (void *) -1 ? 0 : (uintptr_t) b;
+}
+
+int
+dm_host_outside_objects (uintptr_t addr, size_t size)
+{
+  /* An object's mapping spans at least a page: a range no longer than
+     that which overlaps one holds one of its own ends in it.  */
+  enum { DM_MIN_OBJECT_SPAN = 4096 };
+  struct dl_find_object o;
+  if (addr + size < addr)
+    return 0;
+  if (dm_heap_floor && addr >= dm_heap_floor
+      && addr + size <= (uintptr_t) sbrk (0))
+    return 1;
+  if (!_dl_find_object || size == 0 || size > DM_MIN_OBJECT_SPAN)
+    return 0;
+  return _dl_find_object ((void *) addr, &o) != 0
+	 && _dl_find_object ((void *) (addr + size - 1), &o) != 0;
+}
+
 int
 dm_host_read_only (uintptr_t addr, size_t size)
 {
+  if (dm_host_outside_objects (addr, size))
+    return 0;
   return dm_ro_snap_has (dm_host_read_only_now (), addr, size);
 }
 

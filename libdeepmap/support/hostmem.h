@@ -7,8 +7,9 @@
 
 /* Does [ADDR, ADDR + SIZE) overlap a read-only segment of a loaded
    object (string literals, constant tables, relocated read-only data)?
-   A copy back there would fault.  About 25 ns: asked for deep copies'
-   copies back only.  */
+   A copy back there would fault.  Asked by every copy back: heap,
+   stack and anonymous memory answer at once (dm_host_outside_objects),
+   the rest looks in the segment list, read again after a dlopen.  */
 int dm_host_read_only (uintptr_t addr, size_t size);
 
 /* The same in two steps, for many questions at one time: the segments
@@ -18,6 +19,13 @@ struct dm_ro_snap;
 const struct dm_ro_snap *dm_host_read_only_now (void);
 int dm_ro_snap_has (const struct dm_ro_snap *s, uintptr_t addr,
 		    size_t size);
+
+/* Is [ADDR, ADDR + SIZE) known to lie outside every loaded object
+   (heap, stack, anonymous mappings), so that it cannot be read-only in
+   the sense above?  A lock-free lookup of both ends, for ranges of at
+   most a page; 0 when it cannot tell.  Lets the common copy back skip
+   the segment list, whose freshness check takes the loader's lock.  */
+int dm_host_outside_objects (uintptr_t addr, size_t size);
 
 /* Is [ADDR, ADDR + SIZE) readable memory of the process (one mapping or
    mappings that touch)?  A lookup in a cached list of the mappings, read
