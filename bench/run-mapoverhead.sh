@@ -13,6 +13,11 @@
 #   -c REV    also run the same gcc binary under the swap-in built from git
 #             revision REV (e.g. the runtime-core commit), interleaved,
 #             and report deepmap / REV (goal <= 1.10: regression <= 10%)
+#   -I        count instructions instead of timing (valgrind's callgrind,
+#             collecting inside the benchmark's enter_exit and data_region
+#             functions only, runtime calls included): the same on every
+#             run and machine, for comparisons on a noisy one; one run per
+#             binary, LIVE count and loop; ITERS defaults to 20000
 # Environment: B (build directory, default ./build), CC (gcc), CLANG
 # (clang-14), LLVM_LIBDIR (/usr/lib/llvm-14/lib).
 #
@@ -33,17 +38,21 @@ OUTFILE=
 CORE_REV=
 CMDLINE="$0 $*"
 
-while getopts r:n:i:o:L:c: opt; do
+INSTR=
+ITERS_SET=
+while getopts r:n:i:o:L:c:I opt; do
   case $opt in
     r) REPS=$OPTARG ;;
-    n) ITERS=$OPTARG ;;
+    n) ITERS=$OPTARG ITERS_SET=1 ;;
+    I) INSTR=1 ;;
     i) INNER=$OPTARG ;;
     o) OUTFILE=$OPTARG ;;
     L) LIVE=$OPTARG ;;
     c) CORE_REV=$OPTARG ;;
-    *) bench_usage 4,17 ;;
+    *) bench_usage 4,22 ;;
   esac
 done
+[ -z "$INSTR" ] || [ -n "$ITERS_SET" ] || ITERS=20000
 
 bench_need "$SWAPIN_DIR/libgomp.so.1"
 
@@ -76,6 +85,91 @@ LLVM_LIB=$(bench_loaded "$LLVM_LIBDIR" "$BIN/mapoverhead-clang" libomptarget)
 
 RAW=$(mktemp)
 trap 'rm -f "$RAW"' EXIT
+
+if [ -n "$INSTR" ]; then
+  command -v valgrind > /dev/null ||
+    { echo "run-mapoverhead.sh: -I needs valgrind" >&2; exit 2; }
+  # Each loop's function is called ITERS times to warm up (at most
+  # 20000) and ITERS times timed (-r 1).
+  WARM=$ITERS
+  [ "$WARM" -le 20000 ] || WARM=20000
+  CALLS=$((WARM + ITERS))
+  CG=$(mktemp)
+  trap 'rm -f "$RAW" "$CG"' EXIT
+  # count LABEL LIBDIR BINARY: one line per LIVE count.
+  count ()
+  {
+    for lv in $LIVE; do
+      line="mapoverhead-instr runtime=$1 live=$lv calls=$CALLS"
+      for fn in enter_exit data_region; do
+	echo "counting: $1 live=$lv $fn" >&2
+	env LD_LIBRARY_PATH="$2" valgrind --tool=callgrind \
+	  --callgrind-out-file="$CG" --toggle-collect="$fn" \
+	  "$3" -l "$1" -n "$ITERS" -r 1 "$lv" > /dev/null 2>&1
+	ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$CG")
+	line="$line ${fn}_ir=$ir"
+      done
+      echo "$line" >> "$RAW"
+    done
+  }
+  count deepmap "$SWAPIN_DIR" "$BIN/mapoverhead-gcc"
+  count llvm14 "$LLVM_LIBDIR" "$BIN/mapoverhead-clang"
+  [ -z "$CORE_DIR" ] ||
+    count core "$CORE_DIR/build/lib/deepmap" "$BIN/mapoverhead-gcc"
+
+  TABLE=$(awk -v live_list="$LIVE" -v core="$CORE_REV" "$BENCH_AWK"'
+    $1 == "mapoverhead-instr" {
+      rt = field("runtime"); lv = field("live"); n = field("calls")
+      ins[rt, lv, "ee"] = field("enter_exit_ir") / n
+      ins[rt, lv, "dr"] = field("data_region_ir") / n
+    }
+    function half(lv, w,   d, l, c, out) {
+      d = ins["deepmap", lv, w]; l = ins["llvm14", lv, w]
+      out = sprintf(" %8.0f %8.0f %6.3f", d, l, l > 0 ? d / l : 0)
+      if (core != "") {
+        c = ins["core", lv, w]
+        out = out sprintf(" %8.0f %6.3f", c, c > 0 ? d / c : 0)
+      }
+      return out
+    }
+    END {
+      hdr = sprintf(" %8s %8s %6s", "deepmap", "llvm14", "ratio")
+      if (core != "")
+        hdr = hdr sprintf(" %8s %6s", "core", "ratio")
+      w = length(hdr)
+      printf "%7s | %-" w "s | %s\n", "", " enter+exit data (instructions)", \
+        " target data region (instructions)"
+      printf "%7s |%s |%s\n", "live", hdr, hdr
+      n = split(live_list, L, " ")
+      for (i = 1; i <= n; i++)
+        printf "%7s |%s |%s\n", L[i], half(L[i], "ee"), half(L[i], "dr")
+      print "instructions per iteration (callgrind, the loop function and"
+      print "what it calls); the goals are about time, see a timed run"
+    }' "$RAW")
+
+  bench_outfile mapoverhead-instr
+  {
+    echo "mapoverhead -I: instructions per mapping operation, deepmap vs LLVM 14"
+    echo
+    bench_machine
+    echo "valgrind: $(valgrind --version)"
+    echo "deepmap:  libgomp loaded from $DM_LIB"
+    echo "llvm14:   libomptarget loaded from $LLVM_LIB"
+    [ -z "$CORE_DIR" ] ||
+      echo "core:     the swap-in of $CORE_REV ($CORE_SHA), built in $CORE_DIR"
+    echo
+    echo "command:  $CMDLINE"
+    echo "build:    $GCC_BUILD"
+    echo "          $CLANG_BUILD"
+    echo "run:      valgrind --tool=callgrind --toggle-collect=FUNCTION BINARY"
+    echo "          -n $ITERS -r 1 LIVE, FUNCTION enter_exit or data_region:"
+    echo "          the instructions inside FUNCTION over its $CALLS calls"
+    bench_table_raw
+  } > "$OUTFILE"
+  echo
+  bench_finish
+  exit 0
+fi
 
 # Interleave the two runtimes so machine noise hits both alike.
 i=1

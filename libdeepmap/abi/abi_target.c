@@ -39,12 +39,9 @@ static void dm_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
 /* A construct known by KEY (latehoist.h), at CODEPTR_RA, begins: first
    the enter data of the sections a hoisted loop of this thread left for
    it (for OMPT, at the construct's address).  */
-static inline void
-dm_late_before_construct (const void *key, const void *codeptr_ra)
+static __attribute__ ((noinline)) void
+dm_late_enter_pending (const void *key, const void *codeptr_ra)
 {
-  if (__builtin_expect (__atomic_load_n (&dm_late_npending, __ATOMIC_RELAXED)
-			== 0, 1))
-    return;
   struct dm_late_batch b;
   while (dm_late_take (key, &b))
     {
@@ -52,6 +49,16 @@ dm_late_before_construct (const void *key, const void *codeptr_ra)
 			  0, NULL, codeptr_ra);
       dm_late_batch_free (&b);
     }
+}
+
+/* The test alone is inline: the entry points then save no registers
+   when nothing is pending (the common case).  */
+static inline void
+dm_late_before_construct (const void *key, const void *codeptr_ra)
+{
+  if (__builtin_expect (__atomic_load_n (&dm_late_npending, __ATOMIC_RELAXED)
+			!= 0, 0))
+    dm_late_enter_pending (key, codeptr_ra);
 }
 
 /* Wait for the tasks a depend clause names (no nowait: the construct is

@@ -34,12 +34,19 @@ dm_dir_write_pointer (struct dm_ctx *ctx, uintptr_t slot, uintptr_t value)
   return d;
 }
 
-int
-dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
-	       int allow_missing, int section_pointer, unsigned begin)
+/* dm_dir_attach_translate; DEV_SLOT NULL: no translation wanted.  */
+static inline __attribute__ ((always_inline)) int
+dm_attach_at (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+	      int allow_missing, int section_pointer, unsigned begin,
+	      uintptr_t *dev_slot)
 {
   struct dm_device *dev = ctx->dev;
   struct dm_mapping *m = dm_maptable_floor (&dev->map->table, slot);
+  /* Attaching writes the pointer's device copy; the block holding it
+     stays where it is.  */
+  if (dev_slot)
+    *dev_slot = m && (slot < m->host_end || m->host_start == slot)
+		? dm_block_dev (m->block, slot) : 0;
   if (!m || slot >= m->host_end)
     return 0;
   struct dm_block *b = m->block;
@@ -89,6 +96,23 @@ dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 				     section_pointer);
   dm_dir_write_pointer (ctx, slot, value);
   return 1;
+}
+
+int
+dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+	       int allow_missing, int section_pointer, unsigned begin)
+{
+  return dm_attach_at (ctx, slot, bias, allow_missing, section_pointer,
+		       begin, NULL);
+}
+
+int
+dm_dir_attach_translate (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
+			 int allow_missing, int section_pointer,
+			 unsigned begin, uintptr_t *dev_slot)
+{
+  return dm_attach_at (ctx, slot, bias, allow_missing, section_pointer,
+		       begin, dev_slot);
 }
 
 int

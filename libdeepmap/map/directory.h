@@ -261,6 +261,14 @@ uint64_t dm_dir_own_count (struct dm_device *dev, uintptr_t s,
 int dm_dir_attach (struct dm_ctx *ctx, uintptr_t slot, size_t bias,
 		   int allow_missing, int section_pointer, unsigned begin);
 
+/* dm_dir_attach, and *DEV the device address of SLOT as
+   dm_dir_translate (DEV, SLOT, 0) gives it, from one lookup (a
+   construct's attach items tell both).  */
+int dm_dir_attach_translate (struct dm_ctx *ctx, uintptr_t slot,
+			     size_t bias, int allow_missing,
+			     int section_pointer, unsigned begin,
+			     uintptr_t *dev);
+
 /* The pointer at host SLOT inside a Fortran array descriptor that a
    construct maps as [DESC_START, DESC_END) (GCC's TO_PSET item, followed
    by a POINTER or ALWAYS_POINTER item for each pointer in it; an empty

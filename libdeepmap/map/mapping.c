@@ -1163,10 +1163,8 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 {
   struct dm_device *dev = ctx->dev;
   uintptr_t chain = 0;
-  /* Asked once: attachments are many where deep copy made them.  */
-  int any_empty = 0;
-  for (size_t i = 0; i < mapnum && !any_empty; i++)
-    any_empty = (kinds[i] & 0xff) == DM_MAP_ZERO_LEN_ARRAY_SECTION;
+  /* Asked once, at the first attachment (deep copy makes many).  */
+  int any_empty = -1;
   for (size_t i = 0; i < mapnum; i++)
     {
       int implicit;
@@ -1233,6 +1231,12 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  }
 	case DM_MAP_ATTACH:
 	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	  if (h && kind == DM_MAP_ATTACH && any_empty < 0)
+	    {
+	      any_empty = 0;
+	      for (size_t j = 0; j < mapnum && !any_empty; j++)
+		any_empty = (kinds[j] & 0xff) == DM_MAP_ZERO_LEN_ARRAY_SECTION;
+	    }
 	  if (h && kind == DM_MAP_ATTACH && any_empty
 	      && dm_attach_to_absent_empty (ctx->dev, i, mapnum, hostaddrs,
 					    sizes, kinds))
@@ -1240,17 +1244,18 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	      devaddrs[i] = dm_dir_translate (dev, h, 0);
 	      break;
 	    }
-	  if (h && dm_dir_attach (ctx, h, sizes[i],
-				  dm_attach_missing (ctx, kind), 0,
-				  dm_attach_begin (kinds[i])))
+	  /* Its value, as libgomp gives it, is the device address of the
+	     pointer it attached: an always_pointer entry right after it
+	     (a C++ reference member to that pointer) points there.  */
+	  devaddrs[i] = 0;
+	  if (h && dm_dir_attach_translate (ctx, h, sizes[i],
+					    dm_attach_missing (ctx, kind), 0,
+					    dm_attach_begin (kinds[i]),
+					    &devaddrs[i]))
 	    {
 	      env->items[i].host = h;
 	      env->items[i].attach = 1;
 	    }
-	  /* Its value, as libgomp gives it, is the device address of the
-	     pointer it attached: an always_pointer entry right after it
-	     (a C++ reference member to that pointer) points there.  */
-	  devaddrs[i] = h ? dm_dir_translate (dev, h, 0) : 0;
 	  break;
 	default:
 	  break;
