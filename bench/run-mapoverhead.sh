@@ -86,6 +86,22 @@ LLVM_LIB=$(bench_loaded "$LLVM_LIBDIR" "$BIN/mapoverhead-clang" libomptarget)
 RAW=$(mktemp)
 trap 'rm -f "$RAW"' EXIT
 
+# The result file's header lines common to both modes: the machine,
+# the libraries loaded, the command and the builds.
+header ()
+{
+  bench_machine
+  echo "clang:    $($CLANG --version | head -n 1)"
+  echo "deepmap:  libgomp loaded from $DM_LIB"
+  echo "llvm14:   libomptarget loaded from $LLVM_LIB"
+  [ -z "$CORE_DIR" ] ||
+    echo "core:     the swap-in of $CORE_REV ($CORE_SHA), built in $CORE_DIR"
+  echo
+  echo "command:  $CMDLINE"
+  echo "build:    $GCC_BUILD"
+  echo "          $CLANG_BUILD"
+}
+
 if [ -n "$INSTR" ]; then
   command -v valgrind > /dev/null ||
     { echo "run-mapoverhead.sh: -I needs valgrind" >&2; exit 2; }
@@ -151,16 +167,8 @@ if [ -n "$INSTR" ]; then
   {
     echo "mapoverhead -I: instructions per mapping operation, deepmap vs LLVM 14"
     echo
-    bench_machine
     echo "valgrind: $(valgrind --version)"
-    echo "deepmap:  libgomp loaded from $DM_LIB"
-    echo "llvm14:   libomptarget loaded from $LLVM_LIB"
-    [ -z "$CORE_DIR" ] ||
-      echo "core:     the swap-in of $CORE_REV ($CORE_SHA), built in $CORE_DIR"
-    echo
-    echo "command:  $CMDLINE"
-    echo "build:    $GCC_BUILD"
-    echo "          $CLANG_BUILD"
+    header
     echo "run:      valgrind --tool=callgrind --toggle-collect=FUNCTION BINARY"
     echo "          -n $ITERS -r 1 LIVE, FUNCTION enter_exit or data_region:"
     echo "          the instructions inside FUNCTION over its $CALLS calls"
@@ -234,16 +242,7 @@ bench_outfile mapoverhead
 {
   echo "mapoverhead: cost per mapping operation, deepmap vs LLVM 14 libomptarget"
   echo
-  bench_machine
-  echo "clang:    $($CLANG --version | head -n 1)"
-  echo "deepmap:  libgomp loaded from $DM_LIB"
-  echo "llvm14:   libomptarget loaded from $LLVM_LIB"
-  [ -z "$CORE_DIR" ] ||
-    echo "core:     the swap-in of $CORE_REV ($CORE_SHA), built in $CORE_DIR"
-  echo
-  echo "command:  $CMDLINE"
-  echo "build:    $GCC_BUILD"
-  echo "          $CLANG_BUILD"
+  header
   echo "run:      $RUN_DM"
   echo "          $RUN_LLVM"
   [ -z "$RUN_CORE" ] || echo "          $RUN_CORE"
