@@ -803,33 +803,42 @@ dm_host_env (void)
 
 /* ---- constructs ----------------------------------------------------- */
 
-/* Is K (the low byte of a map kind, implicit bits removed) one that GCC
-   12 passes to the runtime?  */
-static int
-dm_kind_known (int k)
+/* What dm_check_items needs to know of a map kind K (the low byte,
+   implicit bits removed), in one load: is it one GCC 12 passes to the
+   runtime, and is its size a bias or a value rather than bytes?  */
+enum
 {
-  switch (k)
-    {
-    case DM_MAP_ALLOC: case DM_MAP_TO: case DM_MAP_FROM: case DM_MAP_TOFROM:
-    case DM_MAP_POINTER: case DM_MAP_TO_PSET: case DM_MAP_FORCE_PRESENT:
-    case DM_MAP_DELETE: case DM_MAP_FORCE_DEVICEPTR:
-    case DM_MAP_DEVICE_RESIDENT: case DM_MAP_LINK: case DM_MAP_IF_PRESENT:
-    case DM_MAP_FIRSTPRIVATE: case DM_MAP_FIRSTPRIVATE_INT:
-    case DM_MAP_USE_DEVICE_PTR: case DM_MAP_ZERO_LEN_ARRAY_SECTION:
-    case DM_MAP_USE_DEVICE_PTR_IF_PRESENT: case DM_MAP_ALWAYS_TO:
-    case DM_MAP_ALWAYS_FROM: case DM_MAP_ALWAYS_TOFROM: case DM_MAP_STRUCT:
-    case DM_MAP_ALWAYS_POINTER:
-    case DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION:
-    case DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION: case DM_MAP_RELEASE:
-    case DM_MAP_ATTACH: case DM_MAP_DETACH:
-    case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION: case DM_MAP_FORCE_ALLOC:
-    case DM_MAP_FORCE_TO: case DM_MAP_FORCE_FROM: case DM_MAP_FORCE_TOFROM:
-    case DM_MAP_FORCE_DETACH:
-      return 1;
-    default:
-      return 0;
-    }
-}
+  DM_KIND_KNOWN = 1,
+  DM_KIND_SIZE_NOT_BYTES = 2
+};
+#define DM_KIND_BYTES DM_KIND_KNOWN
+#define DM_KIND_VALUE (DM_KIND_KNOWN | DM_KIND_SIZE_NOT_BYTES)
+static const unsigned char dm_kind_class[256] = {
+  [DM_MAP_ALLOC] = DM_KIND_BYTES, [DM_MAP_TO] = DM_KIND_BYTES,
+  [DM_MAP_FROM] = DM_KIND_BYTES, [DM_MAP_TOFROM] = DM_KIND_BYTES,
+  [DM_MAP_POINTER] = DM_KIND_VALUE, [DM_MAP_TO_PSET] = DM_KIND_BYTES,
+  [DM_MAP_FORCE_PRESENT] = DM_KIND_BYTES, [DM_MAP_DELETE] = DM_KIND_BYTES,
+  [DM_MAP_FORCE_DEVICEPTR] = DM_KIND_BYTES,
+  [DM_MAP_DEVICE_RESIDENT] = DM_KIND_BYTES, [DM_MAP_LINK] = DM_KIND_BYTES,
+  [DM_MAP_IF_PRESENT] = DM_KIND_BYTES,
+  [DM_MAP_FIRSTPRIVATE] = DM_KIND_BYTES,
+  [DM_MAP_FIRSTPRIVATE_INT] = DM_KIND_VALUE,
+  [DM_MAP_USE_DEVICE_PTR] = DM_KIND_VALUE,
+  [DM_MAP_ZERO_LEN_ARRAY_SECTION] = DM_KIND_BYTES,
+  [DM_MAP_USE_DEVICE_PTR_IF_PRESENT] = DM_KIND_VALUE,
+  [DM_MAP_ALWAYS_TO] = DM_KIND_BYTES, [DM_MAP_ALWAYS_FROM] = DM_KIND_BYTES,
+  [DM_MAP_ALWAYS_TOFROM] = DM_KIND_BYTES,
+  [DM_MAP_STRUCT] = DM_KIND_VALUE,	/* a member count: checked apart */
+  [DM_MAP_ALWAYS_POINTER] = DM_KIND_VALUE,
+  [DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION] = DM_KIND_VALUE,
+  [DM_MAP_DELETE_ZERO_LEN_ARRAY_SECTION] = DM_KIND_BYTES,
+  [DM_MAP_RELEASE] = DM_KIND_BYTES, [DM_MAP_ATTACH] = DM_KIND_VALUE,
+  [DM_MAP_DETACH] = DM_KIND_VALUE,
+  [DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION] = DM_KIND_VALUE,
+  [DM_MAP_FORCE_ALLOC] = DM_KIND_BYTES, [DM_MAP_FORCE_TO] = DM_KIND_BYTES,
+  [DM_MAP_FORCE_FROM] = DM_KIND_BYTES, [DM_MAP_FORCE_TOFROM] = DM_KIND_BYTES,
+  [DM_MAP_FORCE_DETACH] = DM_KIND_VALUE,
+};
 
 /* Check what a construct C passes before anything is mapped: every kind
    known, no section that wraps the address space or is larger than any
@@ -845,20 +854,15 @@ dm_check_items (enum dm_construct c, size_t mapnum, void **hostaddrs,
       int k = dm_item_kind (kinds[i], &implicit);
       uintptr_t h = (uintptr_t) hostaddrs[i];
       const char *why = NULL;
-      if (!dm_kind_known (k))
+      unsigned cls = dm_kind_class[k];
+      if (!(cls & DM_KIND_KNOWN))
 	why = "unknown map kind";
       else if (k == DM_MAP_STRUCT)
 	{
 	  if (sizes[i] == 0 || sizes[i] >= mapnum - i)
 	    why = "its member count runs past the end of the list";
 	}
-      else if (k == DM_MAP_POINTER || k == DM_MAP_ALWAYS_POINTER
-	       || k == DM_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION
-	       || k == DM_MAP_ATTACH || k == DM_MAP_DETACH
-	       || k == DM_MAP_FORCE_DETACH || k == DM_MAP_FIRSTPRIVATE_INT
-	       || k == DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION
-	       || k == DM_MAP_USE_DEVICE_PTR
-	       || k == DM_MAP_USE_DEVICE_PTR_IF_PRESENT)
+      else if (cls & DM_KIND_SIZE_NOT_BYTES)
 	;			/* the size is a bias or a value */
       else if (sizes[i] > PTRDIFF_MAX)
 	why = "the section is larger than any object can be (a negative "

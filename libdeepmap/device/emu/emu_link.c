@@ -20,12 +20,6 @@ dm_emu_link_now (void)
   return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-int
-dm_emu_link_on (void)
-{
-  return dm_config.emu_link_bandwidth != 0;
-}
-
 /* Sleep through most of the wait, then spin: a sleep overshoots by tens
    of microseconds, the size of the latencies modelled.  */
 void
@@ -49,10 +43,8 @@ dm_emu_link_wait (uint64_t until)
 }
 
 uint64_t
-dm_emu_link_reserve (enum dm_emu_dir dir, size_t size)
+dm_emu_link_reserve_on (enum dm_emu_dir dir, size_t size)
 {
-  if (dir == DM_EMU_D2D || !dm_emu_link_on ())
-    return 0;
   uint64_t cost = dm_config.emu_link_latency_ns
 		  + (uint64_t) ((double) size * 1e9
 				/ (double) dm_config.emu_link_bandwidth);

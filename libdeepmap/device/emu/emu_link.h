@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "support/config.h"
+
 enum dm_emu_dir
 {
   DM_EMU_H2D,
@@ -19,12 +21,25 @@ enum dm_emu_dir
 };
 
 /* Whether the link model is on (DEEPMAP_EMU_LINK set).  */
-int dm_emu_link_on (void);
+static inline int
+dm_emu_link_on (void)
+{
+  return dm_config.emu_link_bandwidth != 0;
+}
+
+uint64_t dm_emu_link_reserve_on (enum dm_emu_dir dir, size_t size);
 
 /* A transfer of SIZE bytes in direction DIR starts now: when will the
    modelled link have finished it (after the transfers before it in that
-   direction)?  0 when there is nothing to wait for.  */
-uint64_t dm_emu_link_reserve (enum dm_emu_dir dir, size_t size);
+   direction)?  0 when there is nothing to wait for.  Without the model,
+   a test and no call.  */
+static inline uint64_t
+dm_emu_link_reserve (enum dm_emu_dir dir, size_t size)
+{
+  if (dir == DM_EMU_D2D || !dm_emu_link_on ())
+    return 0;
+  return dm_emu_link_reserve_on (dir, size);
+}
 
 /* Wait until the time dm_emu_link_reserve gave (the bytes are copied in
    between, so the copy's own time counts towards the model's).  */
