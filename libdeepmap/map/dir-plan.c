@@ -174,6 +174,21 @@ dm_patch_first (const struct dm_plan *plan, uintptr_t s)
   return lo;
 }
 
+/* Host [S, E) has just gone to the device as it is: the patches of PLAN
+   wholly inside it whose host pointer is NULL need no write of their
+   own, since the copy carried that NULL, which is the value an
+   attachment gives it (a tree's leaves: two writes a node before).  */
+static void
+dm_patch_sent_null (struct dm_plan *plan, uintptr_t s, uintptr_t e,
+		    char *done)
+{
+  for (size_t j = dm_patch_first (plan, s);
+       j < plan->npatch && plan->patch[j].slot + sizeof (uintptr_t) <= e;
+       j++)
+    if (dm_deep_load (plan->patch[j].slot) == 0)
+      done[j] = 1;
+}
+
 /* BATCH (after Chen, Sura and Sung's TCPY, merged): every object of the
    plan up to DM_BATCH_MAX bytes, pointer-free ones included, is packed
    into one staging buffer in device-address order with its pointers
@@ -200,6 +215,7 @@ dm_plan_run_batch (struct dm_ctx *ctx, struct dm_plan *plan, char *done)
 	  if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
 	    dm_fail (ctx, "deep copy: sending %zu bytes to device address "
 		     "%p failed: %s", len, (void *) d, dm_reason ());
+	  dm_patch_sent_null (plan, c->s, c->e, done);
 	  continue;
 	}
       dm_batch_item_of (dev, &t[m], c->s, c->e);
@@ -336,6 +352,7 @@ dm_dir_plan_run (struct dm_ctx *ctx, struct dm_plan *plan,
 	      if (dm_copy_to_device (dev, d, (void *) c->s, len, NULL))
 		dm_fail (ctx, "deep copy: sending %zu bytes to device address "
 			 "%p failed: %s", len, (void *) d, dm_reason ());
+	      dm_patch_sent_null (plan, c->s, c->e, done);
 	      continue;
 	    }
 	  char *buf = stage + off;

@@ -936,10 +936,14 @@ dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
    from an empty block.  What the program means (and LLVM does): the
    region sees *P up to the pointer, with the pointer translated.  Returns
    the size to map `to' at P for the region (nothing is copied back), or 0
-   when item I is not such a base or *P is present.  */
+   when item I is not such a base, *P is present, or another item of the
+   construct maps those bytes (C++'s `this[0:1]' of a class with
+   pointers under deep copy: entered here they were fused into that
+   item's block at once, an allocation and a device copy for nothing).  */
 static size_t
 dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
-			   void **hostaddrs, unsigned short *kinds)
+			   void **hostaddrs, const size_t *sizes,
+			   unsigned short *kinds)
 {
   uintptr_t base = (uintptr_t) hostaddrs[i], end = 0;
   /* *P is present when P lies in a mapping, as the zero-length section
@@ -957,7 +961,17 @@ dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
 	  && slot + sizeof (void *) > end)
 	end = slot + sizeof (void *);
     }
-  return end ? end - base : 0;
+  if (!end)
+    return 0;
+  for (size_t j = 0; j < mapnum; j++)
+    {
+      int k = kinds[j] & 0xff;
+      uintptr_t h = (uintptr_t) hostaddrs[j];
+      if (j != i && sizes[j] && !(k & (DM_MAP_FLAG_SPECIAL | DM_MAP_FLAG_ATTACH))
+	  && h <= base && end - h <= sizes[j])
+	return 0;
+    }
+  return end - base;
 }
 
 /* Does the pointer that entry I attaches point (with its bias) where a
@@ -1050,7 +1064,7 @@ dm_map_pass1 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  if (target)
 	    {
 	      size_t size = dm_struct_through_pointer (dev, i, mapnum,
-						       hostaddrs, kinds);
+						       hostaddrs, sizes, kinds);
 	      if (size)
 		{
 		  devaddrs[i] = dm_enter_item (ctx, h, size, DM_MAP_TO, 1, 0,
