@@ -181,16 +181,7 @@ dm_deep_expand (struct dm_device *dev, enum dm_construct c, size_t mapnum,
 				out);
       return;
     }
-  out->n = mapnum;
-  out->addrs = hostaddrs;
-  out->sizes = sizes;
-  out->kinds = kinds;
-  out->original = mapnum;
-  out->check = NULL;
-  out->storage = NULL;
-  out->item_type = NULL;
-  out->own_kinds = NULL;
-  out->nover = 0;
+  dm_deep_list_init (out, mapnum, hostaddrs, sizes, kinds);
 }
 
 /* After mapping: give the caller back its (possibly rewritten, for

@@ -974,6 +974,16 @@ dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
   return end - base;
 }
 
+/* Does the list hold a zero-length section?  */
+static int
+dm_list_has_empty (size_t mapnum, const unsigned short *kinds)
+{
+  for (size_t j = 0; j < mapnum; j++)
+    if ((kinds[j] & 0xff) == DM_MAP_ZERO_LEN_ARRAY_SECTION)
+      return 1;
+  return 0;
+}
+
 /* Does the pointer that entry I attaches point (with its bias) where a
    zero-length section of the construct lies that is not present?  Such a
    pointer may hold anything (XSBench's unused grids: map(to: s.b[:0])
@@ -1181,7 +1191,8 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 {
   struct dm_device *dev = ctx->dev;
   uintptr_t chain = 0;
-  /* Asked once, at the first attachment (deep copy makes many).  */
+  /* Asked at the first attach item, once (deep copy makes many); -1:
+     not yet.  */
   int any_empty = -1;
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -1249,18 +1260,17 @@ dm_map_pass2 (struct dm_ctx *ctx, struct dm_env *env, size_t mapnum,
 	  }
 	case DM_MAP_ATTACH:
 	case DM_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
-	  if (h && kind == DM_MAP_ATTACH && any_empty < 0)
+	  if (h && kind == DM_MAP_ATTACH)
 	    {
-	      any_empty = 0;
-	      for (size_t j = 0; j < mapnum && !any_empty; j++)
-		any_empty = (kinds[j] & 0xff) == DM_MAP_ZERO_LEN_ARRAY_SECTION;
-	    }
-	  if (h && kind == DM_MAP_ATTACH && any_empty
-	      && dm_attach_to_absent_empty (ctx->dev, i, mapnum, hostaddrs,
-					    sizes, kinds))
-	    {
-	      devaddrs[i] = dm_dir_translate (dev, h, 0);
-	      break;
+	      if (any_empty < 0)
+		any_empty = dm_list_has_empty (mapnum, kinds);
+	      if (any_empty
+		  && dm_attach_to_absent_empty (ctx->dev, i, mapnum, hostaddrs,
+						sizes, kinds))
+		{
+		  devaddrs[i] = dm_dir_translate (dev, h, 0);
+		  break;
+		}
 	    }
 	  /* Its value, as libgomp gives it, is the device address of the
 	     pointer it attached: an always_pointer entry right after it
