@@ -66,16 +66,25 @@ omp_get_device_num (void)
   return dev ? dev->id : dm_num_devices ();
 }
 
+/* Whether an omp_* routine's DEVICE_NUM names the host: OpenMP 5.1's
+   omp_get_initial_device () or OpenMP 5.2's omp_initial_device (-1),
+   which GCC 13's omp.h defines and its libgomp accepts.  */
+static inline int
+dm_host_device_num (int device_num)
+{
+  return device_num == dm_num_devices () || device_num == -1;
+}
+
 /* An omp_* device argument: the host (NULL, *HOST set), a device, or
    invalid (NULL, *HOST clear).  */
 static struct dm_device *
 dm_api_device (int device_num, int *host)
 {
   *host = 0;
-  if (device_num == dm_num_devices ()
+  if (dm_host_device_num (device_num)
       || dm_config.offload == DM_OFFLOAD_DISABLED)
     {
-      *host = device_num == dm_num_devices ();
+      *host = dm_host_device_num (device_num);
       return NULL;
     }
   return dm_device_get (device_num);
@@ -163,7 +172,7 @@ omp_target_free (void *device_ptr, int device_num)
 	  return;
 	}
       dm_fatal ("omp_target_free (%p, %d): %d is not a device number "
-		"(devices 0..%d, host %d)", device_ptr, device_num,
+		"(devices 0..%d, host %d or -1)", device_ptr, device_num,
 		device_num, dm_num_devices () - 1, dm_num_devices ());
     }
   uintptr_t start;
@@ -483,7 +492,7 @@ omp_pause_resource_all (int kind)
 DM_EXPORT int
 omp_pause_resource (int kind, int device_num)
 {
-  if (device_num == dm_num_devices ())
+  if (dm_host_device_num (device_num))
     return omp_pause_resource_all (kind);
   if (device_num < 0 || device_num >= dm_num_devices ())
     return -1;

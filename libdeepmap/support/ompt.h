@@ -29,7 +29,11 @@
 
 extern int dm_ompt_enabled;
 
-#define DM_OMPT_ON() __builtin_expect (dm_ompt_enabled, 0)
+/* A relaxed load (a plain move): the flag drops to 0 at exit while other
+   threads may still be offloading, and a plain read of it would be a
+   data race (ThreadSanitizer reports it).  */
+#define DM_OMPT_ON() \
+  __builtin_expect (__atomic_load_n (&dm_ompt_enabled, __ATOMIC_RELAXED), 0)
 
 /* A construct's codeptr_ra: where the program called the entry point
    (use it in the entry point itself).  */
