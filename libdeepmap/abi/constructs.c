@@ -52,7 +52,8 @@ static void
 dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		size_t *sizes, unsigned short *kinds, void **args)
 {
-  struct dm_launch launch = { fn, (uintptr_t) hostaddrs, 0, 0, mapnum };
+  struct dm_launch launch = { fn, (uintptr_t) hostaddrs, 0, 0, mapnum,
+			      NULL };
   dm_parse_launch_args (args, &launch);
   size_t align = 16;
   size_t total = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds, 0,
@@ -168,7 +169,7 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
   struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
 					 hostaddrs, sizes, kinds, a, deep);
   dm_deep_check_device (check, dev, "target");
-  struct dm_launch launch = { fn, env->args, 0, 0, mapnum };
+  struct dm_launch launch = { fn, env->args, 0, 0, mapnum, NULL };
   dm_parse_launch_args (args, &launch);
   dm_stats_add (&dev->stats.launches, 1);
   /* Not for queued regions: they run later, on the queue's thread.  */
@@ -177,10 +178,15 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
     dm_strict_scan (dev);
   ompt_id_t submit = 0;
   int traced = DM_OMPT_ON ();
+  /* GCC passes 1 for a region without teams, 0 for teams without
+     num_teams, -1 where the region computes the number itself.  */
+  unsigned requested = launch.num_teams > 0 ? (unsigned) launch.num_teams : 0;
+  int granted = 0;
   if (traced)
     {
       dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
-      dm_ompt_submit (ompt_scope_begin, &submit, launch.num_teams);
+      dm_ompt_submit (ompt_scope_begin, &submit, requested, 0);
+      launch.granted_teams = &granted;
     }
   if ((a ? dm_async_run (a, &launch) : dm_run_with_globals (dev, &launch, NULL))
       != 0)
@@ -188,7 +194,8 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
 	      "failed: %s", a ? " nowait" : "", dev->id, dev->ops->name,
 	      (void *) fn, dm_reason ());
   if (traced)
-    dm_ompt_submit (ompt_scope_end, &submit, launch.num_teams);
+    dm_ompt_submit (ompt_scope_end, &submit, requested,
+		    granted > 0 ? (unsigned) granted : 0);
   dm_deep_check (check, "target", dev->id);
   dm_unmap_construct (env, a);
 }

@@ -751,7 +751,8 @@ dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 
 void
 dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
-		unsigned int requested_num_teams)
+		unsigned int requested_num_teams,
+		unsigned int granted_num_teams)
 {
   struct dm_ompt_op *op = dm_ompt_current;
   if (!op)
@@ -782,7 +783,9 @@ dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 				   .target_id = op->target_id };
 	  r.record.target_kernel = (ompt_record_target_kernel_t) {
 	    *host_op_id ? *host_op_id : dm_ompt_get_unique_id (),
-	    requested_num_teams, requested_num_teams, now };
+	    requested_num_teams,
+	    granted_num_teams ? granted_num_teams : requested_num_teams,
+	    now };
 	  dm_ompt_trace_add (op->device_num, &r);
 	}
     }

@@ -109,9 +109,12 @@ void dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
 		      int src_device, const void *dest, int dest_device,
 		      size_t bytes);
 
-/* The region's launch.  */
+/* The region's launch: the teams the construct asks for (0: the
+   device's choice) and, at its end, the teams the device ran (0: not
+   known; a trace record then repeats the request).  */
 void dm_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
-		     unsigned int requested_num_teams);
+		     unsigned int requested_num_teams,
+		     unsigned int granted_num_teams);
 
 /* The construct's list items (target_map_emi).  */
 void dm_ompt_map (unsigned int nitems, void **host_addr, void **device_addr,

@@ -5,7 +5,9 @@
    nothing of devices.  So the entry points that start a team are wrapped:
    inside a device region they hand each team thread a trampoline that
    sets the device before running the outlined body.  Outside device
-   regions they jump straight to the system library.  */
+   regions they jump straight to the system library.  The teams entry is
+   wrapped too, to count the teams a region's teams construct runs (OMPT's
+   granted_num_teams: the system library picks the number).  */
 #include <stddef.h>
 
 #include "support/export.h"
@@ -13,6 +15,10 @@
 #include "support/region.h"
 
 DM_TLS struct dm_backend_dev *dm_current_device;
+/* Teams that the teams construct of this thread's region ran, 0 before
+   it has one (not reset by the trampolines below: a team's parallel
+   region enters the device on this thread too, between two teams).  */
+static DM_TLS unsigned dm_region_teams;
 
 struct dm_backend_dev *
 dm_region_enter (struct dm_backend_dev *dev)
@@ -26,6 +32,14 @@ void
 dm_region_exit (struct dm_backend_dev *prev)
 {
   dm_current_device = prev;
+}
+
+unsigned
+dm_region_teams_take (void)
+{
+  unsigned n = dm_region_teams;
+  dm_region_teams = 0;
+  return n ? n : 1;
 }
 
 /* What a team thread needs to run the outlined body on the device.  The
@@ -58,6 +72,20 @@ typedef void (*dm_body_fn) (void *);
 
 #define DM_TEAM_BODY(fn, data, first)                                   \
   struct dm_team_body body = { (first), (fn), (data), dm_current_device }
+
+/* A target region's teams construct: GCC 12 runs its body as a loop that
+   asks this entry, once per team, whether another team is to run.  */
+DM_EXPORT _Bool
+GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
+	     unsigned thread_limit, _Bool first)
+{
+  DM_REAL ("GOMP_teams4", "GOMP_5.1",
+	   _Bool (*) (unsigned, unsigned, unsigned, _Bool));
+  _Bool more = real (num_teams_low, num_teams_high, thread_limit, first);
+  if (dm_current_device)
+    dm_region_teams = (first ? 0 : dm_region_teams) + more;
+  return more;
+}
 
 DM_EXPORT void
 GOMP_parallel (dm_body_fn fn, void *data, unsigned nthreads, unsigned flags)

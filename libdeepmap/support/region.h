@@ -15,4 +15,8 @@ extern DM_TLS struct dm_backend_dev *dm_current_device;
 struct dm_backend_dev *dm_region_enter (struct dm_backend_dev *dev);
 void dm_region_exit (struct dm_backend_dev *prev);
 
+/* After a region's code on this thread: how many teams it ran (1 where
+   it has no teams construct); starts the count again.  */
+unsigned dm_region_teams_take (void);
+
 #endif

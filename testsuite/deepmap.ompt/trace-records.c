@@ -8,7 +8,6 @@
    update, exit data, and a nowait target.  */
 /* { dg-additional-options "-rdynamic" } */
 #define _GNU_SOURCE 1
-#include <dlfcn.h>
 #include <omp.h>
 #include <omp-tools.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 
 #include "check.h"
 #include "trace-log.h"
+#include "trace-tool.h"
 
 #define M 300
 
@@ -55,16 +55,9 @@ main (void)
 #pragma omp taskwait
   CHECK (a[M - 1] == 2 * (M - 1) && d[M - 1] == M, "results");
 
-  const char *lib = getenv ("OMP_TOOL_LIBRARIES");
-  void *h = lib ? dlopen (lib, RTLD_NOW | RTLD_NOLOAD) : NULL;
-  CHECK (h != NULL, "the tool library is not loaded");
-  struct trace_log *(*get) (ompt_record_ompt_t **, struct trace_seen **)
-    = dlsym (h, "trace_log_get");
-  CHECK (get != NULL, "not the tracing test tool");
   ompt_record_ompt_t *R;
   struct trace_seen *S;
-  struct trace_log *log = get (&R, &S);
-  CHECK (log->errors == 0, "the tool saw errors: %s", log->why);
+  struct trace_log *log = trace_tool_log (&R, &S);
   if (omp_get_num_devices () == 0)
     {
       CHECK (log->nrecords == 0, "records without a device");

@@ -7,6 +7,7 @@
    own, so work really runs after its caller moved on and ordering mistakes
    in callers become visible.  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -351,6 +352,9 @@ dm_emu_region_body (void *p)
   struct dm_backend_dev *prev = dm_region_enter (r->dev);
   r->launch->host_fn ((void *) r->launch->args);
   dm_region_exit (prev);
+  unsigned teams = dm_region_teams_take ();
+  if (r->launch->granted_teams)
+    *r->launch->granted_teams = teams > INT_MAX ? INT_MAX : (int) teams;
 }
 
 /* A GPU starts a region with no OpenMP state of the host thread: so does
@@ -664,6 +668,8 @@ dm_emu_run (struct dm_backend_dev *dev, const struct dm_launch *launch,
     return dm_emu_run_now (dev, launch);
   struct dm_emu_op op = { .kind = DM_EMU_RUN };
   op.u.launch = *launch;
+  /* The caller's answer is gone by the time the queue runs it.  */
+  op.u.launch.granted_teams = NULL;
   return dm_emu_enqueue (q, &op);
 }
 
