@@ -83,7 +83,7 @@ LIB_HDRS := $(foreach l,$(DM_LAYERS),\
 LIB_OBJS := $(patsubst libdeepmap/%.c,$(B)/obj/%.o,$(LIB_SRCS))
 SWAPIN := $(B)/lib/deepmap/libgomp.so.1
 
-.PHONY: all deps run check check-libgomp check-libgomp-full check-libgomp-full-plugin check-stress check-hoist-random check-cells-random check-late-random check-tasks-random check-deep-random check-valgrind check-asan check-llvm check-sollve bench install clean
+.PHONY: all deps run check check-libgomp check-libgomp-full check-libgomp-full-plugin check-stress check-hoist-random check-cells-random check-late-random check-tasks-random check-pipeline-random check-deep-random check-valgrind check-asan check-llvm check-sollve bench install clean
 
 all: $(SWAPIN)
 

@@ -7,14 +7,16 @@
 #                            -fplugin=deepmap finds it by its short name
 #
 # The plugin is C++ for GCC's headers (g++, the C++ compiler matching CC)
-# and must be built by and for the GCC that loads it.  No sanitizers: it
-# runs inside cc1.
+# and must be built by and for the GCC that loads it.  PLUGIN_SANITIZE
+# (make check-asan) builds it with sanitizers; cc1 then needs their
+# runtimes preloaded (testsuite/asan-compilers.sh).
 
 PLUGIN_CXX ?= g++
 GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+PLUGIN_SANITIZE ?=
 PLUGIN_CXXFLAGS = -x c++ -std=gnu++14 -fPIC -fno-rtti -fno-exceptions \
 	-O2 -g -Wall -Wno-unused-parameter -I$(GCC_PLUGIN_DIR)/include \
-	-I$(TOP)/include
+	-I$(TOP)/include $(PLUGIN_SANITIZE)
 
 PLUGIN_SRCS := $(wildcard plugin/*.c)
 PLUGIN_HDRS := $(wildcard plugin/*.h)
@@ -31,7 +33,7 @@ $(PLUGIN_OBJS): $(B)/obj/plugin/%.o: plugin/%.c $(PLUGIN_HDRS) include/deepmap.h
 
 $(PLUGIN): $(PLUGIN_OBJS)
 	@mkdir -p $(@D)
-	$(PLUGIN_CXX) -shared -o $@ $(PLUGIN_OBJS)
+	$(PLUGIN_CXX) -shared $(PLUGIN_SANITIZE) -o $@ $(PLUGIN_OBJS)
 
 install-plugin: $(PLUGIN)
 	install -d $(DESTDIR)$(PREFIX)/lib/deepmap

@@ -21,6 +21,10 @@
 #   make check-tasks-random  TASKS_SEEDS x TASKS_COUNT random task graphs
 #                       of nowait constructs and host tasks over deep
 #                       structures, some adjacent (random-tasks.py)
+#   make check-pipeline-random  PIPE_SEEDS x PIPE_COUNT random pipelined
+#                       loops (row and column splits, halos, gaps, to,
+#                       from, tofrom, schedules), built with and without
+#                       the plugin, print what the host prints
 #   make check-deep-random  DEEP_SEEDS x DEEP_COUNT random programs with
 #                       random structure types and object graphs, built
 #                       with the plugin, print what the plain build
@@ -31,7 +35,8 @@
 #                       against the system libgomp and once against
 #                       $(SWAPIN): every result that passes on stock must
 #                       pass under deepmap (about 7 minutes)
-#   make check-asan     both, against a runtime built with ASan and UBSan
+#   make check-asan     both, against a runtime and a plugin built with ASan
+#                       and UBSan
 #   make check-llvm     LLVM libomptarget's C tests that GCC 12 compiles,
 #                       built with GCC against $(SWAPIN) and with clang-14
 #                       against LLVM 14's host device; fails when a test
@@ -125,6 +130,17 @@ check-late-random: deps all
 	  $(B)/random-late-failures $(B)/lib/deepmap \
 	  $(B)/lib/deepmap/deepmap.so
 
+# The pipelining campaign (testsuite/deepmap.pipeline/random-pipeline.py):
+# PIPE_SEEDS seeds of PIPE_COUNT random pipelined loops each (about 3 s a
+# program on 2 cores: six builds and runs under a modelled link).
+PIPE_SEEDS = 5
+PIPE_COUNT = 20
+check-pipeline-random: deps all
+	@python3 $(TOP)/testsuite/deepmap.pipeline/random-pipeline.py --quiet \
+	  --seeds $(PIPE_SEEDS) --count $(PIPE_COUNT) --keep \
+	  $(B)/random-pipeline-failures $(B)/lib/deepmap \
+	  $(B)/lib/deepmap/deepmap.so
+
 # The deep copy campaign (testsuite/deepmap.deepcopy-plugin/
 # random-deep.py): DEEP_SEEDS seeds of DEEP_COUNT random programs each
 # (about 0.7 s a program); DEEP_REPEAT runs under deepmap of each
@@ -189,12 +205,19 @@ ASAN_PRELOAD = $(shell for l in libasan.so libubsan.so; do \
 ASAN_RUN_ENV = $(CHECK_RUN_ENV) ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:abort_on_error=0 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
+# The plugin is built with the same sanitizers, and the tests compile
+# through wrappers that preload their runtimes into the compiler (cc1,
+# cc1plus and f951 load the plugin).
 check-asan: deps
 	@$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
-	  SANITIZE='$(ASAN_SANITIZE)' all
+	  SANITIZE='$(ASAN_SANITIZE)' PLUGIN_SANITIZE='$(ASAN_SANITIZE)' all
+	@sh $(TOP)/testsuite/asan-compilers.sh $(ASAN_B)/bin \
+	  '$(strip $(ASAN_PRELOAD))'
 	@sh $(TOP)/testsuite/deepmap.libgomp/extract.sh $(ASAN_B)/libgomp-tests
-	@$(RUN_TESTS) --top $(TOP) --build $(ASAN_B) \
-	  --libdir $(ASAN_B)/lib/deepmap --preload '$(strip $(ASAN_PRELOAD))' \
+	@DEEPMAP_CC=$(ASAN_B)/bin/gcc DEEPMAP_CXX=$(ASAN_B)/bin/g++ \
+	  DEEPMAP_FC=$(ASAN_B)/bin/gfortran $(RUN_TESTS) --top $(TOP) \
+	  --build $(ASAN_B) --libdir $(ASAN_B)/lib/deepmap \
+	  --preload '$(strip $(ASAN_PRELOAD))' \
 	  --run-env '$(ASAN_RUN_ENV)' $(TESTSUITE_DIRS)
 
 # LLVM's libomptarget tests (testsuite/llvm-libomptarget/README): each
