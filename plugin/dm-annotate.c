@@ -546,24 +546,39 @@ dm_root_var (tree t)
       return t;
 }
 
-/* Warn about the guesses of one element the deep item DECL of STMT
-   relies on: not for its pointer fields the construct attaches to a
-   section it maps (map(s, s.p[0:n]): the program maps the pointee).  A
-   zero-length attachment (GCC's, for a lambda's captured pointers)
-   finds the pointee only where something else maps it: the warning's
-   advice stands.  */
+/* The constructs whose bodies the walk is in (target data): what they
+   map stays mapped for the constructs inside.  */
+static vec<gomp_target *> dm_enclosing;
+
+/* Add to ATTACHED the pointer fields of ROOT that the clauses of STMT
+   attach to a section they map.  */
 static void
-dm_warn_item_guesses (gomp_target *stmt, tree decl)
+dm_attached_fields (gomp_target *stmt, tree root, vec<tree> *attached)
 {
-  auto_vec<tree> attached;
-  tree root = dm_root_var (decl);
   for (tree c = gimple_omp_target_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
     if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
 	&& (OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ATTACH
 	    || OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ATTACH_DETACH)
 	&& TREE_CODE (OMP_CLAUSE_DECL (c)) == COMPONENT_REF
 	&& dm_root_var (OMP_CLAUSE_DECL (c)) == root)
-      attached.safe_push (TREE_OPERAND (OMP_CLAUSE_DECL (c), 1));
+      attached->safe_push (TREE_OPERAND (OMP_CLAUSE_DECL (c), 1));
+}
+
+/* Warn about the guesses of one element the deep item DECL of STMT
+   relies on: not for its pointer fields the construct, or a target data
+   around it, attaches to a section it maps (map(s, s.p[0:n]): the
+   program maps the pointee; RSBench's target data maps data.n_poles[:n]
+   and its region data).  A zero-length attachment (GCC's, for a
+   lambda's captured pointers) finds the pointee only where something
+   else maps it: the warning's advice stands.  */
+static void
+dm_warn_item_guesses (gomp_target *stmt, tree decl)
+{
+  auto_vec<tree> attached;
+  tree root = dm_root_var (decl);
+  dm_attached_fields (stmt, root, &attached);
+  for (gomp_target *outer : dm_enclosing)
+    dm_attached_fields (outer, root, &attached);
   dm_warn_guesses (TREE_TYPE (decl), attached);
 }
 
@@ -703,7 +718,9 @@ dm_visit_stmt (gimple_stmt_iterator *gsi, bool *handled_ops,
   /* Constructs nested in a target data body first; then this one, which
      moves into a new block and must not be walked again.  */
   *handled_ops = true;
+  dm_enclosing.safe_push (stmt);
   walk_gimple_seq_mod (gimple_omp_body_ptr (stmt), dm_visit_stmt, NULL, wi);
+  dm_enclosing.pop ();
   dm_annotate_construct (gsi, stmt);
   return NULL_TREE;
 }

@@ -1,0 +1,29 @@
+// C++: a target data around a region that maps the pointees of a
+// structure's pointers (RSBench's SimulationData, passed by value and
+// mapped implicitly by the region) leaves no guess of one element for
+// them: no warning.  One the target data does not map is warned about.
+// { dg-do compile }
+
+struct sim
+{
+  int *p;			// { dg-bogus "one element assumed" }
+  long np;
+  double *q;			// { dg-bogus "one element assumed" }
+  long nq;
+  float *rest;			// { dg-warning "pointer 'rest' of 'sim' points to 'float': one element assumed" }
+};
+
+double
+enclosed (sim data)
+{
+  double r = 0;
+#pragma omp target data map(to: data.p[:data.np], data.q[:data.nq])
+  {
+#pragma omp target teams distribute parallel for reduction(+: r)
+    for (int i = 0; i < data.np; i++)
+      r += data.p[i] + data.q[i % data.nq];
+#pragma omp target map(tofrom: r)
+    r += data.rest[0];
+  }
+  return r;
+}
