@@ -400,7 +400,7 @@ dm_ompt_start (int ndevices, void (*announce) (void))
       else
 	dm_log ("deepmap: ompt: no tool\n");
       dm_verbose_close ();
-      if (dm_ompt_enabled)
+      if (DM_OMPT_ON ())
 	announce ();
       __atomic_store_n (&dm_starting, 0, __ATOMIC_RELEASE);
       __atomic_store_n (&dm_started, 1, __ATOMIC_RELEASE);
