@@ -551,14 +551,19 @@ dm_root_var (tree t)
 static vec<gomp_target *> dm_enclosing;
 
 /* Add to ATTACHED the pointer fields of ROOT that the clauses of STMT
-   attach to a section they map.  */
+   attach: to a section they map, or (GCC's zero-length attachment of a
+   pointer member a member function's region uses, this->p, or of a
+   lambda's capture) to what is mapped already, which deep copy leaves
+   to the attachment (map/deepcopy.c, dm_own_slot): no guess either.  */
 static void
 dm_attached_fields (gomp_target *stmt, tree root, vec<tree> *attached)
 {
   for (tree c = gimple_omp_target_clauses (stmt); c; c = OMP_CLAUSE_CHAIN (c))
     if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_MAP
 	&& (OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ATTACH
-	    || OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ATTACH_DETACH)
+	    || OMP_CLAUSE_MAP_KIND (c) == GOMP_MAP_ATTACH_DETACH
+	    || (OMP_CLAUSE_MAP_KIND (c)
+		== GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION))
 	&& TREE_CODE (OMP_CLAUSE_DECL (c)) == COMPONENT_REF
 	&& dm_root_var (OMP_CLAUSE_DECL (c)) == root)
       attached->safe_push (TREE_OPERAND (OMP_CLAUSE_DECL (c), 1));
@@ -568,9 +573,7 @@ dm_attached_fields (gomp_target *stmt, tree root, vec<tree> *attached)
    relies on: not for its pointer fields the construct, or a target data
    around it, attaches to a section it maps (map(s, s.p[0:n]): the
    program maps the pointee; RSBench's target data maps data.n_poles[:n]
-   and its region data).  A zero-length attachment (GCC's, for a
-   lambda's captured pointers) finds the pointee only where something
-   else maps it: the warning's advice stands.  */
+   and its region data).  */
 static void
 dm_warn_item_guesses (gomp_target *stmt, tree decl)
 {

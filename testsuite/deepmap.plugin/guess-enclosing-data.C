@@ -27,3 +27,24 @@ enclosed (sim data)
   }
   return r;
 }
+
+// A pointer member a member function's region uses: GCC attaches it to
+// what is mapped already (zero-length), and deep copy leaves it to that
+// attachment: no guess, no warning.  A member the region does not use
+// is still followed as one element: warned.
+struct holder
+{
+  int *used;			// { dg-bogus "one element assumed" }
+  int *unused;			// { dg-warning "pointer 'unused' of 'holder' points to 'int': one element assumed" }
+  void run ()
+  {
+#pragma omp target
+    used[0] = 42;
+  }
+};
+
+void
+call_run (holder &h)
+{
+  h.run ();
+}
