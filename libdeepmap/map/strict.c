@@ -65,7 +65,9 @@ dm_strict_fail (struct dm_device *dev, const struct dm_mapping *m,
 	    "host %p (offset %zu in the block of host [%p, %p)) holds %p, the "
 	    "host address of byte %zu of mapped host [%p, %p): an "
 	    "untranslated pointer a GPU could not follow (its device address "
-	    "is %p; an integer equal to a host address is reported too)",
+	    "is %p; an integer equal to a host address, or uninitialised "
+	    "heap memory holding an old one, is reported too: "
+	    "MALLOC_PERTURB_=165 rules the latter out)",
 	    dev->id, (void *) h, (size_t) (h - b->host_start),
 	    (void *) b->host_start, (void *) b->host_end, (void *) w,
 	    (size_t) (w - o->host_start), (void *) o->host_start,
