@@ -80,13 +80,9 @@ dm_host_device_num (int device_num)
 static struct dm_device *
 dm_api_device (int device_num, int *host)
 {
-  *host = 0;
-  if (dm_host_device_num (device_num)
-      || dm_config.offload == DM_OFFLOAD_DISABLED)
-    {
-      *host = dm_host_device_num (device_num);
-      return NULL;
-    }
+  *host = dm_host_device_num (device_num);
+  if (*host || dm_config.offload == DM_OFFLOAD_DISABLED)
+    return NULL;
   return dm_device_get (device_num);
 }
 

@@ -181,7 +181,7 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
   /* GCC passes 1 for a region without teams, 0 for teams without
      num_teams, -1 where the region computes the number itself.  */
   unsigned requested = launch.num_teams > 0 ? (unsigned) launch.num_teams : 0;
-  int granted = 0;
+  unsigned granted = 0;
   if (traced)
     {
       dm_ompt_report_map (dev, mapnum, hostaddrs, sizes, kinds);
@@ -194,8 +194,7 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
 	      "failed: %s", a ? " nowait" : "", dev->id, dev->ops->name,
 	      (void *) fn, dm_reason ());
   if (traced)
-    dm_ompt_submit (ompt_scope_end, &submit, requested,
-		    granted > 0 ? (unsigned) granted : 0);
+    dm_ompt_submit (ompt_scope_end, &submit, requested, granted);
   dm_deep_check (check, "target", dev->id);
   dm_unmap_construct (env, a);
 }

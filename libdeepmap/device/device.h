@@ -38,7 +38,7 @@ struct dm_launch
   int num_teams;
   int thread_limit;
   size_t nargs;			/* addresses in it */
-  int *granted_teams;		/* NULL, or where the backend stores how
+  unsigned *granted_teams;	/* NULL, or where the backend stores how
 				   many teams it ran or launched (OMPT's
 				   granted_num_teams); left alone where
 				   it cannot tell (a region queued to run

@@ -546,6 +546,15 @@ dm_cover_touching (struct dm_ctx *ctx, struct dm_range *r, size_t n,
     }
 }
 
+/* Does an item of KIND (without its alignment bits) and SIZE map bytes:
+   to/from/alloc and their always/force forms, not empty (an attach
+   entry's size is its bias)?  */
+static inline int
+dm_maps_bytes (int kind, size_t size)
+{
+  return size != 0 && !(kind & (DM_MAP_FLAG_SPECIAL | DM_MAP_FLAG_ATTACH));
+}
+
 /* Sections of one construct that overlap or touch one another would
    make each later one fuse (move) the block of the earlier: give each
    such cluster its block up front instead.  */
@@ -581,9 +590,7 @@ dm_precover_clusters (struct dm_ctx *ctx, size_t mapnum, void **hostaddrs,
 	  i = last;
 	  continue;
 	}
-      /* Data kinds only: to/from/alloc and their always/force forms
-	 (an attach entry's size is its bias).  */
-      if (sizes[i] == 0 || (kind & (DM_MAP_FLAG_SPECIAL | DM_MAP_FLAG_ATTACH)))
+      if (!dm_maps_bytes (kind, sizes[i]))
 	continue;
       r[n++] = (struct dm_range) { h, h + sizes[i], dm_item_align (kinds[i]),
 				   implicit };
@@ -965,9 +972,8 @@ dm_struct_through_pointer (struct dm_device *dev, size_t i, size_t mapnum,
     return 0;
   for (size_t j = 0; j < mapnum; j++)
     {
-      int k = kinds[j] & 0xff;
       uintptr_t h = (uintptr_t) hostaddrs[j];
-      if (j != i && sizes[j] && !(k & (DM_MAP_FLAG_SPECIAL | DM_MAP_FLAG_ATTACH))
+      if (j != i && dm_maps_bytes (kinds[j] & 0xff, sizes[j])
 	  && h <= base && end - h <= sizes[j])
 	return 0;
     }

@@ -152,7 +152,7 @@ class Prog:
         for x in ins + outs:
             # Column splits: OpenMP has no strided sections; whole arrays.
             whole = self.cols or self.region_maps[which]
-            if x.role == "in" or x in ins:
+            if x in ins:
                 kind = "to" if x.role == "in" else "tofrom"
             else:
                 kind = "tofrom" if whole else x.kind
@@ -243,7 +243,7 @@ class Prog:
         out.append("}")
         return out
 
-    def source(self, cxx):
+    def source(self):
         r = self.rng
         out = ["#include <stdio.h>",
                "#include <stdlib.h>",
@@ -288,7 +288,6 @@ class Prog:
                    % ", ".join(map(str, streams)))
         casts = ", ".join("(%s) %s_" % (self.decl("").replace(" ", ""),
                                         x.name) for x in self.arrays)
-        casts = casts.replace("(*)", "(*)")
         out.append("      run_loop (%s, chunks[run], streams[run], %d, %d);"
                    % (casts, self.lo, self.hi))
         for x in self.arrays:
@@ -311,7 +310,7 @@ def run(exe, libdir, check=False):
 
 
 def source(seed, k, cxx):
-    return Prog(random.Random(seed * 100019 + k)).source(cxx)
+    return Prog(random.Random(seed * 100019 + k)).source()
 
 
 def main():

@@ -540,7 +540,7 @@ dm_cuda_run (struct dm_backend_dev *dev, const struct dm_launch *launch,
   int teams, warps;
   dm_cuda_geometry (c, k, launch, &teams, &warps);
   if (launch->granted_teams)
-    *launch->granted_teams = teams;
+    *launch->granted_teams = (unsigned) teams;
   size_t stacks_size = DM_CUDA_STACK_SIZE * (size_t) teams * warps;
 
   if (q != NULL)

@@ -7,7 +7,6 @@
    own, so work really runs after its caller moved on and ordering mistakes
    in callers become visible.  */
 #include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -354,7 +353,7 @@ dm_emu_region_body (void *p)
   dm_region_exit (prev);
   unsigned teams = dm_region_teams_take ();
   if (r->launch->granted_teams)
-    *r->launch->granted_teams = teams > INT_MAX ? INT_MAX : (int) teams;
+    *r->launch->granted_teams = teams;
 }
 
 /* A GPU starts a region with no OpenMP state of the host thread: so does
