@@ -1,5 +1,13 @@
 /* abi_pipeline.c -- deepmap_pipeline_begin/iter/end (deepmap.h): what
-   the plugin's lowering of #pragma deepmap pipeline calls.  */
+   the plugin's lowering of #pragma deepmap pipeline calls.
+
+   To OMPT (and so to the timeline and the report) a pipelined loop is
+   the data constructs a hand-written pipeline would be: its begin an
+   enter data construct (the slots' allocations, the first chunks'
+   copies in), each iteration that starts a chunk an update construct
+   (the copies of the chunks it moves), its end an exit data construct
+   (the last copies back, the slots' deletes).  Each is identified by
+   the return address of its own entry point, in the loop.  */
 #include <stddef.h>
 
 #include "deepmap.h"
@@ -8,6 +16,7 @@
 #include "support/error.h"
 #include "support/export.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 
 DM_EXPORT void *
 deepmap_pipeline_begin (int device, long lo, long hi, long step, long chunk,
@@ -19,22 +28,49 @@ deepmap_pipeline_begin (int device, long lo, long hi, long step, long chunk,
 			 "pipelined loop");
   if (dev == NULL)
     return NULL;		/* the regions run on the host */
-  return dm_pipe_begin (dev, lo, hi, step, chunk, streams, mem_limit,
-			narrays, arrays);
+  if (!DM_OMPT_ON ())
+    return dm_pipe_begin (dev, lo, hi, step, chunk, streams, mem_limit,
+			  narrays, arrays);
+  struct dm_ompt_op op;
+  dm_ompt_target_begin (&op, ompt_target_enter_data, dev->id, DM_OMPT_RA);
+  struct dm_pipe *p = dm_pipe_begin (dev, lo, hi, step, chunk, streams,
+				     mem_limit, narrays, arrays);
+  dm_ompt_target_end (&op);
+  return p;
 }
 
 DM_EXPORT void
 deepmap_pipeline_iter (void *pipe, long k)
 {
   struct dm_pipe *p = pipe ? (struct dm_pipe *) pipe : dm_pipe_current;
-  if (p)
-    dm_pipe_iter (p, k);
+  if (!p)
+    return;
+  if (!DM_OMPT_ON () || !dm_pipe_moves (p, k))
+    {
+      dm_pipe_iter (p, k);
+      return;
+    }
+  struct dm_ompt_op op;
+  dm_ompt_target_begin (&op, ompt_target_update, dm_pipe_device (p)->id,
+			DM_OMPT_RA);
+  dm_pipe_iter (p, k);
+  dm_ompt_target_end (&op);
 }
 
 DM_EXPORT void
 deepmap_pipeline_end (void *pipe)
 {
   struct dm_pipe *p = pipe ? (struct dm_pipe *) pipe : dm_pipe_current;
-  if (p)
-    dm_pipe_end (p);
+  if (!p)
+    return;
+  if (!DM_OMPT_ON ())
+    {
+      dm_pipe_end (p);
+      return;
+    }
+  struct dm_ompt_op op;
+  dm_ompt_target_begin (&op, ompt_target_exit_data, dm_pipe_device (p)->id,
+			DM_OMPT_RA);
+  dm_pipe_end (p);
+  dm_ompt_target_end (&op);
 }

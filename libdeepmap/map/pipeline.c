@@ -30,6 +30,7 @@
 #include "support/config.h"
 #include "support/error.h"
 #include "support/ompabi.h"
+#include "support/ompt.h"
 
 #define DM_PIPE_DEFAULT_STREAMS 3
 
@@ -384,6 +385,10 @@ dm_pipe_alloc (struct dm_pipe *p)
 	continue;
       a->slot_rows = (size_t) (a->scale * (p->chunk - 1) * p->step + a->rows);
       a->buf_size = dm_pipe_arr_bytes (a, a->slot_rows, p->nslots);
+      ompt_id_t op = 0;
+      if (DM_OMPT_ON ())
+	dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_alloc, NULL,
+			 dm_ompt_host_device (), NULL, dev->id, a->buf_size);
       if (dm_pool_alloc (dev, a->buf_size, &a->buf) != 0)
 	{
 	  pthread_mutex_unlock (&dev->lock);
@@ -391,8 +396,50 @@ dm_pipe_alloc (struct dm_pipe *p)
 		    "on device %d: %s", p->nslots, a->buf_size / p->nslots,
 		    dm_pipe_name (a), dev->id, dm_reason ());
 	}
+      if (DM_OMPT_ON ())
+	dm_ompt_data_op (ompt_scope_end, &op, ompt_target_data_alloc, NULL,
+			 dm_ompt_host_device (), (void *) a->buf, dev->id,
+			 a->buf_size);
     }
   pthread_mutex_unlock (&dev->lock);
+}
+
+/* Free P's slots (under the device lock).  */
+static void
+dm_pipe_free (struct dm_pipe *p)
+{
+  struct dm_device *dev = p->dev;
+  for (size_t i = 0; i < p->narr; i++)
+    {
+      struct dm_pipe_arr *a = &p->a[i];
+      if (!a->buf)
+	continue;
+      ompt_id_t op = 0;
+      if (DM_OMPT_ON ())
+	dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_delete, NULL,
+			 dm_ompt_host_device (), (void *) a->buf, dev->id,
+			 a->buf_size);
+      dm_pool_free (dev, a->buf, a->buf_size);
+      if (DM_OMPT_ON ())
+	dm_ompt_data_op (ompt_scope_end, &op, ompt_target_data_delete, NULL,
+			 dm_ompt_host_device (), (void *) a->buf, dev->id,
+			 a->buf_size);
+    }
+}
+
+/* Wait for P's queue of chunk C, which copies its rows in (the wait shows
+   on the timeline).  */
+static void
+dm_pipe_wait (struct dm_pipe *p, long c)
+{
+  struct dm_device *dev = p->dev;
+  struct dm_queue *q = p->q[c % p->nslots];
+  uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
+  if (dev->ops->queue_sync (&dev->core, q) != 0)
+    dm_fatal ("pipeline: copying chunk %ld to device %d failed: %s", c,
+	      dev->id, dm_reason ());
+  if (t0)
+    dm_ompt_wait (t0, dev->id, q);
 }
 
 struct dm_pipe *
@@ -484,16 +531,26 @@ dm_pipe_iter (struct dm_pipe *p, long k)
 	      "iterations must run in order", k);
   if (c > 0)
     dm_pipe_copy (p, c - 1, 0, -1, 0);
-  struct dm_device *dev = p->dev;
-  if (dev->ops->queue_sync (&dev->core, p->q[c % p->nslots]) != 0)
-    dm_fatal ("pipeline: copying chunk %ld to device %d failed: %s", c,
-	      dev->id, dm_reason ());
+  dm_pipe_wait (p, c);
   if (c > 0)
     dm_pipe_halo (p, c);
   for (; p->issued < p->nchunks && p->issued < c + p->nslots; p->issued++)
     dm_pipe_copy (p, p->issued, 1, -1, 0);
   p->cur = c;
   p->last = i;
+}
+
+int
+dm_pipe_moves (const struct dm_pipe *p, long k)
+{
+  long i = (k - p->lo) / p->step;
+  return p->chunk > 0 && i / p->chunk != p->cur;
+}
+
+struct dm_device *
+dm_pipe_device (const struct dm_pipe *p)
+{
+  return p->dev;
 }
 
 void
@@ -507,15 +564,16 @@ dm_pipe_end (struct dm_pipe *p)
     }
   for (int s = 0; p->q && s < p->nslots; s++)
     {
+      uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
       if (dev->ops->queue_sync (&dev->core, p->q[s]) != 0)
 	dm_fatal ("pipeline: a copy on device %d failed: %s", dev->id,
 		  dm_reason ());
+      if (t0)
+	dm_ompt_wait (t0, dev->id, p->q[s]);
       dev->ops->queue_destroy (&dev->core, p->q[s]);
     }
   dm_device_lock (dev);
-  for (size_t i = 0; i < p->narr; i++)
-    if (p->a[i].buf)
-      dm_pool_free (dev, p->a[i].buf, p->a[i].buf_size);
+  dm_pipe_free (p);
   pthread_mutex_unlock (&dev->lock);
   if (dm_pipe_current == p)
     dm_pipe_current = NULL;

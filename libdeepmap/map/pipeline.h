@@ -35,6 +35,12 @@ struct dm_pipe *dm_pipe_begin (struct dm_device *dev, long lo, long hi,
 /* Iteration K starts (deepmap_pipeline_iter).  */
 void dm_pipe_iter (struct dm_pipe *p, long k);
 
+/* Does iteration K start a chunk (dm_pipe_iter then moves data)?  */
+int dm_pipe_moves (const struct dm_pipe *p, long k);
+
+/* The device P runs on.  */
+struct dm_device *dm_pipe_device (const struct dm_pipe *p);
+
 /* The loop is over: copy back, wait, free (deepmap_pipeline_end).  */
 void dm_pipe_end (struct dm_pipe *p);
 
