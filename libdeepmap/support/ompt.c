@@ -702,12 +702,19 @@ dm_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
   if (dm_trace_enabled)
     dm_trace_data_op (endpoint, optype, src, src_device, dest, dest_device,
 		      bytes, op ? op->codeptr_ra : NULL);
-  /* Copies reach the report from the engine, which knows their rows.  */
-  if (dm_report_enabled && endpoint == ompt_scope_end && src
+  /* Copies reach the report from the engine, which knows their rows;
+     allocations and frees from here, with the time they took.  */
+  if (dm_report_enabled && src
       && (optype == ompt_target_data_alloc
 	  || optype == ompt_target_data_delete))
-    dm_report_memory (optype == ompt_target_data_alloc, dest_device, src,
-		      bytes, op ? op->codeptr_ra : NULL);
+    {
+      if (endpoint == ompt_scope_begin && op)
+	op->rp_mem_t0 = dm_trace_now ();
+      else if (endpoint == ompt_scope_end)
+	dm_report_memory (optype == ompt_target_data_alloc, dest_device, src,
+			  bytes, op ? dm_trace_now () - op->rp_mem_t0 : 0,
+			  op ? op->codeptr_ra : NULL);
+    }
   /* To a tool, a delete names the device memory it frees as its source
      (and nothing as its destination), as LLVM's runtime gives it and
      tools pair it with the alloc whose destination that was; deepmap's

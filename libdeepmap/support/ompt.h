@@ -60,6 +60,8 @@ struct dm_ompt_op
   /* Device tracing's (ompt_trace.h): when the current data operation
      and the kernel began.  */
   ompt_device_time_t tr_op_t0, tr_kernel_t0;
+  /* The report's: when the current allocation or free began.  */
+  uint64_t rp_mem_t0;
 };
 
 /* Find and start the tool (OMP_TOOL, OMP_TOOL_LIBRARIES,

@@ -43,6 +43,7 @@ struct dm_rp_range
   unsigned flags;
   uint64_t sent_hash, back_hash, synced_hash;
   uint64_t backs;		/* copies back recorded */
+  uint64_t free_ns;		/* the time its last free took */
 };
 
 /* One line of the report: a kind of waste of one range at one
@@ -321,17 +322,22 @@ dm_report_back_done (void *data, const char *failure)
 
 void
 dm_report_memory (int alloc, int device, const void *host, size_t bytes,
-		  const void *codeptr)
+		  uint64_t ns, const void *codeptr)
 {
   pthread_mutex_lock (&dm_rp_lock);
   struct dm_rp_range *r = dm_rp_range (device, (uintptr_t) host, bytes);
   if (r && !alloc)
-    r->flags = (r->flags | DM_RP_FREED) & ~DM_RP_SYNCED;
+    {
+      r->flags = (r->flags | DM_RP_FREED) & ~DM_RP_SYNCED;
+      r->free_ns = ns;
+    }
   else if (r)
     {
       dm_rp_allocs++;
+      /* What keeping the memory would have saved: this allocation and
+	 the free before it.  */
       if (r->flags & DM_RP_FREED)
-	dm_rp_waste (DM_RP_REALLOC, r, codeptr, 0);
+	dm_rp_waste (DM_RP_REALLOC, r, codeptr, ns + r->free_ns);
       r->flags &= ~DM_RP_FREED;
     }
   pthread_mutex_unlock (&dm_rp_lock);

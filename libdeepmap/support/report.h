@@ -53,9 +53,9 @@ struct dm_rp_later *dm_report_copy (int to_device, int device,
 void dm_report_back_done (void *data, const char *failure);
 
 /* Device memory for the host range [HOST, HOST + BYTES) was allocated
-   (ALLOC) or freed.  */
+   (ALLOC) or freed, in NS nanoseconds.  */
 void dm_report_memory (int alloc, int device, const void *host,
-		       size_t bytes, const void *codeptr);
+		       size_t bytes, uint64_t ns, const void *codeptr);
 
 /* Print the report (at exit).  */
 void dm_report_finish (void);

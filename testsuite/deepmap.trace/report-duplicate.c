@@ -9,8 +9,8 @@
 /* { dg-output "deepmap: report: 72072 bytes of data movement that a hand optimisation would remove, in 3 entries \\(of 10 copies to devices, 10 back, 20 allocations\\):\[^\n]*\n" } */
 /* { dg-output "deepmap: report: 1\\. duplicate transfer on device 0: 36000 bytes in 9 copies\[^\n]* at \[^\n]*report-duplicate\\.c:28, host \\\[0x\[0-9a-f]+, \\+4000\\)\[^\n]*\n" } */
 /* { dg-output "deepmap: report:    sent again with the same contents\[^\n]*\n" } */
-/* { dg-output "deepmap: report: 2\\. repeated alloc/free on device 0: 36000 bytes in 9 allocations at \[^\n]*report-duplicate\\.c:28, host \\\[0x\[0-9a-f]+, \\+4000\\)\[^\n]*\n" } */
-/* { dg-output "\[^\n]*\ndeepmap: report: 3\\. repeated alloc/free on device 0: 72 bytes in 9 allocations at \[^\n]*report-duplicate\\.c:28, host \\\[0x\[0-9a-f]+, \\+8\\)" } */
+/* { dg-output "deepmap: report: 2\\. repeated alloc/free on device 0: 36000 bytes in 9 allocations \\(\[0-9]+\\.\[0-9]+ ms\\) at \[^\n]*report-duplicate\\.c:28, host \\\[0x\[0-9a-f]+, \\+4000\\)\[^\n]*\n" } */
+/* { dg-output "\[^\n]*\ndeepmap: report: 3\\. repeated alloc/free on device 0: 72 bytes in 9 allocations \\(\[0-9]+\\.\[0-9]+ ms\\) at \[^\n]*report-duplicate\\.c:28, host \\\[0x\[0-9a-f]+, \\+8\\)" } */
 
 #include <stdlib.h>
 

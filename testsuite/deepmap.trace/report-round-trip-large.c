@@ -10,8 +10,8 @@
 /* { dg-output "deepmap: report: 18000000 bytes of data movement that a hand optimisation would remove, in 3 entries \\(of 9 copies to devices, 9 back, 9 allocations\\):\[^\n]*\n" } */
 /* { dg-output "deepmap: report: 1\\. round trip on device 0: 8400000 bytes in 7 copies\[^\n]* at \[^\n]*report-round-trip-large\\.c:27, host \\\[0x\[0-9a-f]+, \\+1200000\\)\[^\n]*\n" } */
 /* { dg-output "deepmap: report:    copied back and sent again unchanged\[^\n]*\n" } */
-/* { dg-output "deepmap: report: 2\\. repeated alloc/free on device 0: 8400000 bytes in 7 allocations at \[^\n]*report-round-trip-large\\.c:27,\[^\n]*\n\[^\n]*\n" } */
-/* { dg-output "deepmap: report: 3\\. repeated alloc/free on device 0: 1200000 bytes in 1 allocation at \[^\n]*report-round-trip-large\\.c:34," } */
+/* { dg-output "deepmap: report: 2\\. repeated alloc/free on device 0: 8400000 bytes in 7 allocations\[^\n]* at \[^\n]*report-round-trip-large\\.c:27,\[^\n]*\n\[^\n]*\n" } */
+/* { dg-output "deepmap: report: 3\\. repeated alloc/free on device 0: 1200000 bytes in 1 allocation\[^\n]* at \[^\n]*report-round-trip-large\\.c:34," } */
 
 #include <stdlib.h>
 

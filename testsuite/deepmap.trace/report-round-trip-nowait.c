@@ -8,7 +8,7 @@
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-set-target-env-var DEEPMAP_REPORT "1" } */
 /* { dg-output "deepmap: report: 60000 bytes of data movement that a hand optimisation would remove, in 2 entries \\(of 9 copies to devices, 9 back, 9 allocations\\):\[^\n]*\n" } */
-/* { dg-output "deepmap: report: 1\\. repeated alloc/free on device 0: 32000 bytes in 8 allocations at \[^\n]*report-round-trip-nowait\\.c:31,\[^\n]*\n\[^\n]*\n" } */
+/* { dg-output "deepmap: report: 1\\. repeated alloc/free on device 0: 32000 bytes in 8 allocations\[^\n]* at \[^\n]*report-round-trip-nowait\\.c:31,\[^\n]*\n\[^\n]*\n" } */
 /* { dg-output "deepmap: report: 2\\. round trip on device 0: 28000 bytes in 7 copies at \[^\n]*report-round-trip-nowait\\.c:31, host \\\[0x\[0-9a-f]+, \\+4000\\)\[^\n]*\n" } */
 /* { dg-output "deepmap: report:    copied back and sent again unchanged" } */
 

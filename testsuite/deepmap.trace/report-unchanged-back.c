@@ -13,7 +13,7 @@
 /* { dg-output "deepmap: report: 64000 bytes of data movement that a hand optimisation would remove, in 5 entries \\(of 8 copies to devices, 9 back, 7 allocations\\):\[^\n]*\n" } */
 /* { dg-output "deepmap: report: 1\\. unchanged copy back on device 0: 20000 bytes in 1 copy at \[^\n]*report-unchanged-back\\.c:60, host \\\[0x\[0-9a-f]+, \\+20000\\)\[^\n]*\n" } */
 /* { dg-output "deepmap: report:    copied back with the contents the host already had\[^\n]*\n" } */
-/* { dg-output "deepmap: report: 2\\. repeated alloc/free on device 0: 16000 bytes in 1 allocation at \[^\n]*report-unchanged-back\\.c:69,\[^\n]*\n\[^\n]*\n" } */
+/* { dg-output "deepmap: report: 2\\. repeated alloc/free on device 0: 16000 bytes in 1 allocation\[^\n]* at \[^\n]*report-unchanged-back\\.c:69,\[^\n]*\n\[^\n]*\n" } */
 /* { dg-output "deepmap: report: 3\\. unchanged copy back on device 0: 12000 bytes in 3 copies \\(\[0-9.]+ ms\\) at \[^\n]*report-unchanged-back\\.c:40, host \\\[0x\[0-9a-f]+, \\+4000\\)\[^\n]*\n\[^\n]*\n" } */
 /* { dg-output "deepmap: report: 4\\. round trip on device 0: 8000 bytes in 2 copies \\(\[0-9.]+ ms\\) at \[^\n]*report-unchanged-back\\.c:40,\[^\n]*\n\[^\n]*\n" } */
 /* { dg-output "deepmap: report: 5\\. unchanged copy back on device 0: 8000 bytes in 1 copy \\(\[0-9.]+ ms\\) at \[^\n]*report-unchanged-back\\.c:52, host \\\[0x\[0-9a-f]+, \\+8000\\)" } */
