@@ -697,7 +697,7 @@ dm_emu_run_with_globals (struct dm_backend_dev *dev,
     return -1;
   struct dm_emu_globals_launch l = { dev, launch };
   return dm_emu_globals_run (&e->globals, refs, n,
-			     (const uintptr_t *) launch->args, launch->nargs,
+			     (uintptr_t *) launch->args, launch->nargs,
 			     dm_emu_globals_launch, &l);
 }
 

@@ -155,10 +155,66 @@ dm_globals_passed (uintptr_t d, size_t size, const uintptr_t *args,
   return 0;
 }
 
+/* The variable whose device copy holds device address A: the one it
+   lies in, else the one it ends (a one-past-the-end pointer, compared
+   with pointers into the same variable); N when none.  */
+static size_t
+dm_globals_holding (const struct dm_global_ref *refs, size_t n, uintptr_t a)
+{
+  size_t end = n;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (a - refs[i].dev < refs[i].size)
+	return i;
+      if (a == refs[i].dev + refs[i].size)
+	end = i;
+    }
+  return end;
+}
+
+/* While the region runs, a variable's device value is at its host
+   address, where the region's own code reaches it: an argument that
+   points into its device copy (a map clause of it, GCC passes a mapped
+   static variable so) is given the host address instead, so that the
+   region reads and writes one copy, not two.  Undone by
+   dm_globals_args_restore with what this returns (NULL: nothing
+   changed, or out of host memory: the arguments stay device addresses,
+   whose writes are merged as before).  */
+static uintptr_t *
+dm_globals_args_to_host (const struct dm_global_ref *refs, size_t n,
+			 uintptr_t *args, size_t nargs)
+{
+  uintptr_t *orig = NULL;
+  for (size_t j = 0; j < nargs; j++)
+    {
+      size_t i = dm_globals_holding (refs, n, args[j]);
+      if (i == n)
+	continue;
+      if (!orig)
+	{
+	  orig = malloc (nargs * sizeof *orig);
+	  if (!orig)
+	    return NULL;
+	  memcpy (orig, args, nargs * sizeof *orig);
+	}
+      args[j] = refs[i].host + (args[j] - refs[i].dev);
+    }
+  return orig;
+}
+
+static void
+dm_globals_args_restore (uintptr_t *args, size_t nargs, uintptr_t *orig)
+{
+  if (!orig)
+    return;
+  memcpy (args, orig, nargs * sizeof *orig);
+  free (orig);
+}
+
 int
 dm_emu_globals_run (struct dm_emu_globals *keep,
 		    const struct dm_global_ref *refs, size_t n,
-		    const uintptr_t *args, size_t nargs,
+		    uintptr_t *args, size_t nargs,
 		    int (*run) (void *arg), void *arg)
 {
   if (keep->nflags < n)
@@ -215,7 +271,9 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
 	}
     }
   dm_globals_swap (refs, n, keep->buf, swapped, 1);
+  uintptr_t *orig = dm_globals_args_to_host (refs, n, args, nargs);
   int r = run (arg);
+  dm_globals_args_restore (args, nargs, orig);
   dm_globals_swap (refs, n, keep->buf, swapped, 0);
   return r;
 }
