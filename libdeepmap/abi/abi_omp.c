@@ -254,6 +254,8 @@ dm_copy_between (struct dm_device *ddev, char *dst, struct dm_device *sdev,
 {
   if (!ddev && !sdev)
     {
+      if (dm_host_check (src, length) || dm_host_check (dst, length))
+	return -1;
       memmove (dst, src, length);
       return 0;
     }

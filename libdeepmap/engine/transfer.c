@@ -5,6 +5,8 @@
 #include "engine/devstate.h"
 #include "engine/transfer.h"
 #include "support/contenthash.h"
+#include "support/error.h"
+#include "support/hostmem.h"
 #include "support/ompt.h"
 #include "support/report.h"
 
@@ -163,11 +165,22 @@ dm_trace_queue_marks (struct dm_device *dev, struct dm_queue *q,
 }
 
 int
+dm_host_check_failed (const void *p, size_t size)
+{
+  dm_set_reason ("host [%p, %p) is not readable memory of the process (a "
+		 "pointer that points nowhere: never set, to memory freed "
+		 "since, or to a guard page)", p, (void *) ((uintptr_t) p + size));
+  return -1;
+}
+
+int
 dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		   size_t size, struct dm_queue *q)
 {
   if (size == 0)
     return 0;
+  if (dm_host_check (src, size))
+    return -1;
   dm_stats_add (&dev->stats.h2d_count, 1);
   dm_stats_add (&dev->stats.h2d_bytes, size);
   if (DM_OMPT_ON ())
@@ -186,6 +199,8 @@ dm_copy_to_host (struct dm_device *dev, void *dst, uintptr_t src, size_t size,
 {
   if (size == 0)
     return 0;
+  if (dm_host_check (dst, size))
+    return -1;
   dm_stats_add (&dev->stats.d2h_count, 1);
   dm_stats_add (&dev->stats.d2h_bytes, size);
   if (DM_OMPT_ON ())
@@ -290,6 +305,12 @@ dm_copy_2d (struct dm_device *dev, enum dm_copy_dir dir, uintptr_t dst,
   size_t size = width * height;
   if (size == 0)
     return 0;
+  /* The host rows, first to last.  */
+  if (dir != DM_COPY_D2D
+      && dm_host_check ((const void *) (dir == DM_COPY_H2D ? src : dst),
+			(height - 1) * (dir == DM_COPY_H2D ? spitch : dpitch)
+			+ width))
+    return -1;
   /* One transfer where the backend makes it one, as the link sees it.  */
   uint64_t n = dev->ops->copy_2d ? 1 : height;
   struct dm_stats *st = &dev->stats;

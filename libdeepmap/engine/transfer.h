@@ -9,10 +9,22 @@
 #include <stdint.h>
 
 #include "device/device.h"
+#include "support/hostmem.h"
 
 struct dm_device;
 struct dm_queue;
 struct dm_trace_queued;
+
+/* 0 when the host bytes [P, P + SIZE) can be copied (dm_host_mapped),
+   else -1 with the reason; the copies below ask it themselves.  */
+int dm_host_check_failed (const void *p, size_t size);
+static inline int
+dm_host_check (const void *p, size_t size)
+{
+  if (__builtin_expect (dm_host_mapped ((uintptr_t) p, size), 1))
+    return 0;
+  return dm_host_check_failed (p, size);
+}
 
 int dm_copy_to_device (struct dm_device *dev, uintptr_t dst, const void *src,
 		       size_t size, struct dm_queue *q);

@@ -18,6 +18,7 @@ dm_fail (struct dm_ctx *ctx, const char *fmt, ...)
   /* Unlock first: exit handlers may still look at the device.  */
   pthread_mutex_unlock (&ctx->dev->lock);
   dm_fatal ("%s on device %d (%s): %s",
-	    dm_construct_name ((enum dm_construct) ctx->construct),
+	    ctx->what ? ctx->what
+	    : dm_construct_name ((enum dm_construct) ctx->construct),
 	    ctx->dev->id, ctx->dev->ops->name, msg);
 }

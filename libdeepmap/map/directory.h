@@ -39,6 +39,8 @@ struct dm_ctx
 {
   struct dm_device *dev;
   int construct;		/* enum dm_construct */
+  const char *what;		/* for messages, if not the construct's
+				   name (the end of one) */
   unsigned mark;
   struct dm_mapping *last;	/* dm_dir_enter: the one segment that holds
 				   the section, when it is one (else NULL);

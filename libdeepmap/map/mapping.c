@@ -1308,6 +1308,7 @@ dm_map_construct (struct dm_device *dev, enum dm_construct c, size_t mapnum,
   struct dm_ctx ctx = { .dev = dev, .construct = c, .async = a };
   int target = c == DM_CONSTRUCT_TARGET;
   env->dev = dev;
+  env->construct = c;
 
   /* The region's argument block: the address array, then firstprivate
      copies, staged on the host and sent in one transfer.  */
@@ -1508,7 +1509,9 @@ dm_unmap_construct (struct dm_env *env, struct dm_async *a)
       return;
     }
   struct dm_ctx ctx = { .dev = dev, .construct = DM_CONSTRUCT_DATA,
-			.async = a };
+			.async = a,
+			.what = env->construct == DM_CONSTRUCT_TARGET
+				? "end of target" : "end of target data" };
   dm_device_lock (dev);
   dm_env_deactivate (dev, env);
   ctx.mark = dm_dir_next_mark (dev);

@@ -39,6 +39,7 @@ struct dm_env
 {
   struct dm_env *prev;		/* enclosing target data on this thread */
   struct dm_device *dev;	/* NULL: the construct ran on the host */
+  int construct;		/* enum dm_construct: target or target data */
   uintptr_t block;		/* device block: address array + firstprivate */
   size_t block_size;
   uintptr_t args;		/* device address of the address array */

@@ -147,13 +147,13 @@ dm_host_read_only_now (void)
    break now) is malloc's main heap, memory brk gave the process and no
    loaded object (the kernel grows the break only into free addresses).
    Most mapped data lives there, and telling so costs a comparison.  */
-static uintptr_t dm_heap_floor;
+uintptr_t dm_heap_floor = UINTPTR_MAX, dm_heap_top_seen;
 
 __attribute__ ((constructor)) static void
 dm_heap_floor_init (void)
 {
   void *b = sbrk (0);
-  dm_heap_floor = b == (void *) -1 ? 0 : (uintptr_t) b;
+  dm_heap_floor = b == (void *) -1 ? UINTPTR_MAX : (uintptr_t) b;
 }
 
 int
@@ -165,8 +165,7 @@ dm_host_outside_objects (uintptr_t addr, size_t size)
   struct dl_find_object o;
   if (addr + size < addr)
     return 0;
-  if (dm_heap_floor && addr >= dm_heap_floor
-      && addr + size <= (uintptr_t) sbrk (0))
+  if (addr >= dm_heap_floor && addr + size <= (uintptr_t) sbrk (0))
     return 1;
   if (!_dl_find_object || size == 0 || size > DM_MIN_OBJECT_SPAN)
     return 0;
@@ -218,6 +217,8 @@ struct dm_rd_snap
 {
   struct dm_rd_snap *older;	/* kept reachable, never freed */
   size_t n;
+  _Atomic size_t last;		/* the range that answered last: asked
+				   first (copies come from few arrays) */
   struct dm_ro_range r[];
 };
 
@@ -235,7 +236,10 @@ dm_rd_read (struct dm_rd_snap *older)
   size_t cap = 256;
   struct dm_rd_snap *s = malloc (sizeof *s + cap * sizeof s->r[0]);
   if (s)
-    s->n = 0;
+    {
+      s->n = 0;
+      s->last = 0;
+    }
   char line[512];
   while (s && fgets (line, sizeof line, f))
     {
@@ -271,8 +275,12 @@ dm_rd_read (struct dm_rd_snap *older)
 
 /* Does snapshot S hold [ADDR, ADDR + SIZE) in one readable range?  */
 static int
-dm_rd_holds (const struct dm_rd_snap *s, uintptr_t addr, size_t size)
+dm_rd_holds (struct dm_rd_snap *s, uintptr_t addr, size_t size)
 {
+  size_t h = atomic_load_explicit (&s->last, memory_order_relaxed);
+  if (h < s->n && s->r[h].lo <= addr && addr < s->r[h].hi
+      && size <= s->r[h].hi - addr)
+    return 1;
   size_t lo = 0, hi = s->n;
   while (lo < hi)
     {
@@ -282,7 +290,43 @@ dm_rd_holds (const struct dm_rd_snap *s, uintptr_t addr, size_t size)
       else
 	hi = mid;
     }
-  return lo < s->n && s->r[lo].lo <= addr && size <= s->r[lo].hi - addr;
+  if (lo < s->n && s->r[lo].lo <= addr && size <= s->r[lo].hi - addr)
+    {
+      atomic_store_explicit (&s->last, lo, memory_order_relaxed);
+      return 1;
+    }
+  return 0;
+}
+
+int
+dm_host_mapped_slow (uintptr_t addr, size_t size)
+{
+  if (size == 0)
+    return 1;
+  if (addr + size < addr)
+    return 0;
+  if (addr >= dm_heap_floor)
+    {
+      /* The heap grew since it was seen (or this is the first look).  */
+      uintptr_t top = (uintptr_t) sbrk (0);
+      if (top != (uintptr_t) -1)
+	{
+	  __atomic_store_n (&dm_heap_top_seen, top, __ATOMIC_RELAXED);
+	  if (addr + size <= top)
+	    return 1;
+	}
+    }
+  /* Static data of a loaded object (the declare target variables copied
+     when the device starts, before main): the loader's lock-free lookup,
+     no snapshot, which would then be older than what the program maps
+     before its first construct.  */
+  struct dl_find_object o;
+  if (_dl_find_object && _dl_find_object ((void *) addr, &o) == 0
+      && addr + size <= (uintptr_t) o.dlfo_map_end)
+    return 1;
+  /* Elsewhere a mapping must be readable, not only mapped: a thread's
+     stack guard, say, is mapped without access.  */
+  return dm_host_readable (addr, size);
 }
 
 int

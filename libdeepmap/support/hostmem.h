@@ -33,4 +33,26 @@ int dm_host_outside_objects (uintptr_t addr, size_t size);
    /proc/self/maps for a new mapping or an address that is none.  */
 int dm_host_readable (uintptr_t addr, size_t size);
 
+/* Is [ADDR, ADDR + SIZE) memory of the process that a copy can read?
+   For the bytes a copy reads or writes on the host: a pointer that
+   points nowhere (a garbage value, memory unmapped since) gets an error
+   instead of a fault inside the runtime.  The heap answers at once,
+   elsewhere dm_host_readable (a snapshot of the mappings, read again for
+   a mapping made since).  Memory unmapped after the snapshot was taken
+   may still answer yes.  */
+int dm_host_mapped_slow (uintptr_t addr, size_t size);
+
+/* The main heap as far as it was seen to reach: [floor, top).  */
+extern uintptr_t dm_heap_floor, dm_heap_top_seen;
+
+static inline int
+dm_host_mapped (uintptr_t addr, size_t size)
+{
+  uintptr_t top = __atomic_load_n (&dm_heap_top_seen, __ATOMIC_RELAXED);
+  if (__builtin_expect (addr >= dm_heap_floor && addr + size <= top
+			&& addr + size >= addr, 1))
+    return 1;
+  return dm_host_mapped_slow (addr, size);
+}
+
 #endif

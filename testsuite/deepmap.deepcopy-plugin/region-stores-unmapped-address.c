@@ -5,7 +5,7 @@
    silently; now one error line.  */
 /* { dg-require-effective-target offload_device_nonshared_as } */
 /* { dg-shouldfail "device address of an unmapped object" } */
-/* { dg-output "deepmap: error: target data on device 0 \\(emu\\): a region stored into the pointer at host 0x\[0-9a-f\]+ the device address 0x\[0-9a-f\]+, whose object is no longer mapped: deep copy has no host address to bring back for it" } */
+/* { dg-output "deepmap: error: end of target data on device 0 \\(emu\\): a region stored into the pointer at host 0x\[0-9a-f\]+ the device address 0x\[0-9a-f\]+, whose object is no longer mapped: deep copy has no host address to bring back for it" } */
 #include <stdlib.h>
 
 struct node
