@@ -932,6 +932,13 @@ dm_struct_pointer_members (struct dm_ctx *ctx, size_t i, size_t mapnum,
 			 sizeof (void *), 0, items ? &items[j] : NULL);
 	  if (member)
 	    dm_dir_group_add (member, ctx->last);
+	  /* Enter data attaches in list order: an attachment before the
+	     structure's entries found no pointer to attach then (AMD's
+	     Jacobi: enter data map(to: mesh, h_U[0:N]) in a member
+	     function); now there is one.  */
+	  if (!items && j < i)
+	    dm_dir_attach (ctx, slot, sizes[j], dm_attach_missing (ctx, k), 0,
+			   dm_attach_begin (kinds[j]));
 	}
     }
 }
