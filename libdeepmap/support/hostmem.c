@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -143,10 +144,12 @@ dm_host_read_only_now (void)
    for unwinders); weak, so an older glibc only loses the fast path.  */
 #pragma weak _dl_find_object
 
-/* The program break when this library started: [dm_heap_floor, the
-   break now) is malloc's main heap, memory brk gave the process and no
-   loaded object (the kernel grows the break only into free addresses).
-   Most mapped data lives there, and telling so costs a comparison.  */
+/* The program break when this library started, lowered to the heap's
+   start once the mappings are read: [dm_heap_floor, the break now) is
+   malloc's main heap, memory brk gave the process and no loaded object
+   (the kernel grows the break only into free addresses).  Most mapped
+   data lives there, and telling so costs a comparison.
+   DM_HEAP_TOP_SEEN: the break as last seen (dm_host_mapped).  */
 uintptr_t dm_heap_floor = UINTPTR_MAX, dm_heap_top_seen;
 
 __attribute__ ((constructor)) static void
@@ -165,7 +168,8 @@ dm_host_outside_objects (uintptr_t addr, size_t size)
   struct dl_find_object o;
   if (addr + size < addr)
     return 0;
-  if (addr >= dm_heap_floor && addr + size <= (uintptr_t) sbrk (0))
+  if (addr >= __atomic_load_n (&dm_heap_floor, __ATOMIC_RELAXED)
+      && addr + size <= (uintptr_t) sbrk (0))
     return 1;
   if (!_dl_find_object || size == 0 || size > DM_MIN_OBJECT_SPAN)
     return 0;
@@ -248,6 +252,11 @@ dm_rd_read (struct dm_rd_snap *older)
       if (sscanf (line, "%lx-%lx %7s", &lo, &hi, perms) != 3
 	  || perms[0] != 'r')
 	continue;
+      /* The heap began below the break this library first saw where
+	 other libraries allocated before it started: its start, for
+	 dm_host_mapped's test.  */
+      if (strstr (line, "[heap]") && lo < dm_heap_floor)
+	__atomic_store_n (&dm_heap_floor, lo, __ATOMIC_RELAXED);
       /* The file lists mappings in address order: merge touching ones.  */
       if (s->n && s->r[s->n - 1].hi == lo)
 	{
@@ -305,7 +314,7 @@ dm_host_mapped_slow (uintptr_t addr, size_t size)
     return 1;
   if (addr + size < addr)
     return 0;
-  if (addr >= dm_heap_floor)
+  if (addr >= __atomic_load_n (&dm_heap_floor, __ATOMIC_RELAXED))
     {
       /* The heap grew since it was seen (or this is the first look).  */
       uintptr_t top = (uintptr_t) sbrk (0);

@@ -49,7 +49,8 @@ static inline int
 dm_host_mapped (uintptr_t addr, size_t size)
 {
   uintptr_t top = __atomic_load_n (&dm_heap_top_seen, __ATOMIC_RELAXED);
-  if (__builtin_expect (addr >= dm_heap_floor && addr + size <= top
+  uintptr_t floor = __atomic_load_n (&dm_heap_floor, __ATOMIC_RELAXED);
+  if (__builtin_expect (addr >= floor && addr + size <= top
 			&& addr + size >= addr, 1))
     return 1;
   return dm_host_mapped_slow (addr, size);
