@@ -346,14 +346,22 @@ dm_host_readable (uintptr_t addr, size_t size)
   struct dm_rd_snap *s = dm_rd_cur;
   if (s && dm_rd_holds (s, addr, size))
     return 1;
-  /* Not in the snapshot.  A range with pages no mapping holds (a
-     garbage pointer, met again at every construct that maps its
-     structure) is told by one system call; a new mapping is read.  */
+  /* Not in the snapshot.  A range whose first or last page no mapping
+     holds (a garbage pointer, met again at every construct that maps
+     its structure) is told by two system calls; a new mapping is read.
+     mincore, which reads nothing at the address (msync is taken for a
+     read of the range by valgrind's memcheck), fails with ENOMEM on a
+     page that is not mapped.  */
   uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
   uintptr_t lo = addr & ~(page - 1);
-  uintptr_t hi = (addr + (size ? size : 1) + page - 1) & ~(page - 1);
-  if (hi > lo && msync ((void *) lo, hi - lo, MS_ASYNC) != 0
-      && errno == ENOMEM)
+  uintptr_t last = (addr + (size ? size : 1) - 1) & ~(page - 1);
+  unsigned char v;
+  int saved = errno;
+  int unmapped = (mincore ((void *) lo, 1, &v) != 0 && errno == ENOMEM)
+		 || (last != lo && mincore ((void *) last, 1, &v) != 0
+		     && errno == ENOMEM);
+  errno = saved;
+  if (unmapped)
     return 0;
   pthread_mutex_lock (&dm_rd_lock);
   struct dm_rd_snap *n = dm_rd_read (dm_rd_cur);
