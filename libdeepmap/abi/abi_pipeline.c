@@ -18,6 +18,17 @@
 #include "support/ompabi.h"
 #include "support/ompt.h"
 
+/* Begin the construct of KIND on DEV for OMPT; nonzero when traced.  */
+static inline int
+dm_pipe_ompt_begin (struct dm_ompt_op *op, ompt_target_t kind,
+		    struct dm_device *dev, const void *ra)
+{
+  if (!DM_OMPT_ON ())
+    return 0;
+  dm_ompt_target_begin (op, kind, dev->id, ra);
+  return 1;
+}
+
 DM_EXPORT void *
 deepmap_pipeline_begin (int device, long lo, long hi, long step, long chunk,
 			int streams, unsigned long long mem_limit,
@@ -28,14 +39,13 @@ deepmap_pipeline_begin (int device, long lo, long hi, long step, long chunk,
 			 "pipelined loop");
   if (dev == NULL)
     return NULL;		/* the regions run on the host */
-  if (!DM_OMPT_ON ())
-    return dm_pipe_begin (dev, lo, hi, step, chunk, streams, mem_limit,
-			  narrays, arrays);
   struct dm_ompt_op op;
-  dm_ompt_target_begin (&op, ompt_target_enter_data, dev->id, DM_OMPT_RA);
+  int traced = dm_pipe_ompt_begin (&op, ompt_target_enter_data, dev,
+				   DM_OMPT_RA);
   struct dm_pipe *p = dm_pipe_begin (dev, lo, hi, step, chunk, streams,
 				     mem_limit, narrays, arrays);
-  dm_ompt_target_end (&op);
+  if (traced)
+    dm_ompt_target_end (&op);
   return p;
 }
 
@@ -45,16 +55,14 @@ deepmap_pipeline_iter (void *pipe, long k)
   struct dm_pipe *p = pipe ? (struct dm_pipe *) pipe : dm_pipe_current;
   if (!p)
     return;
-  if (!DM_OMPT_ON () || !dm_pipe_moves (p, k))
-    {
-      dm_pipe_iter (p, k);
-      return;
-    }
+  /* Only an iteration that starts a chunk moves data.  */
   struct dm_ompt_op op;
-  dm_ompt_target_begin (&op, ompt_target_update, dm_pipe_device (p)->id,
-			DM_OMPT_RA);
+  int traced = DM_OMPT_ON () && dm_pipe_moves (p, k)
+	       && dm_pipe_ompt_begin (&op, ompt_target_update,
+				      dm_pipe_device (p), DM_OMPT_RA);
   dm_pipe_iter (p, k);
-  dm_ompt_target_end (&op);
+  if (traced)
+    dm_ompt_target_end (&op);
 }
 
 DM_EXPORT void
@@ -63,14 +71,10 @@ deepmap_pipeline_end (void *pipe)
   struct dm_pipe *p = pipe ? (struct dm_pipe *) pipe : dm_pipe_current;
   if (!p)
     return;
-  if (!DM_OMPT_ON ())
-    {
-      dm_pipe_end (p);
-      return;
-    }
   struct dm_ompt_op op;
-  dm_ompt_target_begin (&op, ompt_target_exit_data, dm_pipe_device (p)->id,
-			DM_OMPT_RA);
+  int traced = dm_pipe_ompt_begin (&op, ompt_target_exit_data,
+				   dm_pipe_device (p), DM_OMPT_RA);
   dm_pipe_end (p);
-  dm_ompt_target_end (&op);
+  if (traced)
+    dm_ompt_target_end (&op);
 }

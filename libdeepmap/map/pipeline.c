@@ -427,19 +427,17 @@ dm_pipe_free (struct dm_pipe *p)
     }
 }
 
-/* Wait for P's queue of chunk C, which copies its rows in (the wait shows
-   on the timeline).  */
-static void
-dm_pipe_wait (struct dm_pipe *p, long c)
+/* Wait for P's queue of slot S (the wait shows on the timeline); nonzero
+   when a copy on it failed.  */
+static int
+dm_pipe_wait (struct dm_pipe *p, int s)
 {
   struct dm_device *dev = p->dev;
-  struct dm_queue *q = p->q[c % p->nslots];
   uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
-  if (dev->ops->queue_sync (&dev->core, q) != 0)
-    dm_fatal ("pipeline: copying chunk %ld to device %d failed: %s", c,
-	      dev->id, dm_reason ());
+  int r = dev->ops->queue_sync (&dev->core, p->q[s]);
   if (t0)
-    dm_ompt_wait (t0, dev->id, q);
+    dm_ompt_wait (t0, dev->id, p->q[s]);
+  return r;
 }
 
 struct dm_pipe *
@@ -531,7 +529,9 @@ dm_pipe_iter (struct dm_pipe *p, long k)
 	      "iterations must run in order", k);
   if (c > 0)
     dm_pipe_copy (p, c - 1, 0, -1, 0);
-  dm_pipe_wait (p, c);
+  if (dm_pipe_wait (p, (int) (c % p->nslots)) != 0)
+    dm_fatal ("pipeline: copying chunk %ld to device %d failed: %s", c,
+	      p->dev->id, dm_reason ());
   if (c > 0)
     dm_pipe_halo (p, c);
   for (; p->issued < p->nchunks && p->issued < c + p->nslots; p->issued++)
@@ -543,8 +543,7 @@ dm_pipe_iter (struct dm_pipe *p, long k)
 int
 dm_pipe_moves (const struct dm_pipe *p, long k)
 {
-  long i = (k - p->lo) / p->step;
-  return p->chunk > 0 && i / p->chunk != p->cur;
+  return (k - p->lo) / p->step / p->chunk != p->cur;
 }
 
 struct dm_device *
@@ -564,12 +563,9 @@ dm_pipe_end (struct dm_pipe *p)
     }
   for (int s = 0; p->q && s < p->nslots; s++)
     {
-      uint64_t t0 = DM_OMPT_ON () ? dm_ompt_clock () : 0;
-      if (dev->ops->queue_sync (&dev->core, p->q[s]) != 0)
+      if (dm_pipe_wait (p, s) != 0)
 	dm_fatal ("pipeline: a copy on device %d failed: %s", dev->id,
 		  dm_reason ());
-      if (t0)
-	dm_ompt_wait (t0, dev->id, p->q[s]);
       dev->ops->queue_destroy (&dev->core, p->q[s]);
     }
   dm_device_lock (dev);

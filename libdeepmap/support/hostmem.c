@@ -159,6 +159,23 @@ dm_heap_floor_init (void)
   dm_heap_floor = b == (void *) -1 ? UINTPTR_MAX : (uintptr_t) b;
 }
 
+/* Is [ADDR, ADDR + SIZE) in the main heap as it is now?  Asks for the
+   break (and keeps it for dm_host_mapped) only above the floor and past
+   the break seen last.  */
+static int
+dm_heap_holds (uintptr_t addr, size_t size)
+{
+  if (addr < __atomic_load_n (&dm_heap_floor, __ATOMIC_RELAXED))
+    return 0;
+  if (addr + size <= __atomic_load_n (&dm_heap_top_seen, __ATOMIC_RELAXED))
+    return 1;
+  uintptr_t top = (uintptr_t) sbrk (0);
+  if (top == (uintptr_t) -1)
+    return 0;
+  __atomic_store_n (&dm_heap_top_seen, top, __ATOMIC_RELAXED);
+  return addr + size <= top;
+}
+
 int
 dm_host_outside_objects (uintptr_t addr, size_t size)
 {
@@ -168,8 +185,7 @@ dm_host_outside_objects (uintptr_t addr, size_t size)
   struct dl_find_object o;
   if (addr + size < addr)
     return 0;
-  if (addr >= __atomic_load_n (&dm_heap_floor, __ATOMIC_RELAXED)
-      && addr + size <= (uintptr_t) sbrk (0))
+  if (dm_heap_holds (addr, size))
     return 1;
   if (!_dl_find_object || size == 0 || size > DM_MIN_OBJECT_SPAN)
     return 0;
@@ -314,17 +330,9 @@ dm_host_mapped_slow (uintptr_t addr, size_t size)
     return 1;
   if (addr + size < addr)
     return 0;
-  if (addr >= __atomic_load_n (&dm_heap_floor, __ATOMIC_RELAXED))
-    {
-      /* The heap grew since it was seen (or this is the first look).  */
-      uintptr_t top = (uintptr_t) sbrk (0);
-      if (top != (uintptr_t) -1)
-	{
-	  __atomic_store_n (&dm_heap_top_seen, top, __ATOMIC_RELAXED);
-	  if (addr + size <= top)
-	    return 1;
-	}
-    }
+  /* The heap may have grown since it was seen.  */
+  if (dm_heap_holds (addr, size))
+    return 1;
   /* Static data of a loaded object (the declare target variables copied
      when the device starts, before main): the loader's lock-free lookup,
      no snapshot, which would then be older than what the program maps
