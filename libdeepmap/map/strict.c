@@ -19,6 +19,7 @@
 #include "map/mapping.h"
 #include "map/strict.h"
 #include "support/error.h"
+#include "support/wordscan.h"
 
 /* Mapped data to scan: not the declare target variables, which live at
    their host addresses while an emulated region runs.  */
@@ -98,16 +99,19 @@ dm_strict_scan (struct dm_device *dev)
 	continue;
       /* Pointers are aligned in host layout; packed structures' are not
 	 scanned (DEEPMAP_CHECK checks the fields deep copy knows).  */
-      uintptr_t h = (m->host_start + 7) & ~(uintptr_t) 7;
-      for (; h + sizeof (uintptr_t) <= m->host_end; h += sizeof (uintptr_t))
+      uintptr_t h0 = (m->host_start + 7) & ~(uintptr_t) 7;
+      if (h0 + sizeof (uintptr_t) > m->host_end)
+	continue;
+      size_t n = (m->host_end - h0) / sizeof (uintptr_t);
+      const char *d0 = (const char *) dm_mapping_dev (m, h0);
+      for (size_t i = 0; (i += dm_words_find (d0 + 8 * i, n - i, lo, hi)) < n;
+	   i++)
 	{
 	  uintptr_t w;
-	  memcpy (&w, (const void *) dm_mapping_dev (m, h), sizeof w);
-	  if (w < lo || w >= hi)
-	    continue;
+	  memcpy (&w, d0 + 8 * i, sizeof w);
 	  const struct dm_mapping *o = dm_maptable_floor (t, w);
 	  if (o && w < o->host_end && dm_strict_object (o, ss, se))
-	    dm_strict_fail (dev, m, h, w, o);
+	    dm_strict_fail (dev, m, h0 + 8 * i, w, o);
 	}
     }
   pthread_mutex_unlock (&dev->lock);
