@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,7 +217,8 @@ omp_get_mapped_ptr (const void *ptr, int device_num)
 }
 
 /* Stop with an error unless device [P, P + SIZE) is memory DEV gave out:
-   inside one omp_target_alloc block if it starts in one, and inside the
+   inside one omp_target_alloc block if it starts in one or in the
+   rounding after one (an offset one past its end), and inside the
    device's allocations where the backend can tell (the emulated device).
    WHAT names the routine.  */
 static void
@@ -232,7 +234,8 @@ dm_api_check_range (struct dm_device *dev, const void *p, size_t size,
   dm_device_lock (dev);
   uintptr_t s;
   size_t bytes;
-  if (dm_pool_user_block (dev, a, &s, &bytes) && a + size > s + bytes)
+  if ((dm_pool_user_block (dev, a, &s, &bytes)
+       || dm_pool_user_pad (dev, a, &s, &bytes)) && a + size > s + bytes)
     {
       pthread_mutex_unlock (&dev->lock);
       dm_fatal ("%s: device [%p, %p) runs %zu bytes past the end of the "
@@ -440,6 +443,12 @@ omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
     }
   int r;
   void *at = (void *) (d + device_offset);
+  /* Regions would read and write the device range as the object's copy:
+     one that leaves its allocation corrupts whatever lies beyond it.  */
+  char what[160];
+  snprintf (what, sizeof what, "omp_target_associate_ptr (%p, %p, %zu, %zu, "
+	    "%d)", host_ptr, device_ptr, size, device_offset, device_num);
+  dm_api_check_range (dev, at, size, what);
   if (DM_OMPT_ON ())
     DM_OMPT_ROUTINE_OP (dev, DM_OMPT_RA, ompt_target_data_associate,
 			(void *) host_ptr, at, size, at,

@@ -142,7 +142,7 @@ dm_pool_raw_note (struct dm_pool *p, uintptr_t addr, size_t size)
       p->capraw = cap;
     }
   memmove (&p->raw[i + 1], &p->raw[i], (p->nraw - i) * sizeof p->raw[0]);
-  p->raw[i] = (struct dm_pool_user) { addr, size };
+  p->raw[i] = (struct dm_pool_user) { addr, size, size };
   p->nraw++;
 }
 
@@ -448,15 +448,23 @@ dm_pool_take (struct dm_device *dev, size_t size, uintptr_t *out,
   return 0;
 }
 
+/* dm_pool_alloc; *BYTES gets what was handed out (SIZE rounded up).  */
+static int
+dm_pool_alloc_span (struct dm_device *dev, size_t size, uintptr_t *out,
+		    size_t *bytes)
+{
+  if (dm_pool_take (dev, size, out, bytes) != 0)
+    return -1;
+  if (dev->ops->poison != NULL)
+    dev->ops->poison (&dev->core, *out, *bytes);
+  return 0;
+}
+
 int
 dm_pool_alloc (struct dm_device *dev, size_t size, uintptr_t *out)
 {
   size_t bytes;
-  if (dm_pool_take (dev, size, out, &bytes) != 0)
-    return -1;
-  if (dev->ops->poison != NULL)
-    dev->ops->poison (&dev->core, *out, bytes);
-  return 0;
+  return dm_pool_alloc_span (dev, size, out, &bytes);
 }
 
 int
@@ -535,12 +543,13 @@ dm_pool_alloc_user (struct dm_device *dev, size_t size, uintptr_t *out)
       p->user = u;
       p->capuser = cap;
     }
-  if (dm_pool_alloc (dev, size, out) != 0)
+  size_t span;
+  if (dm_pool_alloc_span (dev, size, out, &span) != 0)
     return -1;
   /* Kept sorted: programs hold few such blocks, and lookups dominate.  */
   size_t i = dm_pool_user_after (p, *out);
   memmove (p->user + i + 1, p->user + i, (p->nuser - i) * sizeof *p->user);
-  p->user[i] = (struct dm_pool_user) { *out, size };
+  p->user[i] = (struct dm_pool_user) { *out, size, span };
   p->nuser++;
   return 0;
 }
@@ -557,6 +566,22 @@ dm_pool_free_user (struct dm_device *dev, uintptr_t addr, size_t *size)
   p->nuser--;
   dm_pool_free (dev, addr, *size);
   return 0;
+}
+
+int
+dm_pool_user_pad (const struct dm_device *dev, uintptr_t a,
+		  uintptr_t *start, size_t *size)
+{
+  const struct dm_pool *p = &dev->pool;
+  size_t i = dm_pool_user_after (p, a);
+  if (i == 0)
+    return 0;
+  const struct dm_pool_user *u = &p->user[i - 1];
+  if (a < u->addr + u->size || a - u->addr >= u->span)
+    return 0;
+  *start = u->addr;
+  *size = u->size;
+  return 1;
 }
 
 int

@@ -40,7 +40,9 @@ struct dm_pool
   struct dm_pool_user			/* blocks the program asked for */
   {					/* (omp_target_alloc), by address */
     uintptr_t addr;
-    size_t size;
+    size_t size;			/* as asked for */
+    size_t span;			/* as handed out: SIZE rounded up
+					   (raw allocations: SIZE) */
   } *user;
   size_t nuser, capuser;
   /* The raw allocations held from the backend, by address (the same
@@ -81,6 +83,12 @@ int dm_pool_holds (const struct dm_device *dev, uintptr_t a);
 
 int dm_pool_user_block (const struct dm_device *dev, uintptr_t a,
 			uintptr_t *start, size_t *size);
+
+/* Whether device address A lies past the end of one of the program's
+   blocks but within what the pool handed out for it (the rounding after
+   it, which nothing else uses): 1 with the block's start and size.  */
+int dm_pool_user_pad (const struct dm_device *dev, uintptr_t a,
+		      uintptr_t *start, size_t *size);
 
 
 #endif
