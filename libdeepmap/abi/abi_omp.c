@@ -15,6 +15,7 @@
 #include "support/error.h"
 #include "support/export.h"
 #include "support/forward.h"
+#include "support/hostmem.h"
 #include "support/ompt.h"
 #include "map/mapping.h"
 #include "support/region.h"
@@ -255,6 +256,14 @@ static int
 dm_copy_between (struct dm_device *ddev, char *dst, struct dm_device *sdev,
 		 const char *src, size_t length)
 {
+  /* A write there would fault inside the runtime.  */
+  if (!ddev && dm_host_read_only ((uintptr_t) dst, length))
+    {
+      dm_set_reason ("host [%p, %p) is read-only memory (a constant or "
+		     "string literal): it cannot be written", (void *) dst,
+		     (void *) (dst + length));
+      return -1;
+    }
   if (!ddev && !sdev)
     {
       if (dm_host_check (src, length) || dm_host_check (dst, length))
