@@ -49,10 +49,24 @@ deepmap_pipeline_begin (int device, long lo, long hi, long step, long chunk,
   return p;
 }
 
+/* The pipeline PIPE names for ROUTINE: this thread's (PIPE NULL: none
+   when the loop runs on the host).  A handle that is not that loop's (one
+   ended already, another thread's, or no handle at all) is an error
+   rather than memory read as a pipeline.  */
+static struct dm_pipe *
+dm_pipe_handle (void *pipe, const char *routine)
+{
+  if (pipe && pipe != dm_pipe_current)
+    dm_fatal ("%s: %p is not this thread's pipelined loop (ended already, "
+	      "begun on another thread, or not a handle from "
+	      "deepmap_pipeline_begin)", routine, pipe);
+  return dm_pipe_current;
+}
+
 DM_EXPORT void
 deepmap_pipeline_iter (void *pipe, long k)
 {
-  struct dm_pipe *p = pipe ? (struct dm_pipe *) pipe : dm_pipe_current;
+  struct dm_pipe *p = dm_pipe_handle (pipe, "deepmap_pipeline_iter");
   if (!p)
     return;
   /* Only an iteration that starts a chunk moves data.  */
@@ -68,7 +82,7 @@ deepmap_pipeline_iter (void *pipe, long k)
 DM_EXPORT void
 deepmap_pipeline_end (void *pipe)
 {
-  struct dm_pipe *p = pipe ? (struct dm_pipe *) pipe : dm_pipe_current;
+  struct dm_pipe *p = dm_pipe_handle (pipe, "deepmap_pipeline_end");
   if (!p)
     return;
   struct dm_ompt_op op;

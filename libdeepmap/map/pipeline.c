@@ -99,15 +99,19 @@ dm_pipe_group_span (const struct dm_pipe_arr *a, size_t slot_rows)
 	 + dm_pipe_per_group (a, slot_rows) * slot_rows * a->row_bytes;
 }
 
-/* Device bytes of S slots of SLOT_ROWS rows of array A.  */
+/* Device bytes of S slots of SLOT_ROWS rows of array A; ULLONG_MAX when
+   that does not fit (more than any limit: asking many streams of a large
+   array is an error, not a wrapped small size).  */
 static unsigned long long
 dm_pipe_arr_bytes (const struct dm_pipe_arr *a, size_t slot_rows, int s)
 {
-  if (a->count == 0)
-    return (unsigned long long) s * slot_rows * a->row_bytes;
-  size_t per = dm_pipe_per_group (a, slot_rows);
-  return (unsigned long long) ((s + per - 1) / per)
-	 * dm_pipe_group_span (a, slot_rows);
+  unsigned long long n, per = a->count == 0 ? 1
+				 : dm_pipe_per_group (a, slot_rows);
+  unsigned long long each = a->count == 0 ? slot_rows * a->row_bytes
+			    : dm_pipe_group_span (a, slot_rows);
+  if (__builtin_mul_overflow ((s + per - 1) / per, each, &n))
+    return ULLONG_MAX;
+  return n;
 }
 
 static uintptr_t
@@ -219,6 +223,18 @@ dm_pipe_check (struct dm_pipe *p, size_t i)
   if (rlo < 0)
     dm_fatal ("pipeline: iteration %ld uses row %ld of %s, before its first "
 	      "row", p->lo, rlo, dm_pipe_name (a));
+  /* The rows the loop reaches must lie in the address space: sizes
+     computed from them below cannot wrap then.  */
+  size_t span, outer = 0;
+  if (__builtin_mul_overflow ((size_t) rhi, a->row_bytes, &span)
+      || (a->count > 0
+	  && __builtin_mul_overflow ((size_t) (a->count - 1), a->pitch,
+				     &outer))
+      || __builtin_add_overflow (span, outer, &span)
+      || a->base + span < a->base)
+    dm_fatal ("pipeline: %s (host %p, %zu bytes per row, rows up to %ld) "
+	      "reaches beyond the address space", dm_pipe_name (a),
+	      (void *) a->base, a->row_bytes, rhi - 1);
   /* The array's base itself (a pointer the region receives) translates
      too, whatever rows the loop uses.  */
   if (a->count > 0 && (size_t) rhi * a->row_bytes > a->pitch)
