@@ -483,6 +483,27 @@ dm_type_name (const struct deepmap_type *t)
 }
 
 /* The pointers of one element OBJ of type T.  */
+/* DEEPMAP_CHECK: pointer FD of object OBJ (type T) holds TARGET, which
+   is no readable memory, so deep copy does not follow it.  The program
+   may never dereference it on the device; one that does faults there,
+   and this says why (the first few).  */
+static void
+dm_deep_warn_unreadable (const struct deepmap_type *t,
+			 const struct deepmap_field *fd, uintptr_t obj,
+			 uintptr_t target)
+{
+  enum { DM_UNREADABLE_SHOWN = 5 };
+  static unsigned warned;
+  unsigned k = __atomic_fetch_add (&warned, 1, __ATOMIC_RELAXED);
+  if (k < DM_UNREADABLE_SHOWN)
+    dm_warning ("deep copy: %s at %p: its pointer '%s' holds %p, which is "
+		"not readable memory: not followed, its device copy keeps "
+		"that value (a region that dereferences it faults)%s",
+		dm_type_name (t), (void *) obj, fd->name ? fd->name : "?",
+		(void *) target, k + 1 == DM_UNREADABLE_SHOWN
+		? "; further such pointers are not reported" : "");
+}
+
 static void
 dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 		  uintptr_t obj, unsigned short kind)
@@ -567,6 +588,8 @@ dm_expand_fields (struct dm_expander *x, const struct deepmap_type *t,
 			  dm_type_name (t), (void *) obj,
 			  fd->name ? fd->name : "?", n, psize,
 			  (void *) target);
+	      if (dm_config.check)
+		dm_deep_warn_unreadable (t, fd, obj, target);
 	      continue;
 	    }
 	  /* No begin pointer: an end pointer with a target is one past its
