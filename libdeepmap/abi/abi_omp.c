@@ -178,6 +178,14 @@ omp_target_free (void *device_ptr, int device_num)
   dm_device_lock (dev);
   int known = dm_pool_user_block (dev, (uintptr_t) device_ptr, &start, &size)
 	      && start == (uintptr_t) device_ptr;
+  /* Regions would go on using the freed bytes as the host object's
+     device copy (and whatever the pool gives them to next).  */
+  uintptr_t assoc;
+  if (known && dm_dir_associated_in (dev, start, size, &assoc))
+    dm_fatal_unlock (&dev->lock, "omp_target_free (%p, %d): the block is "
+		     "still associated with host %p by "
+		     "omp_target_associate_ptr (omp_target_disassociate_ptr "
+		     "it first)", device_ptr, device_num, (void *) assoc);
   pthread_mutex_unlock (&dev->lock);
   int r = -1;
   if (known && DM_OMPT_ON ())

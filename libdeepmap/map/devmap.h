@@ -29,6 +29,9 @@ struct dm_device_map
 					   between their mapping and their
 					   end (mapping.c) */
   uint64_t cover_stamp;		/* numbers dm_cover's collections */
+  size_t nassociated;		/* omp_target_associate_ptr entries made
+				   and not disassociated (at least: a
+				   filter, see dm_dir_associated_in) */
   struct dm_mapping *free_mappings;	/* recycled nodes (via ->free_next) */
   struct dm_block *free_blocks;		/* recycled blocks (via ->next) */
   /* Recycled attachment tables of one-page blocks, by slot count (each

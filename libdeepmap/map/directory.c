@@ -1625,16 +1625,44 @@ dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
   struct dm_block *b = dm_block_foreign (ctx, s, e, devaddr);
   m = dm_seg_add (ctx, s, e, b, DM_REFCOUNT_INFINITE);
   m->flags = DM_MAPPING_ASSOCIATED;
+  dev->map->nassociated++;
   return 0;
 }
 
 int
 dm_dir_remove_permanent (struct dm_ctx *ctx, uintptr_t s, unsigned flag)
 {
-  struct dm_mapping *m = dm_maptable_floor (&ctx->dev->map->table, s);
+  struct dm_device_map *map = ctx->dev->map;
+  struct dm_mapping *m = dm_maptable_floor (&map->table, s);
   if (!m || m->host_start != s || !(m->flags & flag))
     return -1;
+  if ((m->flags & DM_MAPPING_ASSOCIATED) && map->nassociated > 0)
+    map->nassociated--;
   dm_seg_remove (ctx, m, NULL);
+  return 0;
+}
+
+int
+dm_dir_associated_in (struct dm_device *dev, uintptr_t d, size_t size,
+		      uintptr_t *host)
+{
+  /* Programs that associate are few, and hold few associations: a walk
+     of the table, only then.  */
+  if (dev->map->nassociated == 0)
+    return 0;
+  struct dm_maptable_pos pos = { 0, -1 };
+  for (struct dm_mapping *m; (m = dm_maptable_step (&dev->map->table,
+						    &pos)) != NULL;)
+    if (m->flags & DM_MAPPING_ASSOCIATED)
+      {
+	uintptr_t md = dm_mapping_dev (m, m->host_start);
+	size_t len = m->host_end - m->host_start;
+	if (md < d + size && d < md + (len ? len : 1))
+	  {
+	    *host = m->host_start;
+	    return 1;
+	  }
+      }
   return 0;
 }
 

@@ -346,6 +346,11 @@ int dm_dir_associate (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 /* Remove the permanent entry starting at S whose flags include FLAG
    (DM_MAPPING_ASSOCIATED or DM_MAPPING_DECLARE_TARGET); -1 if none.  */
 int dm_dir_remove_permanent (struct dm_ctx *ctx, uintptr_t s, unsigned flag);
+/* Does an omp_target_associate_ptr entry of DEV use device bytes in
+   [D, D + SIZE)?  1 with the host address it associates.  Under the
+   device lock.  */
+int dm_dir_associated_in (struct dm_device *dev, uintptr_t d, size_t size,
+			  uintptr_t *host);
 void dm_dir_declare (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
 		     uintptr_t devaddr, const void *initial);
 
