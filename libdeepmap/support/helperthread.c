@@ -13,6 +13,13 @@ dm_helper_thread_start (void *(*fn) (void *), void *arg, const char *name)
 {
   sigset_t all, old;
   sigfillset (&all);
+  /* Not the signals a fault raises: blocked, they kill the process
+     instead of reaching a handler (support/pagewatch.c's, the
+     program's).  */
+  sigdelset (&all, SIGSEGV);
+  sigdelset (&all, SIGBUS);
+  sigdelset (&all, SIGFPE);
+  sigdelset (&all, SIGILL);
   pthread_sigmask (SIG_SETMASK, &all, &old);
   pthread_t t;
   pthread_attr_t attr;

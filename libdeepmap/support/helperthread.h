@@ -4,8 +4,9 @@
 #define DM_HELPERTHREAD_H
 
 /* Start FN (ARG) on a detached thread named NAME (for ps and the tests)
-   with a small stack and every signal blocked, so that signals stay
-   with the program's threads; 0, or an errno value.  */
+   with a small stack and every signal blocked but those a fault raises,
+   so that signals stay with the program's threads; 0, or an errno
+   value.  */
 int dm_helper_thread_start (void *(*fn) (void *), void *arg,
 			    const char *name);
 

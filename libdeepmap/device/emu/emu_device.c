@@ -22,6 +22,7 @@
 #include "support/addrhash.h"
 #include "support/error.h"
 #include "support/hostexec.h"
+#include "support/pagewatch.h"
 #include "support/region.h"
 
 #define DM_EMU_POISON_BYTE 0xA5
@@ -276,6 +277,7 @@ dm_emu_mem_free (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
     }
   dm_emu_maps_delete (e, (size_t) j);
   e->used -= len;
+  dm_watch_gone (addr, addr + len);
   int rc = munmap ((void *) addr, len);
   int err = errno;
   pthread_mutex_unlock (&e->lock);
@@ -326,6 +328,8 @@ dm_emu_clear (struct dm_backend_dev *dev, uintptr_t addr, size_t size)
   size_t page = e ? e->page : 4096;
   uintptr_t lo = (addr + page - 1) & ~(uintptr_t) (page - 1);
   uintptr_t hi = (addr + size) & ~(uintptr_t) (page - 1);
+  if (hi > lo)
+    dm_watch_gone (lo, hi);	/* zeroed with no store */
   if (hi <= lo || madvise ((void *) lo, hi - lo, MADV_DONTNEED) != 0)
     {
       memset ((void *) addr, 0, size);
