@@ -422,7 +422,7 @@ GOMP_offload_unregister (const void *host_table, int target_type,
 }
 
 /* Point the image's pointer of every link variable of DEV at the
-   variable's device copy (or NULL when it is not mapped), where that
+   variable's device copy (or NULL when no byte of it is mapped), where that
    changed since the last region: mappings come and go, and fusion moves
    blocks, between regions.  (Queued regions still waiting to run see
    the latest address: README, Limitations.)  */
@@ -435,6 +435,13 @@ dm_links_refresh (struct dm_device *dev)
     {
       struct dm_global *g = &dev->globals[i];
       uintptr_t d = (uintptr_t) dm_mapper->translate (dev, (void *) g->host);
+      uintptr_t lo, hi, part;
+      /* Only a section mapped (enter data of table[8:16]): the pointer
+	 is set so that the section's elements are found through it (one
+	 block: a second section elsewhere is not).  */
+      if (!d && (part = (uintptr_t) dm_mapper->translate_part
+		 (dev, (void *) g->host, g->size, &lo, &hi)) != 0)
+	d = part - (lo - g->host);
       if (d == g->link_value)
 	continue;
       r = dm_copy_to_device_uncounted (dev, g->link_ptr, &d, sizeof d,
@@ -454,6 +461,23 @@ dm_links_refresh (struct dm_device *dev)
   return r;
 }
 
+/* Append REF to DEV's region references (*N of them so far).  */
+static void
+dm_global_ref_add (struct dm_device *dev, size_t *n, struct dm_global_ref ref)
+{
+  if (*n == dev->global_refs_capacity)
+    {
+      size_t cap = *n ? 2 * *n : dev->nglobals + 4;
+      struct dm_global_ref *r = realloc (dev->global_refs, cap * sizeof *r);
+      if (!r)
+	dm_fatal ("target on device %d: out of host memory for %zu declare "
+		  "target variables", dev->id, dev->nglobals);
+      dev->global_refs = r;
+      dev->global_refs_capacity = cap;
+    }
+  dev->global_refs[(*n)++] = ref;
+}
+
 int
 dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
 		     struct dm_queue *q)
@@ -471,25 +495,32 @@ dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
   if (q && dev->ops->queue_sync (&dev->core, q) != 0)
     return -1;
   pthread_mutex_lock (&dev->globals_lock);
-  if (dev->global_refs_capacity < dev->nglobals)
-    {
-      struct dm_global_ref *r
-	= realloc (dev->global_refs, dev->nglobals * sizeof *r);
-      if (!r)
-	dm_fatal ("target on device %d: out of host memory for %zu declare "
-		  "target variables", dev->id, dev->nglobals);
-      dev->global_refs = r;
-      dev->global_refs_capacity = dev->nglobals;
-    }
   size_t n = 0;
   for (size_t i = 0; i < dev->nglobals; i++)
     {
       struct dm_global *g = &dev->globals[i];
-      uintptr_t d = (uintptr_t) dm_mapper->translate (dev, (void *) g->host);
-      /* A link variable not mapped now has no device copy.  */
-      if (d && d != g->host)
-	dev->global_refs[n++] = (struct dm_global_ref) { g->host, d, g->size,
-							  g->read_only };
+      if (!g->link)
+	{
+	  uintptr_t d = (uintptr_t) dm_mapper->translate (dev,
+							  (void *) g->host);
+	  if (d && d != g->host)
+	    dm_global_ref_add (dev, &n, (struct dm_global_ref) {
+	      g->host, d, g->size, g->read_only });
+	  continue;
+	}
+      /* A link variable has device copies only of what is mapped now
+	 (enter data of a section of it): each part is put in place.  */
+      uintptr_t lo, hi, end = g->host + g->size;
+      for (uintptr_t at = g->host; at < end; at = hi)
+	{
+	  uintptr_t d = (uintptr_t) dm_mapper->translate_part
+	    (dev, (void *) at, end - at, &lo, &hi);
+	  if (!d)
+	    break;
+	  if (d != lo)
+	    dm_global_ref_add (dev, &n, (struct dm_global_ref) {
+	      lo, d, hi - lo, g->read_only });
+	}
     }
   int r = dev->ops->run_with_globals (&dev->core, launch, dev->global_refs,
 				      n);

@@ -49,6 +49,8 @@ struct dm_image_mapper
   void (*undeclare) (struct dm_device *dev, uintptr_t host);
   size_t (*forget) (struct dm_device *dev, uintptr_t s, uintptr_t e);
   void *(*translate) (struct dm_device *dev, const void *host);
+  void *(*translate_part) (struct dm_device *dev, const void *host,
+			   size_t size, uintptr_t *lo, uintptr_t *hi);
 };
 
 void dm_images_set_mapper (const struct dm_image_mapper *mapper);

@@ -158,6 +158,11 @@ dm_block_new (struct dm_ctx *ctx)
 #define DM_BLOCK_ZEROED 2
 #define DM_BLOCK_BATCH 4	/* a new object of a construct that has a
 				   slab (deep copy's batch): carved from it */
+#define DM_BLOCK_END_OWN 8	/* the byte after the copy is the block's
+				   too: no other object starts at a
+				   one-past-the-end pointer of it (the
+				   emulated device tells such a pointer of a
+				   declare target variable by its address) */
 
 /* Carve B, for host [S, S + SIZE) aligned as A, from CTX's slab (made
    at the first call, of CTX->slab_want bytes).  Returns 0, or -1 when
@@ -309,7 +314,8 @@ dm_block_alloc (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   struct dm_block *b = dm_block_new (ctx);
   size_t size = e - s;
   size_t a = align > 16 ? align : 16;
-  size_t pad = align > 16 || (s & 15) ? a - 1 : 0;
+  size_t pad = (align > 16 || (s & 15) ? a - 1 : 0)
+	       + (flags & DM_BLOCK_END_OWN ? 1 : 0);
   ompt_id_t op = 0;
   if (DM_OMPT_ON ())
     dm_ompt_data_op (ompt_scope_begin, &op, ompt_target_data_alloc,
@@ -1567,6 +1573,24 @@ dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to)
 }
 
 uintptr_t
+dm_dir_translate_part (struct dm_device *dev, uintptr_t s, uintptr_t e,
+		       uintptr_t *lo, uintptr_t *hi)
+{
+  struct dm_maptable_pos pos;
+  struct dm_mapping *m = dm_seg_from_pos (dev, s, &pos);
+  if (!m || m->host_start >= e)
+    return 0;
+  *lo = m->host_start > s ? m->host_start : s;
+  *hi = m->host_end < e ? m->host_end : e;
+  /* Segments of one block that follow on are one part.  */
+  for (struct dm_mapping *n; *hi < e
+			     && (n = dm_maptable_step (&dev->map->table, &pos))
+			     && n->host_start == *hi && n->block == m->block;)
+    *hi = n->host_end < e ? n->host_end : e;
+  return dm_block_dev (m->block, *lo);
+}
+
+uintptr_t
 dm_dir_translate (struct dm_device *dev, uintptr_t p, int allow_end)
 {
   struct dm_mapping *m = dm_maptable_floor (&dev->map->table, p);
@@ -1681,7 +1705,8 @@ dm_dir_declare (struct dm_ctx *ctx, uintptr_t s, uintptr_t e,
       /* All zero (a .bss variable): memory that reads as zeros, not a
 	 copy of them.  */
       b = dm_block_alloc (ctx, s, e, 16,
-			  DM_BLOCK_INDEXED | (initial ? 0 : DM_BLOCK_ZEROED));
+			  DM_BLOCK_INDEXED | DM_BLOCK_END_OWN
+			  | (initial ? 0 : DM_BLOCK_ZEROED));
       /* Ours, but it must never move: region code may hold its address
 	 for good.  */
       b->fixed = 1;

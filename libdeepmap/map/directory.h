@@ -210,6 +210,12 @@ void dm_dir_leave (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int delete,
    back.  */
 void dm_dir_update (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, int to);
 
+/* The first mapped part of host [S, E): its device address, and its
+   host range [*LO, *HI), within one block; 0 when no byte of [S, E) is
+   mapped.  */
+uintptr_t dm_dir_translate_part (struct dm_device *dev, uintptr_t s,
+				 uintptr_t e, uintptr_t *lo, uintptr_t *hi);
+
 /* Device address of host P: in a segment (or, with ALLOW_END, one past
    a segment's end); 0 if not present.  */
 uintptr_t dm_dir_translate (struct dm_device *dev, uintptr_t p,

@@ -442,6 +442,16 @@ dm_enter_item (struct dm_ctx *ctx, uintptr_t h, size_t size, int kind,
   return d;
 }
 
+static int
+dm_in_group (struct dm_mapping *const *group, size_t n,
+	     const struct dm_mapping *m)
+{
+  for (size_t k = 0; k < n; k++)
+    if (group[k] == m)
+      return 1;
+  return 0;
+}
+
 /* Map the members of a struct: entry I is GOMP_MAP_STRUCT (its address
    the struct's), its size the number of members that follow (sorted by
    address, mostly: GCC 12 lists x->v before x->u for map(x->u, x->v),
@@ -492,7 +502,10 @@ dm_enter_struct (struct dm_ctx *ctx, size_t i, void **hostaddrs,
       uintptr_t d = dm_enter_item (ctx, h, sizes[j], kind,
 				   dm_item_align (kinds[j]), implicit,
 				   items ? &items[j] : NULL);
-      if (fresh && sizes[j] && ctx->last)
+      /* A member named twice (gfortran's map(to: u%p) map(tofrom:
+	 u%p(:)) lists the descriptor as two members) joins once.  */
+      if (fresh && sizes[j] && ctx->last
+	  && !dm_in_group (group, ngroup, ctx->last))
 	group[ngroup++] = ctx->last;
       if (devaddrs)
 	devaddrs[j] = d;
@@ -1817,6 +1830,18 @@ dm_translate (struct dm_device *dev, const void *host)
   dm_device_lock (dev);
   dm_pending_flush_all (dev);
   uintptr_t d = dm_dir_translate (dev, (uintptr_t) host, 0);
+  pthread_mutex_unlock (&dev->lock);
+  return (void *) d;
+}
+
+void *
+dm_translate_part (struct dm_device *dev, const void *host, size_t size,
+		   uintptr_t *lo, uintptr_t *hi)
+{
+  dm_device_lock (dev);
+  dm_pending_flush_all (dev);
+  uintptr_t d = dm_dir_translate_part (dev, (uintptr_t) host,
+				       (uintptr_t) host + size, lo, hi);
   pthread_mutex_unlock (&dev->lock);
   return (void *) d;
 }

@@ -182,6 +182,10 @@ void dm_pending_flush_all (struct dm_device *dev);
    containing HOST (or an empty one at HOST, or one ending at HOST).
    Returns NULL when not present.  Takes the device lock.  */
 void *dm_translate (struct dm_device *dev, const void *host);
+/* The first mapped part of host [HOST, HOST + SIZE): its device address
+   and host range [*LO, *HI) (dm_dir_translate_part); NULL if none.  */
+void *dm_translate_part (struct dm_device *dev, const void *host,
+			 size_t size, uintptr_t *lo, uintptr_t *hi);
 /* The same for a tool or trace that reports the address (OMPT's
    target_map): no pending copy in is made, so that watching a program
    does not change what it moves.  */

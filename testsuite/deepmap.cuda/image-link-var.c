@@ -1,7 +1,8 @@
 /* A declare target link variable on a CUDA device.  GCC 12's nvptx image
    holds a pointer variable in its place; the variable is not present
    until a clause maps it, and before each region the runtime points the
-   image's pointer at the variable's device copy (NULL once unmapped).  */
+   image's pointer at the variable's device copy (NULL once unmapped;
+   where only a section is mapped, so that the section is reached).  */
 /* { dg-do run } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "cuda" } */
 
@@ -76,6 +77,20 @@ main (void)
   CHECK (!omp_target_is_present (link_arr, 0), "link_arr still present");
   run_region ();
   CHECK (*linkptr == 0, "link pointer %#lx after the unmapping",
+	 (unsigned long) *linkptr);
+
+  /* Only a section mapped: the pointer is set so that the section's
+     elements are found through it (link_arr[8] at its device copy).  */
+#pragma omp target enter data map(to: link_arr[8:16])
+  void *s = dm_mapped (&link_arr[8], 0);
+  CHECK (FK_IS_DEVICE_ADDR (s), "link_arr[8:16] mapped at %p", s);
+  run_region ();
+  CHECK (*linkptr + 8 * sizeof (long) == (uintptr_t) s,
+	 "link pointer %#lx, section's device copy at %p",
+	 (unsigned long) *linkptr, s);
+#pragma omp target exit data map(release: link_arr[8:16])
+  run_region ();
+  CHECK (*linkptr == 0, "link pointer %#lx after the section's unmapping",
 	 (unsigned long) *linkptr);
   return 0;
 }
