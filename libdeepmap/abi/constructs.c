@@ -53,7 +53,7 @@ dm_run_on_host (void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		size_t *sizes, unsigned short *kinds, void **args)
 {
   struct dm_launch launch = { fn, (uintptr_t) hostaddrs, 0, 0, mapnum,
-			      NULL };
+			      NULL, NULL };
   dm_parse_launch_args (args, &launch);
   size_t align = 16;
   size_t total = dm_firstprivate_size (mapnum, hostaddrs, sizes, kinds, 0,
@@ -169,7 +169,8 @@ dm_target_region (struct dm_device *dev, struct dm_async *a,
   struct dm_env *env = dm_map_construct (dev, DM_CONSTRUCT_TARGET, mapnum,
 					 hostaddrs, sizes, kinds, a, deep);
   dm_deep_check_device (check, dev, "target");
-  struct dm_launch launch = { fn, env->args, 0, 0, mapnum, NULL };
+  struct dm_launch launch = { fn, env->args, 0, 0, mapnum, NULL,
+			      hostaddrs };
   dm_parse_launch_args (args, &launch);
   dm_stats_add (&dev->stats.launches, 1);
   /* Not for queued regions: they run later, on the queue's thread.  */

@@ -43,6 +43,10 @@ struct dm_launch
 				   granted_num_teams); left alone where
 				   it cannot tell (a region queued to run
 				   later on the emulated device) */
+  void *const *host_args;	/* NULL, or the host address each of the
+				   NARGS addresses stands for (the
+				   construct's list items), valid while
+				   the region runs synchronously */
 };
 
 /* Direction of a 2-D copy.  */

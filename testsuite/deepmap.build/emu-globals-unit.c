@@ -134,7 +134,7 @@ main (void)
 	}
       args[1] = next ();		/* a value, not an address */
       struct region r = { v, NV };
-      if (dm_emu_globals_run (&keep, refs, NV, args, 2, region, &r) != 0)
+      if (dm_emu_globals_run (&keep, refs, NV, args, NULL, 2, region, &r) != 0)
 	{
 	  printf ("FAIL: round %d: dm_emu_globals_run failed\n", round);
 	  return 1;

@@ -671,8 +671,10 @@ dm_emu_run (struct dm_backend_dev *dev, const struct dm_launch *launch,
     return dm_emu_run_now (dev, launch);
   struct dm_emu_op op = { .kind = DM_EMU_RUN };
   op.u.launch = *launch;
-  /* The caller's answer is gone by the time the queue runs it.  */
+  /* The caller's answer is gone by the time the queue runs it, and
+     its list.  */
   op.u.launch.granted_teams = NULL;
+  op.u.launch.host_args = NULL;
   return dm_emu_enqueue (q, &op);
 }
 
@@ -701,8 +703,8 @@ dm_emu_run_with_globals (struct dm_backend_dev *dev,
     return -1;
   struct dm_emu_globals_launch l = { dev, launch };
   return dm_emu_globals_run (&e->globals, refs, n,
-			     (uintptr_t *) launch->args, launch->nargs,
-			     dm_emu_globals_launch, &l);
+			     (uintptr_t *) launch->args, launch->host_args,
+			     launch->nargs, dm_emu_globals_launch, &l);
 }
 
 /* Two tables that differ only in POISON, so that without poisoning the

@@ -155,21 +155,34 @@ dm_globals_passed (uintptr_t d, size_t size, const uintptr_t *args,
   return 0;
 }
 
-/* The variable whose device copy holds device address A: the one it
-   lies in, else the one it ends (a one-past-the-end pointer, compared
-   with pointers into the same variable); N when none.  */
+/* The variable argument J stands for, N when none: the list item's host
+   address (HOST_ARGS, when known) lies in the variable or one past its
+   end, and the argument is its device address there.  Both must hold:
+   a structure's base address (its members mapped, not its start) may
+   land anywhere in device memory, and a host object may follow the
+   variable at one past its end; the variable's copy owns the byte after
+   it (map/directory.c), so no other object's device address is one past
+   its end.  Without the host addresses, only an argument inside a
+   variable's copy counts.  */
 static size_t
-dm_globals_holding (const struct dm_global_ref *refs, size_t n, uintptr_t a)
+dm_globals_holding (const struct dm_global_ref *refs, size_t n,
+		    const uintptr_t *args, void *const *host_args, size_t j)
 {
-  size_t end = n;
+  uintptr_t a = args[j];
   for (size_t i = 0; i < n; i++)
     {
-      if (a - refs[i].dev < refs[i].size)
+      if (!host_args)
+	{
+	  if (a - refs[i].dev < refs[i].size)
+	    return i;
+	  continue;
+	}
+      uintptr_t h = (uintptr_t) host_args[j];
+      if (h - refs[i].host <= refs[i].size
+	  && a == refs[i].dev + (h - refs[i].host))
 	return i;
-      if (a == refs[i].dev + refs[i].size)
-	end = i;
     }
-  return end;
+  return n;
 }
 
 /* While the region runs, a variable's device value is at its host
@@ -182,12 +195,13 @@ dm_globals_holding (const struct dm_global_ref *refs, size_t n, uintptr_t a)
    whose writes are merged as before).  */
 static uintptr_t *
 dm_globals_args_to_host (const struct dm_global_ref *refs, size_t n,
-			 uintptr_t *args, size_t nargs)
+			 uintptr_t *args, void *const *host_args,
+			 size_t nargs)
 {
   uintptr_t *orig = NULL;
   for (size_t j = 0; j < nargs; j++)
     {
-      size_t i = dm_globals_holding (refs, n, args[j]);
+      size_t i = dm_globals_holding (refs, n, args, host_args, j);
       if (i == n)
 	continue;
       if (!orig)
@@ -214,7 +228,7 @@ dm_globals_args_restore (uintptr_t *args, size_t nargs, uintptr_t *orig)
 int
 dm_emu_globals_run (struct dm_emu_globals *keep,
 		    const struct dm_global_ref *refs, size_t n,
-		    uintptr_t *args, size_t nargs,
+		    uintptr_t *args, void *const *host_args, size_t nargs,
 		    int (*run) (void *arg), void *arg)
 {
   if (keep->nflags < n)
@@ -271,7 +285,8 @@ dm_emu_globals_run (struct dm_emu_globals *keep,
 	}
     }
   dm_globals_swap (refs, n, keep->buf, swapped, 1);
-  uintptr_t *orig = dm_globals_args_to_host (refs, n, args, nargs);
+  uintptr_t *orig = dm_globals_args_to_host (refs, n, args, host_args,
+					     nargs);
   int r = run (arg);
   dm_globals_args_restore (args, nargs, orig);
   dm_globals_swap (refs, n, keep->buf, swapped, 0);
