@@ -2,11 +2,12 @@
 
    The watches live in a table sorted by address that the fault handler
    reads without a lock: writers (under dm_watch_lock) publish a new
-   table and never free an old one, nor a watch (freed watches are kept
-   for reuse), so a handler that still holds either reads valid memory;
-   at worst it marks a reused watch written, which only costs a scan.
-   Faults that are not on a watched page go to the handler that was
-   there before ours, or take the default action.  */
+   table and free an old one only once no handler is running (handlers
+   count themselves in before they load the table); watches are never
+   freed (freed ones are kept for reuse), so a handler that still holds
+   one reads valid memory, and at worst marks a reused watch written,
+   which only costs a scan.  Faults that are not on a watched page go to
+   the handler that was there before ours, or take the default action.  */
 #define _GNU_SOURCE 1
 #include <pthread.h>
 #include <signal.h>
@@ -33,6 +34,14 @@ struct dm_watch_table
 
 static pthread_mutex_t dm_watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dm_watch_table *dm_watch_cur;	/* atomic pointer */
+static int dm_watch_in_handler;			/* handlers running (atomic) */
+/* Tables replaced while a handler ran, freed at a later publish.  */
+struct dm_watch_retired
+{
+  struct dm_watch_table *t;
+  struct dm_watch_retired *next;
+};
+static struct dm_watch_retired *dm_watch_retired;
 static struct dm_watch *dm_watch_free_list;
 static struct sigaction dm_watch_prev;		/* the handler before ours */
 
@@ -84,17 +93,17 @@ dm_watch_fault (int sig, siginfo_t *si, void *uc)
 {
   if (si->si_code == SEGV_ACCERR)
     {
+      __atomic_fetch_add (&dm_watch_in_handler, 1, __ATOMIC_SEQ_CST);
       const struct dm_watch_table *t
-	= __atomic_load_n (&dm_watch_cur, __ATOMIC_ACQUIRE);
+	= __atomic_load_n (&dm_watch_cur, __ATOMIC_SEQ_CST);
       struct dm_watch *w = dm_watch_find (t, (uintptr_t) si->si_addr);
-      if (w)
-	{
-	  __atomic_store_n (&w->written, 1, __ATOMIC_RELEASE);
-	  __atomic_store_n (&w->armed, 0, __ATOMIC_RELEASE);
-	  if (mprotect ((void *) w->lo, w->hi - w->lo,
-			PROT_READ | PROT_WRITE) == 0)
-	    return;
-	}
+      int ours = w && (__atomic_store_n (&w->written, 1, __ATOMIC_RELEASE),
+		       __atomic_store_n (&w->armed, 0, __ATOMIC_RELEASE),
+		       mprotect ((void *) w->lo, w->hi - w->lo,
+				 PROT_READ | PROT_WRITE) == 0);
+      __atomic_fetch_sub (&dm_watch_in_handler, 1, __ATOMIC_SEQ_CST);
+      if (ours)
+	return;
     }
   dm_watch_chain (sig, si, uc);
 }
@@ -143,7 +152,27 @@ dm_watch_publish (struct dm_watch *w, int add)
   if (add && w)
     nt->w[k++] = w;
   nt->n = k;
-  __atomic_store_n (&dm_watch_cur, nt, __ATOMIC_RELEASE);
+  __atomic_store_n (&dm_watch_cur, nt, __ATOMIC_SEQ_CST);
+  /* A handler that started before the store may still read the old
+     table: it is freed once none runs (they count themselves in before
+     loading the table).  */
+  struct dm_watch_retired *r = malloc (sizeof *r);
+  if (r && t)
+    {
+      r->t = (struct dm_watch_table *) t;
+      r->next = dm_watch_retired;
+      dm_watch_retired = r;
+    }
+  else
+    free (r);			/* out of memory: T stays allocated */
+  if (__atomic_load_n (&dm_watch_in_handler, __ATOMIC_SEQ_CST) == 0)
+    while (dm_watch_retired)
+      {
+	struct dm_watch_retired *d = dm_watch_retired;
+	dm_watch_retired = d->next;
+	free (d->t);
+	free (d);
+      }
   return 0;
 }
 
