@@ -12,7 +12,7 @@
 /* The engine's images reach the mapping layer through this.  */
 static const struct dm_image_mapper dm_image_mapper = {
   dm_map_declare_target, dm_unmap_declare_target, dm_unmap_range,
-  dm_translate, dm_translate_part
+  dm_translate_part
 };
 
 static void __attribute__ ((constructor (102)))

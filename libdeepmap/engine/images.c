@@ -434,14 +434,13 @@ dm_links_refresh (struct dm_device *dev)
   for (size_t i = 0; i < dev->nglobals && r == 0; i++)
     {
       struct dm_global *g = &dev->globals[i];
-      uintptr_t d = (uintptr_t) dm_mapper->translate (dev, (void *) g->host);
-      uintptr_t lo, hi, part;
-      /* Only a section mapped (enter data of table[8:16]): the pointer
-	 is set so that the section's elements are found through it (one
-	 block: a second section elsewhere is not).  */
-      if (!d && (part = (uintptr_t) dm_mapper->translate_part
-		 (dev, (void *) g->host, g->size, &lo, &hi)) != 0)
-	d = part - (lo - g->host);
+      /* Where only a section is mapped (enter data of table[8:16]), the
+	 pointer is set so that the section's elements are found through
+	 it (one block: a second section elsewhere is not).  */
+      uintptr_t lo, hi, d = (uintptr_t) dm_mapper->translate_part
+	(dev, (void *) g->host, g->size, &lo, &hi);
+      if (d)
+	d -= lo - g->host;
       if (d == g->link_value)
 	continue;
       r = dm_copy_to_device_uncounted (dev, g->link_ptr, &d, sizeof d,
@@ -498,18 +497,9 @@ dm_run_with_globals (struct dm_device *dev, const struct dm_launch *launch,
   size_t n = 0;
   for (size_t i = 0; i < dev->nglobals; i++)
     {
+      /* Each mapped part is put in place: a variable's whole copy, or
+	 the sections of a link variable that enter data mapped.  */
       struct dm_global *g = &dev->globals[i];
-      if (!g->link)
-	{
-	  uintptr_t d = (uintptr_t) dm_mapper->translate (dev,
-							  (void *) g->host);
-	  if (d && d != g->host)
-	    dm_global_ref_add (dev, &n, (struct dm_global_ref) {
-	      g->host, d, g->size, g->read_only });
-	  continue;
-	}
-      /* A link variable has device copies only of what is mapped now
-	 (enter data of a section of it): each part is put in place.  */
       uintptr_t lo, hi, end = g->host + g->size;
       for (uintptr_t at = g->host; at < end; at = hi)
 	{

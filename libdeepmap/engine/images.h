@@ -48,7 +48,6 @@ struct dm_image_mapper
 		   uintptr_t devaddr, const void *initial);
   void (*undeclare) (struct dm_device *dev, uintptr_t host);
   size_t (*forget) (struct dm_device *dev, uintptr_t s, uintptr_t e);
-  void *(*translate) (struct dm_device *dev, const void *host);
   void *(*translate_part) (struct dm_device *dev, const void *host,
 			   size_t size, uintptr_t *lo, uintptr_t *hi);
 };

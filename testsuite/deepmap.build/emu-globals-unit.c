@@ -108,6 +108,7 @@ main (void)
       struct var v[NV];
       struct dm_global_ref refs[NV];
       uintptr_t args[2] = { 0, 0 };
+      void *host_args[2] = { NULL, NULL };
       for (int i = 0; i < NV; i++)
 	{
 	  static const size_t sizes[] = { 24, 5000, (1 << 20) - 8, 1 << 20,
@@ -130,11 +131,15 @@ main (void)
 					     (uintptr_t) v[i].dev, size };
 	  /* Sometimes the region is passed the device address.  */
 	  if (i == 0 && next () % 4 == 0)
-	    args[0] = (uintptr_t) v[i].dev + next () % size;
+	    {
+	      size_t off = next () % size;
+	      args[0] = (uintptr_t) v[i].dev + off;
+	      host_args[0] = v[i].host + off;
+	    }
 	}
       args[1] = next ();		/* a value, not an address */
       struct region r = { v, NV };
-      if (dm_emu_globals_run (&keep, refs, NV, args, NULL, 2, region, &r) != 0)
+      if (dm_emu_globals_run (&keep, refs, NV, args, host_args, 2, region, &r) != 0)
 	{
 	  printf ("FAIL: round %d: dm_emu_globals_run failed\n", round);
 	  return 1;

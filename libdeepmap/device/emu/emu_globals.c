@@ -156,32 +156,24 @@ dm_globals_passed (uintptr_t d, size_t size, const uintptr_t *args,
 }
 
 /* The variable argument J stands for, N when none: the list item's host
-   address (HOST_ARGS, when known) lies in the variable or one past its
-   end, and the argument is its device address there.  Both must hold:
-   a structure's base address (its members mapped, not its start) may
-   land anywhere in device memory, and a host object may follow the
-   variable at one past its end; the variable's copy owns the byte after
-   it (map/directory.c), so no other object's device address is one past
-   its end.  Without the host addresses, only an argument inside a
-   variable's copy counts.  */
+   address (HOST_ARGS; none known: no variable) lies in the variable or
+   one past its end, and the argument is its device address there.  Both
+   must hold: a structure's base address (its members mapped, not its
+   start) may land anywhere in device memory, and a host object may
+   follow the variable at one past its end; the variable's copy owns the
+   byte after it (map/directory.c), so no other object's device address
+   is one past its end.  */
 static size_t
 dm_globals_holding (const struct dm_global_ref *refs, size_t n,
 		    const uintptr_t *args, void *const *host_args, size_t j)
 {
-  uintptr_t a = args[j];
+  if (!host_args)
+    return n;
+  uintptr_t h = (uintptr_t) host_args[j];
   for (size_t i = 0; i < n; i++)
-    {
-      if (!host_args)
-	{
-	  if (a - refs[i].dev < refs[i].size)
-	    return i;
-	  continue;
-	}
-      uintptr_t h = (uintptr_t) host_args[j];
-      if (h - refs[i].host <= refs[i].size
-	  && a == refs[i].dev + (h - refs[i].host))
-	return i;
-    }
+    if (h - refs[i].host <= refs[i].size
+	&& args[j] == refs[i].dev + (h - refs[i].host))
+      return i;
   return n;
 }
 

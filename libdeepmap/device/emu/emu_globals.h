@@ -23,9 +23,9 @@ struct dm_emu_globals
 
 /* Put REFS[0..N) in place, run RUN (ARG), put them back.  ARGS[0..NARGS)
    are the region's arguments (device addresses and values), HOST_ARGS
-   (or NULL) the host addresses they stand for: one that is a variable's
-   (or points into its device copy, without HOST_ARGS) is the variable's
-   host address while RUN runs (where the device value is then).
+   (or NULL: none known) the host addresses they stand for: one that is
+   a variable's is the variable's host address while RUN runs (where the
+   device value is then).
    Returns RUN's result, or -1 with a reason when out of host memory.  */
 int dm_emu_globals_run (struct dm_emu_globals *keep,
 			const struct dm_global_ref *refs, size_t n,
