@@ -22,28 +22,37 @@
 #include "engine/transfer.h"
 
 
+/* Region code on the emulated device gets what GCC's nvptx runtime
+   answers on a GPU (its icv-device.c): no devices, the host as -1, device
+   0 as the default, and a default device that cannot be set.  Setting it
+   there must not change the host's, which the next construct uses.  */
+
 DM_EXPORT int
 omp_get_num_devices (void)
 {
-  return dm_num_devices ();
+  return dm_current_device ? 0 : dm_num_devices ();
 }
 
 DM_EXPORT int
 omp_get_initial_device (void)
 {
   /* OpenMP 5.1: the host's device number is omp_get_num_devices ().  */
-  return dm_num_devices ();
+  return dm_current_device ? -1 : dm_num_devices ();
 }
 
 DM_EXPORT int
 omp_get_default_device (void)
 {
+  if (dm_current_device)
+    return 0;
   return __atomic_load_n (&dm_default_device_var, __ATOMIC_RELAXED);
 }
 
 DM_EXPORT void
 omp_set_default_device (int device_num)
 {
+  if (dm_current_device)
+    return;
   int to = device_num < 0 ? 0 : device_num;
   int from = __atomic_exchange_n (&dm_default_device_var, to,
 				  __ATOMIC_RELAXED);

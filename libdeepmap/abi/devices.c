@@ -14,6 +14,7 @@
 #include "map/hostpatch.h"
 #include "map/mapping.h"
 #include "support/error.h"
+#include "support/region.h"
 #include "engine/images.h"
 #include "support/ompabi.h"
 #include "support/ompt.h"
@@ -132,6 +133,9 @@ dm_add_devices (const struct dm_backend *b, int count)
       pthread_mutex_init (&dev->lock, NULL);
       pthread_mutex_init (&dev->globals_lock, NULL);
       pthread_cond_init (&dev->map->unpinned, NULL);
+      dev->icvs.nteams = dm_config_omp_device_int ("OMP_NUM_TEAMS", dev->id);
+      dev->icvs.teams_thread_limit
+	= dm_config_omp_device_int ("OMP_TEAMS_THREAD_LIMIT", dev->id);
       if (b->init (&dev->core, i) != 0)
 	dm_fatal ("cannot start device %d (%s #%d): %s", dev->id, b->name, i,
 		  dm_reason ());
@@ -355,6 +359,15 @@ dm_device_get (int n)
 struct dm_device *
 dm_device_resolve (int device, const char *construct)
 {
+  /* Region code on the emulated device is host code, which can reach
+     this runtime again; on a GPU no runtime serves a construct there
+     (GCC's nvptx libgomp stops at it), and OpenMP leaves it unspecified.
+     Running it would also wait for locks the region's launch holds.  */
+  if (__builtin_expect (dm_current_device != NULL, 0))
+    dm_fatal ("%s inside a target region on device %d: a construct "
+	      "nested in a region has no runtime on a GPU (OpenMP leaves "
+	      "it unspecified); map the data and launch regions from the "
+	      "host", construct, dm_current_device->id);
   if (dm_config.offload == DM_OFFLOAD_DISABLED)
     return NULL;
   dm_devices_start ();

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "support/region.h"
+
 struct dm_device_ops;
 struct dm_queue;		/* a backend's in-order asynchronous queue */
 struct dm_host_table;		/* images.h */
@@ -28,6 +30,8 @@ struct dm_backend_dev
   int backend_index;		/* n-th device of that backend */
   int forked;			/* in a forked child: a device whose
 				   driver does not survive fork */
+  struct dm_device_icvs icvs;	/* what the emulated device's region
+				   code reads (support/region.h) */
 };
 
 /* Launch geometry of a target region; 0 means "backend's choice".  */

@@ -32,6 +32,7 @@ struct dm_device
       void *backend;
       int backend_index;
       int forked;
+      struct dm_device_icvs icvs;
     };
   };
 

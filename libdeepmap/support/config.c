@@ -1,6 +1,7 @@
 /* config.c -- settings from the environment, read once at start-up.  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -173,6 +174,20 @@ dm_parse_omp_int (const char *var, const char *value)
       return 0;
     }
   return (int) n;
+}
+
+int
+dm_config_omp_device_int (const char *var, int device)
+{
+  char name[64];
+  snprintf (name, sizeof name, "%s_DEV_%d", var, device);
+  const char *v = getenv (name);
+  if (!v)
+    {
+      snprintf (name, sizeof name, "%s_DEV", var);
+      v = getenv (name);
+    }
+  return v ? dm_parse_omp_int (name, v) : 0;
 }
 
 void

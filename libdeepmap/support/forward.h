@@ -15,6 +15,13 @@ void dm_forward_init (void);
    deepmap wraps); fatal error if absent.  */
 void *dm_forward_symbol (const char *name, const char *version);
 
+/* Declares REAL, a pointer of TYPE to the system libgomp's NAME at
+   VERSION, looked up on first use: for wrappers that pass on.  */
+#define DM_FORWARD_REAL(name, version, type)                            \
+  static __typeof__ (type) real;                                        \
+  if (__builtin_expect (real == NULL, 0))                               \
+    real = (type) dm_forward_symbol (name, version)
+
 /* The table the generated stubs jump through, its length, and the
    symbol names it is filled from (NUL-separated), all defined in
    build/gen/forward-stubs.S.  */

@@ -15,23 +15,33 @@
 #include "support/region.h"
 
 DM_TLS struct dm_backend_dev *dm_current_device;
+/* Its ICVs, set and cleared with it.  */
+static DM_TLS struct dm_device_icvs *dm_current_icvs;
 /* Teams that the teams construct of this thread's region ran, 0 before
    it has one (not reset by the trampolines below: a team's parallel
    region enters the device on this thread too, between two teams).  */
 static DM_TLS unsigned dm_region_teams;
 
-struct dm_backend_dev *
-dm_region_enter (struct dm_backend_dev *dev)
+struct dm_region_state
+dm_region_enter (struct dm_backend_dev *dev, struct dm_device_icvs *icvs)
 {
-  struct dm_backend_dev *prev = dm_current_device;
+  struct dm_region_state prev = { dm_current_device, dm_current_icvs };
   dm_current_device = dev;
+  dm_current_icvs = icvs;
   return prev;
 }
 
 void
-dm_region_exit (struct dm_backend_dev *prev)
+dm_region_exit (struct dm_region_state prev)
 {
-  dm_current_device = prev;
+  dm_current_device = prev.dev;
+  dm_current_icvs = prev.icvs;
+}
+
+struct dm_device_icvs *
+dm_region_icvs (void)
+{
+  return dm_current_device ? dm_current_icvs : NULL;
 }
 
 unsigned
@@ -51,27 +61,24 @@ struct dm_team_body
   void (*fn) (void *);
   void *data;
   struct dm_backend_dev *dev;
+  struct dm_device_icvs *icvs;
 };
 
 static void
 dm_team_trampoline (void *arg)
 {
   struct dm_team_body *b = arg;
-  struct dm_backend_dev *prev = dm_region_enter (b->dev);
+  struct dm_region_state prev = dm_region_enter (b->dev, b->icvs);
   b->fn (b->data);
   dm_region_exit (prev);
 }
 
 typedef void (*dm_body_fn) (void *);
 
-/* The system libgomp's own definition, looked up on first use.  */
-#define DM_REAL(name, version, type)                                    \
-  static __typeof__ (type) real;                                                   \
-  if (__builtin_expect (real == NULL, 0))                               \
-    real = (type) dm_forward_symbol (name, version)
-
+/* What a team thread started inside a region gets.  */
 #define DM_TEAM_BODY(fn, data, first)                                   \
-  struct dm_team_body body = { (first), (fn), (data), dm_current_device }
+  struct dm_team_body body = { (first), (fn), (data), dm_current_device, \
+			       dm_current_icvs }
 
 /* A target region's teams construct: GCC 12 runs its body as a loop that
    asks this entry, once per team, whether another team is to run.  */
@@ -79,8 +86,13 @@ DM_EXPORT _Bool
 GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
 	     unsigned thread_limit, _Bool first)
 {
-  DM_REAL ("GOMP_teams4", "GOMP_5.1",
+  DM_FORWARD_REAL ("GOMP_teams4", "GOMP_5.1",
 	   _Bool (*) (unsigned, unsigned, unsigned, _Bool));
+  /* Without a thread_limit clause the device's teams-thread-limit-var
+     bounds each team's threads.  */
+  if (first && thread_limit == 0 && dm_region_icvs ())
+    thread_limit = (unsigned) __atomic_load_n
+      (&dm_region_icvs ()->teams_thread_limit, __ATOMIC_RELAXED);
   _Bool more = real (num_teams_low, num_teams_high, thread_limit, first);
   if (dm_current_device)
     dm_region_teams = (first ? 0 : dm_region_teams) + more;
@@ -90,7 +102,7 @@ GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
 DM_EXPORT void
 GOMP_parallel (dm_body_fn fn, void *data, unsigned nthreads, unsigned flags)
 {
-  DM_REAL ("GOMP_parallel", "GOMP_4.0",
+  DM_FORWARD_REAL ("GOMP_parallel", "GOMP_4.0",
 	   void (*) (dm_body_fn, void *, unsigned, unsigned));
   if (!dm_current_device)
     {
@@ -105,7 +117,7 @@ DM_EXPORT unsigned
 GOMP_parallel_reductions (dm_body_fn fn, void *data, unsigned nthreads,
 			  unsigned flags)
 {
-  DM_REAL ("GOMP_parallel_reductions", "GOMP_5.0",
+  DM_FORWARD_REAL ("GOMP_parallel_reductions", "GOMP_5.0",
 	   unsigned (*) (dm_body_fn, void *, unsigned, unsigned));
   if (!dm_current_device)
     return real (fn, data, nthreads, flags);
@@ -117,7 +129,7 @@ DM_EXPORT void
 GOMP_parallel_sections (dm_body_fn fn, void *data, unsigned nthreads,
 			unsigned count, unsigned flags)
 {
-  DM_REAL ("GOMP_parallel_sections", "GOMP_4.0",
+  DM_FORWARD_REAL ("GOMP_parallel_sections", "GOMP_4.0",
 	   void (*) (dm_body_fn, void *, unsigned, unsigned, unsigned));
   if (!dm_current_device)
     {
@@ -135,7 +147,7 @@ GOMP_parallel_sections (dm_body_fn fn, void *data, unsigned nthreads,
   name (dm_body_fn fn, void *data, unsigned nthreads, long start,       \
 	long end, long incr, long chunk, unsigned flags)                \
   {                                                                     \
-    DM_REAL (#name, version, void (*) (dm_body_fn, void *, unsigned,    \
+    DM_FORWARD_REAL (#name, version, void (*) (dm_body_fn, void *, unsigned,    \
 				       long, long, long, long, unsigned)); \
     if (!dm_current_device)                                             \
       {                                                                 \
@@ -152,7 +164,7 @@ GOMP_parallel_sections (dm_body_fn fn, void *data, unsigned nthreads,
   name (dm_body_fn fn, void *data, unsigned nthreads, long start,       \
 	long end, long incr, unsigned flags)                            \
   {                                                                     \
-    DM_REAL (#name, version, void (*) (dm_body_fn, void *, unsigned,    \
+    DM_FORWARD_REAL (#name, version, void (*) (dm_body_fn, void *, unsigned,    \
 				       long, long, long, unsigned));     \
     if (!dm_current_device)                                             \
       {                                                                 \

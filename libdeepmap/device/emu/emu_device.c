@@ -352,7 +352,7 @@ static void
 dm_emu_region_body (void *p)
 {
   struct dm_emu_region *r = p;
-  struct dm_backend_dev *prev = dm_region_enter (r->dev);
+  struct dm_region_state prev = dm_region_enter (r->dev, &r->dev->icvs);
   r->launch->host_fn ((void *) r->launch->args);
   dm_region_exit (prev);
   unsigned teams = dm_region_teams_take ();
