@@ -8,6 +8,7 @@
    regions they jump straight to the system library.  The teams entry is
    wrapped too, to count the teams a region's teams construct runs (OMPT's
    granted_num_teams: the system library picks the number).  */
+#include <omp.h>
 #include <stddef.h>
 
 #include "support/export.h"
@@ -89,10 +90,16 @@ GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
   DM_FORWARD_REAL ("GOMP_teams4", "GOMP_5.1",
 	   _Bool (*) (unsigned, unsigned, unsigned, _Bool));
   /* Without a thread_limit clause the device's teams-thread-limit-var
-     bounds each team's threads.  */
+     bounds each team's threads, within the region's own limit (its
+     target construct's thread_limit).  */
   if (first && thread_limit == 0 && dm_region_icvs ())
-    thread_limit = (unsigned) __atomic_load_n
-      (&dm_region_icvs ()->teams_thread_limit, __ATOMIC_RELAXED);
+    {
+      int limit = __atomic_load_n (&dm_region_icvs ()->teams_thread_limit,
+				   __ATOMIC_RELAXED);
+      int region = omp_get_thread_limit ();
+      thread_limit = (unsigned) (limit > 0 && limit < region ? limit
+				 : limit > 0 ? region : 0);
+    }
   _Bool more = real (num_teams_low, num_teams_high, thread_limit, first);
   if (dm_current_device)
     dm_region_teams = (first ? 0 : dm_region_teams) + more;

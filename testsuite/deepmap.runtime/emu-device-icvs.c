@@ -99,6 +99,19 @@ main (void)
       if (threads < 1 || threads > 3 + d)
 	fail ("threads of a team", threads, 3 + d);
     }
+  /* ... and within the target construct's thread_limit.  */
+  int limited = 0;
+#pragma omp target device (1) thread_limit (2) map (tofrom: limited)
+#pragma omp teams
+#pragma omp parallel num_threads (8)
+  if (omp_get_thread_num () == 0)
+    {
+#pragma omp atomic
+      limited += omp_get_num_threads ();
+    }
+  if (limited < 1 || limited > 2)
+    fail ("threads of a team under thread_limit (2)", limited, 2);
+
   omp_set_default_device (1);
   int ndev = -1, initial = 0, dflt = -1, dflt_after = -1;
 #pragma omp target device (0) map (from: ndev, initial, dflt, dflt_after)
