@@ -187,6 +187,11 @@ dm_config_omp_device_int (const char *var, int device)
       snprintf (name, sizeof name, "%s_DEV", var);
       v = getenv (name);
     }
+  if (!v)
+    {
+      snprintf (name, sizeof name, "%s_ALL", var);
+      v = getenv (name);
+    }
   return v ? dm_parse_omp_int (name, v) : 0;
 }
 

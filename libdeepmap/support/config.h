@@ -73,8 +73,9 @@ int dm_config_env_int (const char *var, int dflt, int min, int max,
 		       const char *what);
 
 /* A device-scope OpenMP ICV's initial value for DEVICE, as GCC 13's
-   libgomp reads it: VAR_DEV_<device>, else VAR_DEV, else 0 (a bad value
-   is warned of and ignored, as for every OMP_ variable).  */
+   libgomp reads it: VAR_DEV_<device>, else VAR_DEV, else VAR_ALL, else 0
+   (a bad value is warned of and ignored, as for every OMP_ variable).
+   The host's ICVs stay the system libgomp's, which reads VAR alone.  */
 int dm_config_omp_device_int (const char *var, int device);
 
 #endif

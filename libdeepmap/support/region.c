@@ -92,6 +92,14 @@ GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
   /* Without a thread_limit clause the device's teams-thread-limit-var
      bounds each team's threads, within the region's own limit (its
      target construct's thread_limit).  */
+  /* Without a num_teams clause, as many teams as the device's
+     nteams-var asks for (OpenMP: at most that many; GCC's GPU runtimes
+     since GCC 13 run exactly that many); else GCC 12's one.  */
+  if (first && num_teams_low == 0 && num_teams_high == 0
+      && dm_region_icvs ())
+    num_teams_low = num_teams_high
+      = (unsigned) __atomic_load_n (&dm_region_icvs ()->nteams,
+				    __ATOMIC_RELAXED);
   if (first && thread_limit == 0 && dm_region_icvs ())
     {
       int limit = __atomic_load_n (&dm_region_icvs ()->teams_thread_limit,

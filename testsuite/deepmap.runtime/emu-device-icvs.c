@@ -2,12 +2,14 @@
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu,emu" } */
 /* { dg-set-target-env-var OMP_NUM_TEAMS_DEV_1 "4" } */
 /* { dg-set-target-env-var OMP_TEAMS_THREAD_LIMIT_DEV "6" } */
+/* { dg-set-target-env-var OMP_NUM_TEAMS_ALL "3" } */
 
 /* nteams-var and teams-thread-limit-var have device scope (OpenMP 5.1,
    GCC 16's icv-9.c): region code on an emulated device reads and sets its
    own device's copies, never the host's or another device's; the
-   initial values come from OMP_*_DEV_<n> or OMP_*_DEV; a teams construct
-   without thread_limit gets the device's teams-thread-limit-var.  The
+   initial values come from OMP_*_DEV_<n>, OMP_*_DEV or OMP_*_ALL; a teams
+   construct without num_teams runs nteams-var teams (as GCC 13's GPU
+   runtimes), one without thread_limit gets teams-thread-limit-var.  The
    device routines answer there as GCC's nvptx runtime does on a GPU: no
    devices, the host as -1, device 0 as default, and setting the default
    device has no effect (it changed the host's).  */
@@ -49,7 +51,7 @@ main (void)
       initial_teams[d] = t;
       initial_limit[d] = l;
     }
-  expect ("device 0 initial nteams", initial_teams[0], 0);
+  expect ("device 0 initial nteams (OMP_NUM_TEAMS_ALL)", initial_teams[0], 3);
   expect ("device 1 initial nteams (OMP_NUM_TEAMS_DEV_1)",
 	  initial_teams[1], 4);
   expect ("device 0 initial teams thread limit (OMP_TEAMS_THREAD_LIMIT_DEV)",
@@ -93,11 +95,25 @@ main (void)
 #pragma omp parallel num_threads (8)
       if (omp_get_thread_num () == 0)
 	{
-#pragma omp atomic
-	  threads += omp_get_num_threads ();
+#pragma omp critical
+	  if (omp_get_num_threads () > threads)
+	    threads = omp_get_num_threads ();
 	}
       if (threads < 1 || threads > 3 + d)
 	fail ("threads of a team", threads, 3 + d);
+
+      int teams = 0, ran[64] = { 0 }, seen = 0;
+#pragma omp target teams device (d) map (tofrom: teams, ran)
+      {
+	if (omp_get_team_num () == 0)
+	  teams = omp_get_num_teams ();
+	if (omp_get_team_num () < 64)
+	  ran[omp_get_team_num ()] = 1;
+      }
+      for (int i = 0; i < 64; i++)
+	seen += ran[i];
+      expect ("teams without num_teams", teams, 10 + d);
+      expect ("teams that ran", seen, 10 + d);
     }
   /* ... and within the target construct's thread_limit.  */
   int limited = 0;
@@ -106,8 +122,9 @@ main (void)
 #pragma omp parallel num_threads (8)
   if (omp_get_thread_num () == 0)
     {
-#pragma omp atomic
-      limited += omp_get_num_threads ();
+#pragma omp critical
+	  if (omp_get_num_threads () > limited)
+	    limited = omp_get_num_threads ();
     }
   if (limited < 1 || limited > 2)
     fail ("threads of a team under thread_limit (2)", limited, 2);
