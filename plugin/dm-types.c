@@ -663,10 +663,12 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
     dm_count_in_field (&f, count, count_at);
   else if (TREE_CODE (pt) == ARRAY_TYPE && (len = dm_array_length (pt)) > 0)
     {
-      /* int (*p)[8] points to 8 ints.  */
+      /* int (*p)[8] points to 8 ints: one row, a guess as for int *p,
+	 since such a pointer is as often the rows of an int[n][8].  */
       f.kind = DM_COUNT_FIXED;
       f.count = len;
       target = TREE_TYPE (pt);
+      dm_warn_one_element (c, ptype, field, path, pt);
     }
   else if (!RECORD_OR_UNION_TYPE_P (pt)
 	   || (dm_library_type (pt) && !dm_std_vector (pt)))

@@ -15,7 +15,7 @@ struct outer
   int k;
   struct inner in[3];		/* array of structs: repeat 3, stride 16 */
   struct node *heads[4];	/* array of pointers */
-  int (*row)[8];		/* points to 8 ints */
+  int (*row)[8];		/* points to 8 ints */ /* { dg-warning "pointer .row. of .struct outer. points to .int\\\[8\\\].: one element assumed" } */
   struct vec v;			/* nested: count field offset shifts */
 };
 struct plain { int a, b; };

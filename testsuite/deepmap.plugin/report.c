@@ -6,7 +6,7 @@
 
 struct node { int v; struct node *next; };
 struct cell { int n; short *s __attribute__ ((counted_by (n))); };
-struct grid { struct cell cells[2]; struct node *heads[4]; int (*row)[8]; };
+struct grid { struct cell cells[2]; struct node *heads[4]; int (*row)[8]; }; /* { dg-warning "pointer .row. of .struct grid. points to .int\\\[8\\\]." } */
 
 void use (void *);
 

@@ -1,8 +1,8 @@
 /* Every guess of a count is a warning: a pointer to scalars (char *,
-   int *, int **) without deepmap_counted_by gets one element, as often
-   wrong as right for such pointers.  A pointer to a struct (a link to one
-   object), a counted pointer and a pointer to an array type are not
-   guesses.  Sections whose elements are pointers (int **, struct T **)
+   int *, int **) or to an array type (int (*)[4], as often the rows of
+   an int[n][4] as one row) without deepmap_counted_by gets one element,
+   as often wrong as right for such pointers.  A pointer to a struct (a
+   link to one object) and a counted pointer are not guesses.  Sections whose elements are pointers (int **, struct T **)
    are followed as their type says; a pointer mapped by itself is its
    own bytes, as in OpenMP.  */
 /* { dg-do compile } */
@@ -17,7 +17,7 @@ struct rec
   int **grid;			/* { dg-warning "pointer 'grid' of 'struct rec' points to 'int \\*': one element assumed" } */
   int n;
   double *vals deepmap_counted_by (n);
-  int (*row)[4];
+  int (*row)[4];			/* { dg-warning "pointer 'row' of 'struct rec' points to 'int\\\[4\\\]': one element assumed" } */
   struct node *head;
 };
 
