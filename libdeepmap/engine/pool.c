@@ -154,6 +154,24 @@ dm_pool_holds (const struct dm_device *dev, uintptr_t a)
   return i > 0 && a - p->raw[i - 1].addr < p->raw[i - 1].size;
 }
 
+int
+dm_pool_overlaps (const struct dm_device *dev, uintptr_t s, uintptr_t e)
+{
+  const struct dm_pool *p = &dev->pool;
+  if (e <= s)
+    e = s + 1;
+  if (p->nraw == 0)
+    return 0;
+  /* Host data mostly lies below or above all of it.  */
+  const struct dm_pool_user *last = &p->raw[p->nraw - 1];
+  if (e <= p->raw[0].addr || s >= last->addr + last->size)
+    return 0;
+  /* The ranges are disjoint: only the last one starting before E can
+     reach past S.  */
+  size_t i = dm_pool_raw_after (p, e - 1);
+  return i > 0 && p->raw[i - 1].addr + p->raw[i - 1].size > s;
+}
+
 /* Drop cached large blocks, oldest first, until at most KEEP_BLOCKS blocks
    and KEEP_BYTES bytes remain.  */
 static void

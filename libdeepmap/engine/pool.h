@@ -81,6 +81,9 @@ int dm_pool_free_user (struct dm_device *dev, uintptr_t addr, size_t *size);
    or not, in use or free)?  */
 int dm_pool_holds (const struct dm_device *dev, uintptr_t a);
 
+/* Does [S, E) (E == S: the byte at S) overlap that memory?  */
+int dm_pool_overlaps (const struct dm_device *dev, uintptr_t s, uintptr_t e);
+
 int dm_pool_user_block (const struct dm_device *dev, uintptr_t a,
 			uintptr_t *start, size_t *size);
 

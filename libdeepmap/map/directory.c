@@ -1188,6 +1188,16 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   if (kind == DM_MAP_FORCE_PRESENT)
     dm_fail (ctx, "host [%p, %p) (%zu bytes) must be present but is not "
 	     "(wholly) mapped", (void *) s, (void *) e, (size_t) (e - s));
+  /* New bytes from memory of this very device: a device address taken
+     for host data.  The emulated device could copy it (its memory is
+     the host's); a GPU's copy would read device memory as host memory.  */
+  if (__builtin_expect (dm_pool_overlaps (dev, s, e), 0))
+    dm_fail (ctx, "host [%p, %p) (%zu bytes) is memory of the device "
+	     "itself, not host memory: a device address (from "
+	     "use_device_ptr, use_device_addr, omp_target_alloc or "
+	     "omp_get_mapped_ptr) where the program's host data belongs; "
+	     "map the host data, or pass the device address with "
+	     "is_device_ptr", (void *) s, (void *) e, (size_t) (e - s));
 
   /* The other common case: nothing mapped overlaps or touches the
      section.  One search placed it; it gets a block of its own.  */
