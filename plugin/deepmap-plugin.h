@@ -19,7 +19,8 @@
    dm-storage.c   where memory comes from: allocations, variables and
                   std::vector buffers that cannot overlap
    dm-report.c    -fplugin-arg-deepmap-report output
-   dm-diag.c      the plugin's warnings and how they are controlled  */
+   dm-diag.c      the plugin's warnings and how they are controlled
+   dm-indexed.c   which pointer fields to structures the code indexes  */
 #ifndef DEEPMAP_PLUGIN_H
 #define DEEPMAP_PLUGIN_H
 
@@ -67,6 +68,12 @@ extern bool dm_construct_is_shallow (location_t loc);
 extern bool dm_before (location_t a, location_t b);
 extern bool dm_nohoist_pragma (location_t lo, location_t hi, unsigned i,
 			       location_t *loc);
+
+/* dm-indexed.c */
+/* Note the pointer fields to structures FUN's code uses as arrays.  */
+extern void dm_note_indexing (function *fun);
+/* Has code of the unit indexed FIELD (so far)?  *WHERE: where first.  */
+extern bool dm_field_indexed (tree field, location_t *where);
 
 /* dm-pipeline.c */
 extern void dm_register_pipeline_pragma (void);

@@ -732,6 +732,7 @@ static unsigned int
 dm_execute (function *fun)
 {
   tree fndecl = fun->decl;
+  dm_note_indexing (fun);
 
   /* Device code (declare target functions) has no runtime to call.  */
   if (lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fndecl))

@@ -56,11 +56,16 @@ static const struct ggc_root_tab dm_roots[] = {
   LAST_GGC_ROOT_TAB
 };
 
+static void dm_warn_pending_links (void *, void *);
+
 void
 dm_types_register_roots (const char *name)
 {
   register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) dm_roots);
+  /* And the warnings that wait for every function's code.  */
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START,
+		     dm_warn_pending_links, NULL);
 }
 
 /* ---- the ABI's record types ---------------------------------------- */
@@ -438,6 +443,8 @@ struct dm_guess
 struct dm_type_notes
 {
   vec<dm_guess> guesses;
+  vec<dm_guess> link_guesses;	/* pointers to structures: one object,
+				   unless code indexes them */
   vec<tree> links;
   vec<tree> link_fields;	/* the program's field of each link, or
 				   NULL_TREE */
@@ -453,7 +460,7 @@ dm_notes_of (tree type)
   dm_type_notes &n = dm_notes->get_or_insert (TYPE_MAIN_VARIANT (type),
 					      &existed);
   if (!existed)
-    n = dm_type_notes { vNULL, vNULL, vNULL };
+    n = dm_type_notes { vNULL, vNULL, vNULL, vNULL };
   return &n;
 }
 
@@ -498,6 +505,42 @@ dm_emit_one_element (const dm_guess &g, tree via)
 		target);
 }
 
+/* Link guesses a construct relied on whose field no code had indexed
+   yet: looked at again once every function has been seen.  */
+static vec<dm_guess> dm_pending_links;
+static hash_set<tree> *dm_links_warned;
+
+/* Warn once that the pointer to structures of G, taken for a link to one
+   object, is used as an array (at AT); true if it is (so far).  */
+static bool
+dm_emit_indexed_link (const dm_guess &g)
+{
+  location_t at;
+  if (!g.attached || !dm_field_indexed (g.attached, &at))
+    return false;
+  tree wf = g.field ? g.field : g.attached;
+  if (!dm_links_warned)
+    dm_links_warned = new hash_set<tree>;
+  if (dm_links_warned->add (wf) || dm_pipe_captured_field_p (wf))
+    return true;
+  expanded_location x = expand_location (at);
+  dm_warning (DECL_SOURCE_LOCATION (wf),
+	      "deepmap: pointer %qs of %qT points to %qT and is used as an "
+	      "array (%s:%d): one element assumed; use "
+	      "%<deepmap_counted_by%>", g.path, dm_shown (DECL_CONTEXT (wf)),
+	      g.target, x.file ? x.file : "?", x.line);
+  return true;
+}
+
+/* PLUGIN_ALL_IPA_PASSES_START: every function's code has been seen.  */
+static void
+dm_warn_pending_links (void *, void *)
+{
+  for (const dm_guess &g : dm_pending_links)
+    dm_emit_indexed_link (g);
+  dm_pending_links.release ();
+}
+
 /* Note that the pointee of PATH (the pointer FIELD, or none) is a guess
    of one element.  */
 static void
@@ -527,6 +570,10 @@ dm_warn_guesses (tree type, const vec<tree> &attached)
       for (const dm_guess &g : n->guesses)
 	if (!(t == root && g.attached && attached.contains (g.attached)))
 	  dm_emit_one_element (g, t_via);
+      for (const dm_guess &g : n->link_guesses)
+	if (!(t == root && attached.contains (g.attached))
+	    && !dm_emit_indexed_link (g))
+	  dm_pending_links.safe_push (g);
       for (unsigned i = 0; i < n->links.length (); i++)
 	if (!reached.add (n->links[i]))
 	  {
@@ -676,6 +723,12 @@ dm_collect_pointer (dm_collector *c, tree ptype, HOST_WIDE_INT base,
        a std::vector (a container of its own); a pointer to scalars, or
        to a library's values (std::complex), is as often an array.  */
     dm_warn_one_element (c, ptype, field, path, pt);
+  else if (field)
+    {
+      /* Unless the code indexes it (dm-indexed.c).  */
+      dm_guess g = { wf, field, ptype, pt, xstrdup (path), c->loc };
+      dm_notes_of (c->outer)->link_guesses.safe_push (g);
+    }
   /* The object may be of a derived class, whose own fields a
      descriptor of TARGET does not know (a virtual call in a region then
      reads what was never mapped).  */

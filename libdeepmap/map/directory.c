@@ -815,6 +815,36 @@ dm_moved_find (const struct dm_moved *mv, size_t n, size_t key, uintptr_t a)
   return a - start < o->host_end - o->host_start ? o : NULL;
 }
 
+/* Bytes of pointer slots read at a time when fusion rewrites them.  */
+#define DM_FIX_WINDOW ((uintptr_t) 65536)
+
+/* The device words of B's live slots from slot A on, up to
+   DM_FIX_WINDOW bytes of them, read into WINDOW in one transfer: host
+   [*LO, *HI).  Fusion rewrites every attached pointer; read one by one,
+   a structure of n pointers whose pointees the program then maps itself
+   (each extending a one-element guess) took n^2 transfers.  */
+static void
+dm_read_slots (struct dm_ctx *ctx, struct dm_block *b, size_t a,
+	       unsigned char *window, uintptr_t *lo, uintptr_t *hi)
+{
+  size_t count = dm_slot_count (b);
+  uintptr_t first = dm_slot_addr (b, a), end = first + DM_W;
+  for (size_t k = a + 1; (k = dm_next_live_slot (b, k)) < count; k++)
+    {
+      uintptr_t at = dm_slot_addr (b, k);
+      if (at + DM_W - first > DM_FIX_WINDOW)
+	break;
+      end = at + DM_W;
+    }
+  if (dm_copy_to_host (ctx->dev, window, dm_block_dev (b, first),
+		       end - first, NULL))
+    dm_fail (ctx, "reading the device copies of the pointers at host "
+	     "[%p, %p) failed: %s", (void *) first, (void *) end,
+	     dm_reason ());
+  *lo = first;
+  *hi = end;
+}
+
 /* Rewrite attached pointers after fusion moved the blocks MV[0..N) into
    NB.  A pointer whose device copy points into a moved block follows
    it, to the same byte: what the runtime attached and what a region
@@ -833,6 +863,7 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
   struct dm_maptable_pos pos;
   struct dm_mapping *m = dm_maptable_first (&dev->map->table);
   struct dm_block *last = NULL;
+  unsigned char *window = NULL;
   if (m)
     dm_maptable_floor_pos (&dev->map->table, m->host_start, &pos);
   for (; m; m = dm_maptable_step (&dev->map->table, &pos))
@@ -842,12 +873,18 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
 	continue;
       last = b;
       dm_async_before_read (dev, b->async, ctx->async);
+      if (!window && !(window = malloc (DM_FIX_WINDOW)))
+	dm_fail (ctx, "out of host memory fusing device blocks");
       size_t count = dm_slot_count (b);
+      uintptr_t wlo = 0, whi = 0;
       for (size_t a = 0; (a = dm_next_live_slot (b, a)) < count; a++)
 	{
 	  uintptr_t slot = dm_slot_addr (b, a);
 	  uintptr_t bias = dm_slot_bias (b, a);
-	  uintptr_t dv = dm_dir_read_word (ctx, b, slot), value;
+	  if (slot < wlo || slot + DM_W > whi)
+	    dm_read_slots (ctx, b, a, window, &wlo, &whi);
+	  uintptr_t dv, value;
+	  memcpy (&dv, window + (slot - wlo), sizeof dv);
 	  const struct dm_moved *o
 	    = dm_moved_find (bydev, n, offsetof (struct dm_moved, dev_start),
 			     dv + bias);
@@ -876,6 +913,7 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
 		     "%s", (void *) slot, dm_reason ());
 	}
     }
+  free (window);
 }
 
 /* Blocks that fusion may not move: device memory the program provided,

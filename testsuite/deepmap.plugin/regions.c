@@ -7,7 +7,7 @@
 #include "dm-capture.h"
 
 struct node { int v; struct node *next; };
-struct holder { int k; struct node *arr; };
+struct holder { int k; struct node *arr; }; /* { dg-warning "pointer 'arr' of 'struct holder' points to 'struct node' and is used as an array" } */
 
 int
 main (int argc, char **argv)
