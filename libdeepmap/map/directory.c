@@ -22,6 +22,7 @@
 #include "support/ompabi.h"
 #include "support/ompt.h"
 #include "engine/transfer.h"
+#include "support/config.h"
 #include "support/hostmem.h"
 #include "support/sort.h"
 
@@ -1226,10 +1227,15 @@ dm_dir_enter (struct dm_ctx *ctx, uintptr_t s, uintptr_t e, size_t align,
   if (kind == DM_MAP_FORCE_PRESENT)
     dm_fail (ctx, "host [%p, %p) (%zu bytes) must be present but is not "
 	     "(wholly) mapped", (void *) s, (void *) e, (size_t) (e - s));
-  /* New bytes from memory of this very device: a device address taken
-     for host data.  The emulated device could copy it (its memory is
-     the host's); a GPU's copy would read device memory as host memory.  */
-  if (__builtin_expect (dm_pool_overlaps (dev, s, e), 0))
+  /* Under DEEPMAP_EMU_STRICT, new bytes from memory of this very device:
+     a device address taken for host data.  The emulated device copies it
+     (its memory is the host's), where a GPU's copy reads device memory
+     as host memory.  Not an error by default: GCC 12 drops
+     has_device_addr for explicit-shape Fortran dummies and maps the
+     device address instead (GCC 16's has_device_addr.f90), which such a
+     copy serves.  */
+  if (__builtin_expect (dm_config.emu_strict, 0)
+      && dm_pool_overlaps (dev, s, e))
     dm_fail (ctx, "host [%p, %p) (%zu bytes) is memory of the device "
 	     "itself, not host memory: a device address (from "
 	     "use_device_ptr, use_device_addr, omp_target_alloc or "

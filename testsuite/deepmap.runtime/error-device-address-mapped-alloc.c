@@ -3,6 +3,7 @@
    host memory; is_device_ptr is the way to hand it to a region.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
+/* { dg-set-target-env-var DEEPMAP_EMU_STRICT "1" } */
 /* { dg-shouldfail "omp_target_alloc memory mapped as host data" } */
 /* { dg-output "deepmap: error: target enter data on device 0 \\(emu\\): host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) \\(64 bytes\\) is memory of the device itself" } */
 

@@ -6,6 +6,7 @@
    range and what to do instead.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var DEEPMAP_DEVICES "emu" } */
+/* { dg-set-target-env-var DEEPMAP_EMU_STRICT "1" } */
 /* { dg-shouldfail "device address mapped as host data" } */
 /* { dg-output "deepmap: error: target on device 0 \\(emu\\): host \\\[0x\[0-9a-f\]+, 0x\[0-9a-f\]+\\) \\(4000 bytes\\) is memory of the device itself, not host memory: a device address \\(from use_device_ptr, use_device_addr, omp_target_alloc or omp_get_mapped_ptr\\) where the program's host data belongs" } */
 
