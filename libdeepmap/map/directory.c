@@ -865,6 +865,7 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
   struct dm_mapping *m = dm_maptable_first (&dev->map->table);
   struct dm_block *last = NULL;
   unsigned char *window = NULL;
+  size_t held = DM_FIX_WINDOW;
   if (m)
     dm_maptable_floor_pos (&dev->map->table, m->host_start, &pos);
   for (; m; m = dm_maptable_step (&dev->map->table, &pos))
@@ -874,8 +875,8 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
 	continue;
       last = b;
       dm_async_before_read (dev, b->async, ctx->async);
-      if (!window && !(window = malloc (DM_FIX_WINDOW)))
-	dm_fail (ctx, "out of host memory fusing device blocks");
+      if (!window)
+	window = (unsigned char *) dm_scratch_get (ctx, &held);
       size_t count = dm_slot_count (b);
       uintptr_t wlo = 0, whi = 0;
       for (size_t a = 0; (a = dm_next_live_slot (b, a)) < count; a++)
@@ -914,7 +915,8 @@ dm_fix_attachments (struct dm_ctx *ctx, struct dm_block *nb,
 		     "%s", (void *) slot, dm_reason ());
 	}
     }
-  free (window);
+  if (window)
+    dm_scratch_put (ctx, (char *) window, held);
 }
 
 /* Blocks that fusion may not move: device memory the program provided,

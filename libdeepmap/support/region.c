@@ -89,20 +89,19 @@ GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
 {
   DM_FORWARD_REAL ("GOMP_teams4", "GOMP_5.1",
 	   _Bool (*) (unsigned, unsigned, unsigned, _Bool));
-  /* Without a thread_limit clause the device's teams-thread-limit-var
-     bounds each team's threads, within the region's own limit (its
-     target construct's thread_limit).  */
+  struct dm_device_icvs *icvs = first ? dm_region_icvs () : NULL;
   /* Without a num_teams clause, as many teams as the device's
      nteams-var asks for (OpenMP: at most that many; GCC's GPU runtimes
      since GCC 13 run exactly that many); else GCC 12's one.  */
-  if (first && num_teams_low == 0 && num_teams_high == 0
-      && dm_region_icvs ())
+  if (icvs && num_teams_low == 0 && num_teams_high == 0)
     num_teams_low = num_teams_high
-      = (unsigned) __atomic_load_n (&dm_region_icvs ()->nteams,
-				    __ATOMIC_RELAXED);
-  if (first && thread_limit == 0 && dm_region_icvs ())
+      = (unsigned) __atomic_load_n (&icvs->nteams, __ATOMIC_RELAXED);
+  /* Without a thread_limit clause the device's teams-thread-limit-var
+     bounds each team's threads, within the region's own limit (its
+     target construct's thread_limit).  */
+  if (icvs && thread_limit == 0)
     {
-      int limit = __atomic_load_n (&dm_region_icvs ()->teams_thread_limit,
+      int limit = __atomic_load_n (&icvs->teams_thread_limit,
 				   __ATOMIC_RELAXED);
       int region = omp_get_thread_limit ();
       thread_limit = (unsigned) (limit > 0 && limit < region ? limit
